@@ -1,0 +1,178 @@
+"""Shared helpers for the reference scripts in tests/ref/.
+
+Each tests/ref/SAMPLE.py describes one or more execution cases of samples/SAMPLE.metal:
+inputs (fixed-seed random arrays), the dispatch, and the outputs NumPy expects. Run as
+
+    python3 tests/ref/SAMPLE.py OUTDIR      writes OUTDIR/manifest.json and the .npy/.bin files
+    python3 tests/ref/SAMPLE.py --list      prints the case names, one a line
+
+The expected values are always computed here with NumPy, never by our runtime.
+
+manifest.json:
+{
+  "sample": "axpy.metal",                      # relative to samples/
+  "cases": [{
+    "name": "axpy_grid1000_tg64",
+    "entry": "axpy",
+    "grid": [1000, 1, 1]   or   "threadgroups": [16, 1, 1],
+    "threadgroup": [64, 1, 1],
+    "buffers": [{"index": 0, "file": "x.npy"},               # --buffer 0=FILE.npy
+                {"index": 1, "dtype": "float32", "shape": [1000]},   # --buffer 1=float32:1000 (poisoned)
+                {"index": 2, "bytes": "params.bin"}],        # --bytes 2=FILE
+    "scalars": [{"index": 2, "type": "float", "value": "2.5"}],   # --scalar 2=float:2.5
+    "outputs": [{"index": 1, "expected": "y_expected.npy", "rtol": 1e-5, "atol": 1e-6}]
+  }]
+}
+"""
+import json
+import os
+import sys
+
+import numpy as np
+
+# Default tolerances per dtype: floats close, integers exact.
+FLOAT_TOL = {"rtol": 1e-5, "atol": 1e-6}
+TRANSCENDENTAL_TOL = {"rtol": 2e-4, "atol": 2e-5}
+EXACT = {"rtol": 0.0, "atol": 0.0}
+
+MTL_SCALAR_TYPES = ("float", "int", "uint", "short", "ushort", "char", "uchar", "bool", "long", "ulong", "half")
+
+
+def rng(seed):
+    """A fixed-seed generator: every run of a script writes the same inputs."""
+    return np.random.default_rng(seed)
+
+
+def dim3(v):
+    """(x,) or (x, y) or (x, y, z) -> [x, y, z]."""
+    v = [int(t) for t in (v if isinstance(v, (list, tuple)) else (v,))]
+    assert 1 <= len(v) <= 3 and all(t > 0 for t in v), v
+    return v + [1] * (3 - len(v))
+
+
+def default_tol(dtype):
+    return dict(FLOAT_TOL) if np.dtype(dtype).kind == "f" else dict(EXACT)
+
+
+class Out:
+    """An output buffer to create (poisoned, dtype:shape) and compare afterwards."""
+
+    def __init__(self, expected, tol=None, nan_ok=False):
+        self.expected = np.ascontiguousarray(expected)
+        self.tol = dict(tol) if tol else default_tol(self.expected.dtype)
+        self.nan_ok = nan_ok
+
+
+class InOut:
+    """A buffer given as input data, changed in place and compared afterwards (e.g. axpy's y)."""
+
+    def __init__(self, initial, expected, tol=None):
+        self.initial = np.ascontiguousarray(initial)
+        self.expected = np.ascontiguousarray(expected)
+        assert self.initial.dtype == self.expected.dtype and self.initial.size == self.expected.size
+        self.tol = dict(tol) if tol else default_tol(self.expected.dtype)
+        self.nan_ok = False
+
+
+class Bytes:
+    """Raw bytes for a buffer index (structs laid out by Metal's rules): --bytes N=FILE."""
+
+    def __init__(self, data):
+        self.data = bytes(data)
+
+
+class Scalar:
+    """A `constant T&` scalar: --scalar N=TYPE:VALUE."""
+
+    def __init__(self, mtl_type, value):
+        assert mtl_type in MTL_SCALAR_TYPES, mtl_type
+        self.type = mtl_type
+        if mtl_type in ("float", "half"):
+            v = float(np.float32(value))
+            assert v == value, "scalar %r is not exact in float32" % value
+            self.value = repr(v)
+        elif mtl_type == "bool":
+            self.value = "1" if value else "0"
+        else:
+            self.value = str(int(value))
+
+
+class Reference:
+    """Collects the cases of one sample; main() writes them or lists them."""
+
+    def __init__(self, sample):
+        self.sample = sample
+        self.cases = []
+
+    def case(self, name, entry, buffers, threadgroup, grid=None, threadgroups=None):
+        """buffers: {index: np.ndarray | Out | InOut | Bytes | Scalar}.
+        Exactly one of grid (dispatchThreads: total threads) or threadgroups (dispatchThreadgroups)."""
+        assert (grid is None) != (threadgroups is None), name
+        assert all(c["name"] != name for c in self.cases), "duplicate case " + name
+        self.cases.append(dict(name=name, entry=entry, buffers=buffers, threadgroup=dim3(threadgroup),
+                               grid=None if grid is None else dim3(grid),
+                               threadgroups=None if threadgroups is None else dim3(threadgroups)))
+
+    def _write_case(self, outdir, c):
+        m = {"name": c["name"], "entry": c["entry"], "threadgroup": c["threadgroup"],
+             "buffers": [], "scalars": [], "outputs": []}
+        if c["grid"] is not None:
+            m["grid"] = c["grid"]
+        else:
+            m["threadgroups"] = c["threadgroups"]
+        for index in sorted(c["buffers"]):
+            b = c["buffers"][index]
+            stem = "%s_b%d" % (c["name"], index)
+            if isinstance(b, Scalar):
+                m["scalars"].append({"index": index, "type": b.type, "value": b.value})
+            elif isinstance(b, Bytes):
+                with open(os.path.join(outdir, stem + ".bin"), "wb") as f:
+                    f.write(b.data)
+                m["buffers"].append({"index": index, "bytes": stem + ".bin"})
+            elif isinstance(b, Out):
+                m["buffers"].append({"index": index, "dtype": b.expected.dtype.name,
+                                     "shape": list(b.expected.shape)})
+                self._write_expected(outdir, m, index, stem, b)
+            elif isinstance(b, InOut):
+                np.save(os.path.join(outdir, stem + ".npy"), b.initial)
+                m["buffers"].append({"index": index, "file": stem + ".npy"})
+                self._write_expected(outdir, m, index, stem, b)
+            else:
+                a = np.ascontiguousarray(b)
+                np.save(os.path.join(outdir, stem + ".npy"), a)
+                m["buffers"].append({"index": index, "file": stem + ".npy"})
+        return m
+
+    @staticmethod
+    def _write_expected(outdir, m, index, stem, b):
+        np.save(os.path.join(outdir, stem + "_expected.npy"), b.expected)
+        out = {"index": index, "expected": stem + "_expected.npy"}
+        out.update(b.tol)
+        if b.nan_ok:
+            out["nan_ok"] = True
+        m["outputs"].append(out)
+
+    def write(self, outdir):
+        os.makedirs(outdir, exist_ok=True)
+        manifest = {"sample": self.sample, "cases": [self._write_case(outdir, c) for c in self.cases]}
+        with open(os.path.join(outdir, "manifest.json"), "w") as f:
+            json.dump(manifest, f, indent=1)
+            f.write("\n")
+        return manifest
+
+    def main(self, argv=None):
+        argv = sys.argv[1:] if argv is None else argv
+        if argv == ["--list"]:
+            for c in self.cases:
+                print(c["name"])
+            return 0
+        if len(argv) != 1 or argv[0].startswith("-"):
+            print("usage: %s OUTDIR | --list" % os.path.basename(sys.argv[0]), file=sys.stderr)
+            return 2
+        self.write(argv[0])
+        return 0
+
+
+def groups_for(grid, tg):
+    """Threadgroups that cover grid: ceil(grid / tg) per dimension."""
+    return [-(-g // t) for g, t in zip(dim3(grid), dim3(tg))]
