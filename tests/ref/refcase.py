@@ -20,7 +20,8 @@ manifest.json:
                 {"index": 1, "dtype": "float32", "shape": [1000]},   # --buffer 1=float32:1000 (poisoned)
                 {"index": 2, "bytes": "params.bin"}],        # --bytes 2=FILE
     "scalars": [{"index": 2, "type": "float", "value": "2.5"}],   # --scalar 2=float:2.5
-    "outputs": [{"index": 1, "expected": "y_expected.npy", "rtol": 1e-5, "atol": 1e-6}]
+    "outputs": [{"index": 1, "expected": "y_expected.npy", "rtol": 1e-5, "atol": 1e-6,
+                 "nan_ok": false, "labels": ["name of column 0", ...]}]     # both optional
   }]
 }
 """
@@ -45,7 +46,7 @@ def rng(seed):
 
 def dim3(v):
     """(x,) or (x, y) or (x, y, z) -> [x, y, z]."""
-    v = [int(t) for t in (v if isinstance(v, (list, tuple)) else (v,))]
+    v = [int(t) for t in (list(v) if isinstance(v, (list, tuple, np.ndarray)) else [v])]
     assert 1 <= len(v) <= 3 and all(t > 0 for t in v), v
     return v + [1] * (3 - len(v))
 
@@ -57,10 +58,12 @@ def default_tol(dtype):
 class Out:
     """An output buffer to create (poisoned, dtype:shape) and compare afterwards."""
 
-    def __init__(self, expected, tol=None, nan_ok=False):
+    def __init__(self, expected, tol=None, nan_ok=False, labels=None):
         self.expected = np.ascontiguousarray(expected)
         self.tol = dict(tol) if tol else default_tol(self.expected.dtype)
         self.nan_ok = nan_ok
+        self.labels = labels          # names of the last axis' columns, for messages
+        assert labels is None or len(labels) == self.expected.shape[-1]
 
 
 class InOut:
@@ -72,6 +75,7 @@ class InOut:
         assert self.initial.dtype == self.expected.dtype and self.initial.size == self.expected.size
         self.tol = dict(tol) if tol else default_tol(self.expected.dtype)
         self.nan_ok = False
+        self.labels = None
 
 
 class Bytes:
@@ -150,6 +154,8 @@ class Reference:
         out.update(b.tol)
         if b.nan_ok:
             out["nan_ok"] = True
+        if b.labels:
+            out["labels"] = list(b.labels)
         m["outputs"].append(out)
 
     def write(self, outdir):

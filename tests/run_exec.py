@@ -1,0 +1,159 @@
+#!/usr/bin/python3
+"""Runs execution cases of one sample on mtlrun and compares the outputs with NumPy's.
+
+    run_exec.py --mtlrun PATH tests/ref/SAMPLE.py [--case NAME ...] [--keep DIR] [-v]
+
+For each case of the reference script: write the inputs and expected outputs into a temporary directory,
+run `mtlrun samples/SAMPLE.metal --entry E (--grid|--threadgroups) ... --threadgroup ... --poison --validate
+--out N=FILE.npy`, then compare each output (tests/compare.py). A case fails when mtlrun exits non-zero, crashes
+(signal, exit >= 128, sanitizer report), prints any validation-layer message, or an output differs.
+Prints PASS/FAIL per case and exits 0 only when every case passed.
+"""
+import argparse
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from compare import compare  # noqa: E402
+
+SAMPLES = os.path.join(os.path.dirname(HERE), "samples")
+VALIDATION_RE = re.compile(r"Validation (Error|Warning)|VUID-|UNASSIGNED-")
+SANITIZER_RE = re.compile(r"ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:|"
+                          r"UndefinedBehaviorSanitizer|ThreadSanitizer")
+RUN_TIMEOUT_S = 300
+
+
+def join3(v):
+    return ",".join(str(int(t)) for t in v)
+
+
+def mtlrun_command(mtlrun, sample, case, workdir, validate=True, extra=()):
+    """The mtlrun command line for one manifest case, and {index: output file}."""
+    cmd = [mtlrun, sample, "--entry", case["entry"]]
+    if "grid" in case:
+        cmd += ["--grid", join3(case["grid"])]
+    else:
+        cmd += ["--threadgroups", join3(case["threadgroups"])]
+    cmd += ["--threadgroup", join3(case["threadgroup"])]
+    for b in case["buffers"]:
+        if "file" in b:
+            cmd += ["--buffer", "%d=%s" % (b["index"], os.path.join(workdir, b["file"]))]
+        elif "bytes" in b:
+            cmd += ["--bytes", "%d=%s" % (b["index"], os.path.join(workdir, b["bytes"]))]
+        else:
+            shape = "x".join(str(int(d)) for d in b["shape"]) or "1"
+            cmd += ["--buffer", "%d=%s:%s" % (b["index"], b["dtype"], shape)]
+    for s in case["scalars"]:
+        cmd += ["--scalar", "%d=%s:%s" % (s["index"], s["type"], s["value"])]
+    outs = {}
+    for o in case["outputs"]:
+        outs[o["index"]] = os.path.join(workdir, "%s_got_b%d.npy" % (case["name"], o["index"]))
+        cmd += ["--out", "%d=%s" % (o["index"], outs[o["index"]])]
+    cmd += ["--poison"]
+    if validate:
+        cmd += ["--validate"]
+    return cmd + list(extra), outs
+
+
+def check_process(proc):
+    """Reasons the mtlrun run itself failed, from its exit status and what it printed."""
+    text = (proc.stdout or "") + (proc.stderr or "")
+    reasons = []
+    if proc.returncode < 0 or proc.returncode >= 128:
+        reasons.append("mtlrun crashed (exit status %d)" % proc.returncode)
+    elif proc.returncode != 0:
+        reasons.append("mtlrun exited %d" % proc.returncode)
+    if SANITIZER_RE.search(text):
+        reasons.append("sanitizer report in mtlrun's output")
+    bad = [line for line in text.splitlines() if VALIDATION_RE.search(line)]
+    if bad:
+        reasons.append("validation message: " + bad[0].strip()[:300])
+    return reasons
+
+
+def run_case(args, manifest, case, workdir):
+    sample = os.path.join(args.samples, manifest["sample"])
+    cmd, outs = mtlrun_command(args.mtlrun, sample, case, workdir, validate=not args.no_validate,
+                               extra=args.mtlrun_arg)
+    if args.verbose:
+        print("$ " + " ".join(shlex.quote(c) for c in cmd))
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=RUN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return ["mtlrun did not finish in %d s" % RUN_TIMEOUT_S], ""
+    except OSError as e:
+        return ["cannot run mtlrun: %s" % e], ""
+    log = (proc.stdout or "") + (proc.stderr or "")
+    reasons = check_process(proc)
+    if proc.returncode != 0:
+        return reasons, log
+    for o in case["outputs"]:
+        path = outs[o["index"]]
+        if not os.path.exists(path):
+            reasons.append("buffer %d: mtlrun wrote no %s" % (o["index"], os.path.basename(path)))
+            continue
+        got = np.load(path)
+        expected = np.load(os.path.join(workdir, o["expected"]))
+        ok, lines = compare(got, expected, o.get("rtol", 0.0), o.get("atol", 0.0), o.get("nan_ok", False),
+                            o.get("labels"))
+        if not ok:
+            reasons.append("buffer %d differs from NumPy: %s" % (o["index"], "\n".join(lines)))
+    return reasons, log
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("ref", help="tests/ref/SAMPLE.py")
+    ap.add_argument("--mtlrun", required=True)
+    ap.add_argument("--case", action="append", help="run only this case (repeatable); default all")
+    ap.add_argument("--samples", default=SAMPLES, help="directory of the .metal samples")
+    ap.add_argument("--keep", help="write inputs/outputs here and keep them")
+    ap.add_argument("--no-validate", action="store_true", help="run without --validate (not for ctest)")
+    ap.add_argument("--mtlrun-arg", action="append", default=[], help="extra argument for mtlrun")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print the command and mtlrun's output")
+    args = ap.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="mtl2glsl-exec-") as tmp:
+        workdir = os.path.abspath(args.keep or tmp)
+        os.makedirs(workdir, exist_ok=True)
+        gen = subprocess.run([sys.executable, args.ref, workdir], capture_output=True, text=True)
+        if gen.returncode != 0:
+            print("FAIL: reference script %s failed:\n%s%s" % (args.ref, gen.stdout, gen.stderr))
+            return 1
+        with open(os.path.join(workdir, "manifest.json")) as f:
+            manifest = json.load(f)
+        cases = manifest["cases"]
+        if args.case:
+            unknown = set(args.case) - {c["name"] for c in cases}
+            if unknown:
+                print("FAIL: no case named %s in %s" % (", ".join(sorted(unknown)), args.ref))
+                return 1
+            cases = [c for c in cases if c["name"] in args.case]
+        failed = 0
+        for case in cases:
+            reasons, log = run_case(args, manifest, case, workdir)
+            where = "%s %s" % (manifest["sample"], case["name"])
+            if args.verbose or reasons:
+                for line in log.rstrip().splitlines()[-40:]:
+                    print("  | " + line)
+            if reasons:
+                failed += 1
+                print("FAIL: %s" % where)
+                for r in reasons:
+                    print("  " + r.replace("\n", "\n  "))
+            else:
+                print("PASS: %s" % where)
+        print("%d passed, %d failed" % (len(cases) - failed, failed))
+        return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
