@@ -1,0 +1,572 @@
+/* context.c: diagnostics, Vulkan instance (with the validation layer on request), device choice, logical device
+   with one compute queue and the features translated shaders may need. */
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+static FILE *diag_file;
+static const char *diag_prefix = "mtlrt";
+
+/* Messages go to FILE (default stderr) as "PREFIX: error: ...". */
+void mtlrt_set_diag(FILE *file, const char *prefix)
+{
+    diag_file = file;
+    if (prefix)
+        diag_prefix = prefix;
+}
+
+static void vprint(const char *kind, const char *fmt, va_list ap)
+{
+    FILE *f = diag_file ? diag_file : stderr;
+    fprintf(f, "%s: %s", diag_prefix, kind);
+    vfprintf(f, fmt, ap);
+    fputc('\n', f);
+}
+
+/* Print "PREFIX: error: MESSAGE". */
+void rt_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprint("error: ", fmt, ap);
+    va_end(ap);
+}
+
+/* Print "PREFIX: MESSAGE". */
+void rt_note(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprint("", fmt, ap);
+    va_end(ap);
+}
+
+/* VkResult -> its name in the spec. */
+const char *rt_vk_result_string(VkResult res)
+{
+    switch (res) {
+#define R(x) \
+    case x:  \
+        return #x;
+        R(VK_SUCCESS) R(VK_NOT_READY) R(VK_TIMEOUT) R(VK_EVENT_SET) R(VK_EVENT_RESET) R(VK_INCOMPLETE)
+        R(VK_ERROR_OUT_OF_HOST_MEMORY) R(VK_ERROR_OUT_OF_DEVICE_MEMORY) R(VK_ERROR_INITIALIZATION_FAILED)
+        R(VK_ERROR_DEVICE_LOST) R(VK_ERROR_MEMORY_MAP_FAILED) R(VK_ERROR_LAYER_NOT_PRESENT)
+        R(VK_ERROR_EXTENSION_NOT_PRESENT) R(VK_ERROR_FEATURE_NOT_PRESENT) R(VK_ERROR_INCOMPATIBLE_DRIVER)
+        R(VK_ERROR_TOO_MANY_OBJECTS) R(VK_ERROR_FORMAT_NOT_SUPPORTED) R(VK_ERROR_FRAGMENTED_POOL)
+        R(VK_ERROR_UNKNOWN) R(VK_ERROR_OUT_OF_POOL_MEMORY) R(VK_ERROR_INVALID_EXTERNAL_HANDLE)
+        R(VK_ERROR_FRAGMENTATION) R(VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS) R(VK_PIPELINE_COMPILE_REQUIRED)
+        R(VK_ERROR_INVALID_SHADER_NV)
+#undef R
+    default:
+        return "unknown VkResult";
+    }
+}
+
+/* True when RES is VK_SUCCESS; otherwise says which call failed and how. */
+bool rt_vk_ok(VkResult res, const char *call)
+{
+    if (res == VK_SUCCESS)
+        return true;
+    rt_error("%s failed: %s (%d)", call, rt_vk_result_string(res), (int)res);
+    return false;
+}
+
+/* Bool member of the feature structs named NAME (features.def), or NULL. */
+VkBool32 *rt_feature(DeviceFeatures *f, const char *name)
+{
+#define FEATURE(n, member) \
+    if (strcmp(name, #n) == 0) \
+        return &f->member;
+#include "features.def"
+#undef FEATURE
+    return NULL;
+}
+
+/* Debug-utils callback: print and count validation warnings and errors. */
+static VKAPI_ATTR VkBool32 VKAPI_CALL on_validation_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                            VkDebugUtilsMessageTypeFlagsEXT types,
+                                                            const VkDebugUtilsMessengerCallbackDataEXT *data,
+                                                            void *user)
+{
+    MtlrtContext *ctx = user;
+    (void)types;
+    ctx->validation_messages++;
+    rt_note("validation %s: %s", severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ? "error" : "warning",
+            data->pMessage);
+    return VK_FALSE;
+}
+
+static VkDebugUtilsMessengerCreateInfoEXT messenger_info(MtlrtContext *ctx)
+{
+    return (VkDebugUtilsMessengerCreateInfoEXT){
+        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                           VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+        .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
+        .pfnUserCallback = on_validation_message,
+        .pUserData = ctx,
+    };
+}
+
+/* True when the instance layer NAME is installed. */
+static bool have_instance_layer(const char *name)
+{
+    uint32_t n = 0;
+    if (vkEnumerateInstanceLayerProperties(&n, NULL) != VK_SUCCESS)
+        return false;
+    VkLayerProperties *layers = calloc(n ? n : 1, sizeof *layers);
+    bool found = false;
+    if (layers && vkEnumerateInstanceLayerProperties(&n, layers) == VK_SUCCESS)
+        for (uint32_t i = 0; i < n && !found; i++)
+            found = strcmp(layers[i].layerName, name) == 0;
+    free(layers);
+    return found;
+}
+
+/* True when extension NAME is in the list of N properties. */
+static bool have_extension(const VkExtensionProperties *exts, uint32_t n, const char *name)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (strcmp(exts[i].extensionName, name) == 0)
+            return true;
+    return false;
+}
+
+/* True when the instance extension NAME is available. */
+static bool have_instance_extension(const char *name)
+{
+    uint32_t n = 0;
+    if (vkEnumerateInstanceExtensionProperties(NULL, &n, NULL) != VK_SUCCESS)
+        return false;
+    VkExtensionProperties *exts = calloc(n ? n : 1, sizeof *exts);
+    bool found = exts && vkEnumerateInstanceExtensionProperties(NULL, &n, exts) == VK_SUCCESS &&
+                 have_extension(exts, n, name);
+    free(exts);
+    return found;
+}
+
+/* Instance for Vulkan 1.1 or later; with VALIDATE the Khronos layer and a messenger counting into CTX. */
+static bool create_instance(MtlrtContext *ctx, bool validate)
+{
+    const char *layers[] = {"VK_LAYER_KHRONOS_validation"};
+    const char *exts[2];
+    uint32_t n_exts = 0;
+    VkInstanceCreateFlags flags = 0;
+    uint32_t version = VK_API_VERSION_1_0;
+    if (vkEnumerateInstanceVersion(&version) != VK_SUCCESS || version < VK_API_VERSION_1_1) {
+        rt_error("the Vulkan loader supports only Vulkan 1.0; 1.1 or later is needed");
+        return false;
+    }
+    if (validate && !have_instance_layer(layers[0])) {
+        rt_error("--validate: VK_LAYER_KHRONOS_validation is not installed (Debian: vulkan-validationlayers)");
+        return false;
+    }
+    if (validate)
+        exts[n_exts++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    if (have_instance_extension("VK_KHR_portability_enumeration")) {
+        exts[n_exts++] = "VK_KHR_portability_enumeration";
+        flags |= 0x00000001; /* VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR */
+    }
+    VkDebugUtilsMessengerCreateInfoEXT mi = messenger_info(ctx);
+    VkApplicationInfo app = {
+        .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+        .pApplicationName = "mtlrt",
+        .apiVersion = version < VK_API_VERSION_1_3 ? version : VK_API_VERSION_1_3,
+    };
+    VkInstanceCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+        .pNext = validate ? &mi : NULL,
+        .flags = flags,
+        .pApplicationInfo = &app,
+        .enabledLayerCount = validate ? 1 : 0,
+        .ppEnabledLayerNames = layers,
+        .enabledExtensionCount = n_exts,
+        .ppEnabledExtensionNames = exts,
+    };
+    ctx->api_version = app.apiVersion;
+    return rt_vk_ok(vkCreateInstance(&info, NULL, &ctx->instance), "vkCreateInstance");
+}
+
+/* The debug messenger that counts validation messages for the context's lifetime. */
+static bool create_messenger(MtlrtContext *ctx)
+{
+    PFN_vkCreateDebugUtilsMessengerEXT create =
+        (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(ctx->instance, "vkCreateDebugUtilsMessengerEXT");
+    if (!create) {
+        rt_error("vkGetInstanceProcAddr(vkCreateDebugUtilsMessengerEXT) returned NULL");
+        return false;
+    }
+    VkDebugUtilsMessengerCreateInfoEXT info = messenger_info(ctx);
+    return rt_vk_ok(create(ctx->instance, &info, NULL, &ctx->messenger), "vkCreateDebugUtilsMessengerEXT");
+}
+
+/* All physical devices of INSTANCE (malloc'd list, *N long), NULL on error or when there are none. */
+static VkPhysicalDevice *physical_devices(VkInstance instance, uint32_t *n)
+{
+    *n = 0;
+    if (!rt_vk_ok(vkEnumeratePhysicalDevices(instance, n, NULL), "vkEnumeratePhysicalDevices"))
+        return NULL;
+    if (*n == 0) {
+        rt_error("no Vulkan device found (Debian: install mesa-vulkan-drivers for lavapipe)");
+        return NULL;
+    }
+    VkPhysicalDevice *devs = calloc(*n, sizeof *devs);
+    if (!devs) {
+        rt_error("out of memory");
+        return NULL;
+    }
+    VkResult res = vkEnumeratePhysicalDevices(instance, n, devs);
+    if (res == VK_INCOMPLETE)
+        res = VK_SUCCESS;
+    if (!rt_vk_ok(res, "vkEnumeratePhysicalDevices")) {
+        free(devs);
+        return NULL;
+    }
+    return devs;
+}
+
+static const char *device_type_name(VkPhysicalDeviceType t)
+{
+    switch (t) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+        return "discrete GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+        return "integrated GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+        return "virtual GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+        return "CPU";
+    default:
+        return "other";
+    }
+}
+
+/* Preference of a device type when none is asked for: lower is better. */
+static int device_type_rank(VkPhysicalDeviceType t)
+{
+    switch (t) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+        return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+        return 1;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+        return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+        return 3;
+    default:
+        return 4;
+    }
+}
+
+static void print_devices(FILE *out, VkPhysicalDevice *devs, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        VkPhysicalDeviceProperties p;
+        vkGetPhysicalDeviceProperties(devs[i], &p);
+        fprintf(out, "%u: %s (%s, Vulkan %u.%u)\n", i, p.deviceName, device_type_name(p.deviceType),
+                VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion));
+    }
+}
+
+static bool all_digits(const char *s)
+{
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if (!isdigit((unsigned char)*s))
+            return false;
+    return true;
+}
+
+/* Index of the device REQUEST names (index, or case-insensitive substring of the name); -1 with a message. */
+static int find_requested_device(VkPhysicalDevice *devs, uint32_t n, const char *request, const char *from)
+{
+    if (all_digits(request)) {
+        unsigned long i = strtoul(request, NULL, 10);
+        if (i < n)
+            return (int)i;
+    } else {
+        for (uint32_t i = 0; i < n; i++) {
+            VkPhysicalDeviceProperties p;
+            vkGetPhysicalDeviceProperties(devs[i], &p);
+            if (strcasestr(p.deviceName, request))
+                return (int)i;
+        }
+    }
+    rt_error("%s '%s' matches no Vulkan device; the devices are:", from, request);
+    print_devices(diag_file ? diag_file : stderr, devs, n);
+    return -1;
+}
+
+/* Best device by type: discrete, integrated, virtual, CPU. */
+static int best_device(VkPhysicalDevice *devs, uint32_t n)
+{
+    int best = 0, best_rank = 99;
+    for (uint32_t i = 0; i < n; i++) {
+        VkPhysicalDeviceProperties p;
+        vkGetPhysicalDeviceProperties(devs[i], &p);
+        int rank = device_type_rank(p.deviceType) + (p.apiVersion < VK_API_VERSION_1_1 ? 10 : 0);
+        if (rank < best_rank) {
+            best = (int)i;
+            best_rank = rank;
+        }
+    }
+    return best;
+}
+
+/* Choose the physical device: REQUEST, else env MTL2GLSL_DEVICE, else the best by type. */
+static bool choose_device(MtlrtContext *ctx, const char *request, bool quiet)
+{
+    uint32_t n;
+    VkPhysicalDevice *devs = physical_devices(ctx->instance, &n);
+    if (!devs)
+        return false;
+    const char *from = "--device";
+    if (!request || !*request) {
+        request = getenv("MTL2GLSL_DEVICE");
+        from = "MTL2GLSL_DEVICE";
+    }
+    int i = request && *request ? find_requested_device(devs, n, request, from) : best_device(devs, n);
+    if (i >= 0) {
+        ctx->physical = devs[i];
+        vkGetPhysicalDeviceProperties(ctx->physical, &ctx->props);
+        vkGetPhysicalDeviceMemoryProperties(ctx->physical, &ctx->mem_props);
+        if (!quiet)
+            rt_note("device %d: %s (%s)", i, ctx->props.deviceName, device_type_name(ctx->props.deviceType));
+    }
+    free(devs);
+    if (i >= 0 && ctx->props.apiVersion < VK_API_VERSION_1_1) {
+        rt_error("device %s supports only Vulkan 1.0; 1.1 or later is needed", ctx->props.deviceName);
+        return false;
+    }
+    return i >= 0;
+}
+
+/* Optional feature structs: where each lives in DeviceFeatures, its sType, and how the device provides it
+   (core since CORE, else through extension EXT). */
+typedef struct FeatureStruct {
+    size_t offset;
+    VkStructureType stype;
+    uint32_t core;
+    const char *ext;
+} FeatureStruct;
+
+static const FeatureStruct feature_structs[] = {
+    {offsetof(DeviceFeatures, s16), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES, VK_API_VERSION_1_1,
+     "VK_KHR_16bit_storage"},
+    {offsetof(DeviceFeatures, s8), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES, VK_API_VERSION_1_2,
+     "VK_KHR_8bit_storage"},
+    {offsetof(DeviceFeatures, f16i8), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES,
+     VK_API_VERSION_1_2, "VK_KHR_shader_float16_int8"},
+    {offsetof(DeviceFeatures, bda), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
+     VK_API_VERSION_1_2, "VK_KHR_buffer_device_address"},
+    {offsetof(DeviceFeatures, subext), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES,
+     VK_API_VERSION_1_2, "VK_KHR_shader_subgroup_extended_types"},
+    {offsetof(DeviceFeatures, atomic64), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES,
+     VK_API_VERSION_1_2, "VK_KHR_shader_atomic_int64"},
+    {offsetof(DeviceFeatures, atomicf), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT, 0,
+     "VK_EXT_shader_atomic_float"},
+    {offsetof(DeviceFeatures, ssc), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES,
+     VK_API_VERSION_1_3, "VK_EXT_subgroup_size_control"},
+    {offsetof(DeviceFeatures, vmm), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES,
+     VK_API_VERSION_1_2, "VK_KHR_vulkan_memory_model"},
+};
+#define N_FEATURE_STRUCTS (sizeof feature_structs / sizeof feature_structs[0])
+
+/* Chain into F->core every feature struct the device provides; EXTS gets the extensions that needs. */
+static void chain_feature_structs(MtlrtContext *ctx, DeviceFeatures *f, const VkExtensionProperties *dev_exts,
+                                  uint32_t n_dev_exts, const char **exts, uint32_t *n_exts)
+{
+    uint32_t api = ctx->props.apiVersion < ctx->api_version ? ctx->props.apiVersion : ctx->api_version;
+    memset(f, 0, sizeof *f);
+    f->core.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+    VkBaseOutStructure *tail = (VkBaseOutStructure *)&f->core;
+    for (size_t i = 0; i < N_FEATURE_STRUCTS; i++) {
+        const FeatureStruct *fs = &feature_structs[i];
+        bool core = fs->core && api >= fs->core;
+        bool ext = have_extension(dev_exts, n_dev_exts, fs->ext);
+        if (!core && !ext)
+            continue;
+        if (!core)
+            exts[(*n_exts)++] = fs->ext;
+        VkBaseOutStructure *s = (VkBaseOutStructure *)((char *)f + fs->offset);
+        s->sType = fs->stype;
+        tail->pNext = s;
+        tail = s;
+    }
+}
+
+/* ENABLED (chained like SUPPORTED) gets exactly the supported features that features.def lists. */
+static void enable_listed_features(DeviceFeatures *enabled, DeviceFeatures *supported)
+{
+#define FEATURE(n, member) enabled->member = supported->member;
+#include "features.def"
+#undef FEATURE
+}
+
+/* The device extensions of the chosen physical device (malloc'd). */
+static VkExtensionProperties *device_extensions(MtlrtContext *ctx, uint32_t *n)
+{
+    *n = 0;
+    if (!rt_vk_ok(vkEnumerateDeviceExtensionProperties(ctx->physical, NULL, n, NULL),
+                  "vkEnumerateDeviceExtensionProperties"))
+        return NULL;
+    VkExtensionProperties *exts = calloc(*n ? *n : 1, sizeof *exts);
+    if (!exts) {
+        rt_error("out of memory");
+        return NULL;
+    }
+    if (!rt_vk_ok(vkEnumerateDeviceExtensionProperties(ctx->physical, NULL, n, exts),
+                  "vkEnumerateDeviceExtensionProperties")) {
+        free(exts);
+        return NULL;
+    }
+    return exts;
+}
+
+/* A queue family with compute: a compute-only one if there is one (no graphics work shares it). */
+static bool find_queue_family(MtlrtContext *ctx)
+{
+    uint32_t n = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &n, NULL);
+    VkQueueFamilyProperties *fams = calloc(n ? n : 1, sizeof *fams);
+    if (!fams) {
+        rt_error("out of memory");
+        return false;
+    }
+    vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &n, fams);
+    int found = -1;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(fams[i].queueFlags & VK_QUEUE_COMPUTE_BIT))
+            continue;
+        if (found < 0 || !(fams[i].queueFlags & VK_QUEUE_GRAPHICS_BIT))
+            found = (int)i;
+    }
+    if (found >= 0) {
+        ctx->queue_family = (uint32_t)found;
+        ctx->timestamp_valid_bits = fams[found].timestampValidBits;
+    } else {
+        rt_error("device %s has no queue family with compute", ctx->props.deviceName);
+    }
+    free(fams);
+    return found >= 0;
+}
+
+/* Logical device, compute queue and command pool, with every supported feature of features.def enabled. */
+static bool create_device(MtlrtContext *ctx)
+{
+    uint32_t n_dev_exts;
+    VkExtensionProperties *dev_exts = device_extensions(ctx, &n_dev_exts);
+    if (!dev_exts)
+        return false;
+    const char *exts[N_FEATURE_STRUCTS + 1];
+    uint32_t n_exts = 0, n_unused = 0;
+    const char *unused[N_FEATURE_STRUCTS];
+    DeviceFeatures supported;
+    chain_feature_structs(ctx, &supported, dev_exts, n_dev_exts, exts, &n_exts);
+    chain_feature_structs(ctx, &ctx->features, dev_exts, n_dev_exts, unused, &n_unused);
+    if (have_extension(dev_exts, n_dev_exts, "VK_KHR_portability_subset"))
+        exts[n_exts++] = "VK_KHR_portability_subset";
+    free(dev_exts);
+    vkGetPhysicalDeviceFeatures2(ctx->physical, &supported.core);
+    enable_listed_features(&ctx->features, &supported);
+
+    float priority = 1.0f;
+    VkDeviceQueueCreateInfo queue_info = {
+        .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+        .queueFamilyIndex = ctx->queue_family,
+        .queueCount = 1,
+        .pQueuePriorities = &priority,
+    };
+    VkDeviceCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+        .pNext = &ctx->features.core,
+        .queueCreateInfoCount = 1,
+        .pQueueCreateInfos = &queue_info,
+        .enabledExtensionCount = n_exts,
+        .ppEnabledExtensionNames = exts,
+    };
+    if (!rt_vk_ok(vkCreateDevice(ctx->physical, &info, NULL, &ctx->device), "vkCreateDevice"))
+        return false;
+    vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
+    VkCommandPoolCreateInfo pool_info = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+        .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+        .queueFamilyIndex = ctx->queue_family,
+    };
+    return rt_vk_ok(vkCreateCommandPool(ctx->device, &pool_info, NULL, &ctx->command_pool),
+                    "vkCreateCommandPool");
+}
+
+/* Instance, chosen device, logical device with a compute queue. NULL on error. */
+MtlrtContext *mtlrt_context_create(const MtlrtContextOptions *opt)
+{
+    MtlrtContext *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) {
+        rt_error("out of memory");
+        return NULL;
+    }
+    if (!create_instance(ctx, opt->validate))
+        goto error;
+    if (opt->validate && !create_messenger(ctx))
+        goto error;
+    if (!choose_device(ctx, opt->device, opt->quiet) || !find_queue_family(ctx) || !create_device(ctx))
+        goto error;
+    return ctx;
+error:
+    mtlrt_context_destroy(ctx);
+    return NULL;
+}
+
+/* Destroy what was created, in reverse order; accepts a partly created context or NULL. */
+void mtlrt_context_destroy(MtlrtContext *ctx)
+{
+    if (!ctx)
+        return;
+    if (ctx->device) {
+        vkDeviceWaitIdle(ctx->device);
+        if (ctx->command_pool)
+            vkDestroyCommandPool(ctx->device, ctx->command_pool, NULL);
+        vkDestroyDevice(ctx->device, NULL);
+    }
+    if (ctx->messenger) {
+        PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(
+            ctx->instance, "vkDestroyDebugUtilsMessengerEXT");
+        if (destroy)
+            destroy(ctx->instance, ctx->messenger, NULL);
+    }
+    if (ctx->instance)
+        vkDestroyInstance(ctx->instance, NULL);
+    free(ctx);
+}
+
+const char *mtlrt_context_device_name(const MtlrtContext *ctx)
+{
+    return ctx->props.deviceName;
+}
+
+uint32_t mtlrt_context_validation_messages(const MtlrtContext *ctx)
+{
+    return ctx->validation_messages;
+}
+
+/* Print every physical device as "INDEX: NAME (TYPE, Vulkan X.Y)". */
+bool mtlrt_list_devices(FILE *out)
+{
+    MtlrtContext ctx = {0};
+    if (!create_instance(&ctx, false))
+        return false;
+    uint32_t n;
+    VkPhysicalDevice *devs = physical_devices(ctx.instance, &n);
+    bool ok = devs != NULL;
+    if (ok)
+        print_devices(out, devs, n);
+    free(devs);
+    vkDestroyInstance(ctx.instance, NULL);
+    return ok;
+}

@@ -1,0 +1,329 @@
+/* dispatch.c: one dispatch with Metal semantics. dispatchThreads (grid of threads, any size) becomes
+   ceil(grid / threadgroup) workgroups with threads_per_grid = grid in the push-constant dispatch block (the
+   kernel returns early outside it); dispatchThreadgroups becomes exactly that many workgroups. */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FENCE_TIMEOUT_NS (300ull * 1000 * 1000 * 1000)
+
+/* Vulkan objects of one submission; destroyed together by submission_destroy. */
+typedef struct Submission {
+    MtlrtContext *ctx;
+    VkDescriptorPool pool;
+    VkDescriptorSet set;
+    VkQueryPool queries;
+    VkCommandBuffer cmd;
+    VkFence fence;
+    uint32_t runs;
+    uint32_t groups[3];
+    uint8_t push[256];
+    MtlrtBuffer *backup[MAX_BINDINGS]; /* initial contents of written buffers, for --repeat */
+} Submission;
+
+static void submission_destroy(Submission *s)
+{
+    VkDevice dev = s->ctx->device;
+    if (s->fence)
+        vkDestroyFence(dev, s->fence, NULL);
+    if (s->cmd)
+        vkFreeCommandBuffers(dev, s->ctx->command_pool, 1, &s->cmd);
+    if (s->queries)
+        vkDestroyQueryPool(dev, s->queries, NULL);
+    if (s->pool)
+        vkDestroyDescriptorPool(dev, s->pool, NULL);
+    for (int i = 0; i < MAX_BINDINGS; i++)
+        mtlrt_buffer_destroy(s->backup[i]);
+}
+
+/* Threadgroup size against the device limits, the kernel's max_total_threads_per_threadgroup and a local
+   size the shader may have fixed. */
+static bool check_threadgroup(const MtlrtPipeline *pipe, const uint32_t tg[3])
+{
+    const VkPhysicalDeviceLimits *lim = &pipe->ctx->props.limits;
+    const char *dev = pipe->ctx->props.deviceName;
+    uint64_t total = (uint64_t)tg[0] * tg[1] * tg[2];
+    for (int i = 0; i < 3; i++) {
+        if (tg[i] == 0 || tg[i] > lim->maxComputeWorkGroupSize[i]) {
+            rt_error("threadgroup %c size %u: must be 1..%u on device %s (maxComputeWorkGroupSize)", "xyz"[i], tg[i],
+                     lim->maxComputeWorkGroupSize[i], dev);
+            return false;
+        }
+        if (pipe->fixed_local_size[i] && pipe->fixed_local_size[i] != tg[i]) {
+            rt_error("%s fixes its local_size_%c to %u, but the threadgroup asks for %u", pipe->name, "xyz"[i],
+                     pipe->fixed_local_size[i], tg[i]);
+            return false;
+        }
+    }
+    if (total > lim->maxComputeWorkGroupInvocations) {
+        rt_error("threadgroup %ux%ux%u = %llu threads exceeds device %s's maxComputeWorkGroupInvocations (%u)", tg[0],
+                 tg[1], tg[2], (unsigned long long)total, dev, lim->maxComputeWorkGroupInvocations);
+        return false;
+    }
+    if (pipe->refl->max_total_threads && total > pipe->refl->max_total_threads) {
+        rt_error("threadgroup %ux%ux%u = %llu threads exceeds kernel %s's max_total_threads_per_threadgroup (%u)",
+                 tg[0], tg[1], tg[2], (unsigned long long)total, pipe->refl->entry, pipe->refl->max_total_threads);
+        return false;
+    }
+    return true;
+}
+
+/* Workgroup counts and threads_per_grid (into the push bytes) for D; checks maxComputeWorkGroupCount. */
+static bool compute_grid(Submission *s, const MtlrtDispatch *d)
+{
+    const VkPhysicalDeviceLimits *lim = &s->ctx->props.limits;
+    uint32_t threads[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        uint64_t groups = d->size[i], total = (uint64_t)d->size[i] * d->threadgroup[i];
+        if (d->style == MTLRT_DISPATCH_THREADS) {
+            groups = (d->size[i] + (uint64_t)d->threadgroup[i] - 1) / d->threadgroup[i];
+            total = d->size[i];
+        }
+        if (d->size[i] == 0 || groups > lim->maxComputeWorkGroupCount[i] || total > UINT32_MAX) {
+            rt_error("%s %c = %u gives %llu threadgroups; must be 1..%u on device %s (maxComputeWorkGroupCount)",
+                     d->style == MTLRT_DISPATCH_THREADS ? "grid" : "threadgroups", "xyz"[i], d->size[i],
+                     (unsigned long long)groups, lim->maxComputeWorkGroupCount[i], s->ctx->props.deviceName);
+            return false;
+        }
+        s->groups[i] = (uint32_t)groups;
+        threads[i] = (uint32_t)total;
+    }
+    memcpy(s->push, threads, 16);
+    return true;
+}
+
+/* Every storage parameter has a buffer at least as large as the fixed part of its shader block. */
+static bool check_bindings(const MtlrtPipeline *pipe, const MtlrtDispatch *d)
+{
+    for (uint32_t i = 0; i < pipe->refl->n_params; i++) {
+        const MtlrtParam *p = &pipe->refl->params[i];
+        if (p->kind != MTLRT_PARAM_STORAGE)
+            continue;
+        MtlrtBuffer *b = p->binding < d->n_bindings ? d->bindings[p->binding] : NULL;
+        if (!b) {
+            rt_error("buffer %u (%s) of kernel %s: no buffer bound at binding %u", p->index, p->name, pipe->refl->entry,
+                     p->binding);
+            return false;
+        }
+        if (b->size < pipe->min_binding_size[p->binding]) {
+            rt_error("buffer %u (%s): %zu bytes bound, but the shader's block needs at least %u", p->index, p->name,
+                     b->size, pipe->min_binding_size[p->binding]);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Descriptor pool and set with each storage parameter's buffer. */
+static bool write_descriptors(Submission *s, const MtlrtPipeline *pipe, const MtlrtDispatch *d)
+{
+    VkDescriptorPoolSize size = {.type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = MAX_BINDINGS};
+    VkDescriptorPoolCreateInfo pool_info = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+        .maxSets = 1,
+        .poolSizeCount = 1,
+        .pPoolSizes = &size,
+    };
+    if (!rt_vk_ok(vkCreateDescriptorPool(s->ctx->device, &pool_info, NULL, &s->pool), "vkCreateDescriptorPool"))
+        return false;
+    VkDescriptorSetAllocateInfo alloc = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+        .descriptorPool = s->pool,
+        .descriptorSetCount = 1,
+        .pSetLayouts = &pipe->set_layout,
+    };
+    if (!rt_vk_ok(vkAllocateDescriptorSets(s->ctx->device, &alloc, &s->set), "vkAllocateDescriptorSets"))
+        return false;
+    for (uint32_t i = 0; i < pipe->refl->n_params; i++) {
+        const MtlrtParam *p = &pipe->refl->params[i];
+        if (p->kind != MTLRT_PARAM_STORAGE)
+            continue;
+        VkDescriptorBufferInfo info = {.buffer = d->bindings[p->binding]->buffer, .range = VK_WHOLE_SIZE};
+        VkWriteDescriptorSet write = {
+            .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+            .dstSet = s->set,
+            .dstBinding = p->binding,
+            .descriptorCount = 1,
+            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+            .pBufferInfo = &info,
+        };
+        vkUpdateDescriptorSets(s->ctx->device, 1, &write, 0, NULL);
+    }
+    return true;
+}
+
+/* For repeated runs: a copy of each written buffer's current contents, restored before each later run. */
+static bool make_backups(Submission *s, const MtlrtPipeline *pipe, const MtlrtDispatch *d)
+{
+    for (uint32_t i = 0; s->runs > 1 && i < pipe->refl->n_params; i++) {
+        const MtlrtParam *p = &pipe->refl->params[i];
+        if (p->kind != MTLRT_PARAM_STORAGE || !strcmp(p->access, "read"))
+            continue;
+        MtlrtBuffer *b = d->bindings[p->binding];
+        if (!(s->backup[p->binding] = mtlrt_buffer_create(s->ctx, b->size)) ||
+            !mtlrt_buffer_write(s->backup[p->binding], b->map, b->size))
+            return false;
+    }
+    return true;
+}
+
+/* Query pool of two timestamps per run, when asked and the queue supports them. */
+static bool create_queries(Submission *s, bool timestamps)
+{
+    if (!timestamps)
+        return true;
+    if (s->ctx->timestamp_valid_bits == 0) {
+        rt_error("--timestamps: device %s's compute queue has no timestamps (timestampValidBits 0%s)",
+                 s->ctx->props.deviceName,
+                 s->ctx->props.limits.timestampComputeAndGraphics ? "" : ", timestampComputeAndGraphics false");
+        return false;
+    }
+    VkQueryPoolCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+        .queryType = VK_QUERY_TYPE_TIMESTAMP,
+        .queryCount = 2 * s->runs,
+    };
+    return rt_vk_ok(vkCreateQueryPool(s->ctx->device, &info, NULL, &s->queries), "vkCreateQueryPool");
+}
+
+/* Memory barrier from SRC to DST accesses between the stages of a run. */
+static void barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAccessFlags src, VkPipelineStageFlags dst_stage,
+                    VkAccessFlags dst)
+{
+    VkMemoryBarrier b = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = src, .dstAccessMask = dst};
+    vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, &b, 0, NULL, 0, NULL);
+}
+
+/* Before run RUN > 0: copy the backups back over the written buffers. */
+static void record_restore(Submission *s, const MtlrtDispatch *d)
+{
+    barrier(s->cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT,
+            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+    for (int b = 0; b < MAX_BINDINGS; b++) {
+        if (!s->backup[b])
+            continue;
+        VkBufferCopy region = {.size = s->backup[b]->alloc_size};
+        vkCmdCopyBuffer(s->cmd, s->backup[b]->buffer, d->bindings[b]->buffer, 1, &region);
+    }
+    barrier(s->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+            VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+}
+
+/* Record all runs: bind, push constants, (restore,) timestamp, dispatch, timestamp; then make writes visible
+   to the host. */
+static bool record(Submission *s, MtlrtPipeline *pipe, const MtlrtDispatch *d, VkPipeline pipeline)
+{
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    if (!rt_vk_ok(vkBeginCommandBuffer(s->cmd, &begin), "vkBeginCommandBuffer"))
+        return false;
+    if (s->queries)
+        vkCmdResetQueryPool(s->cmd, s->queries, 0, 2 * s->runs);
+    vkCmdBindPipeline(s->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    vkCmdBindDescriptorSets(s->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->layout, 0, 1, &s->set, 0, NULL);
+    if (pipe->push_size)
+        vkCmdPushConstants(s->cmd, pipe->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pipe->push_size, s->push);
+    for (uint32_t run = 0; run < s->runs; run++) {
+        if (run > 0)
+            record_restore(s, d);
+        if (s->queries)
+            vkCmdWriteTimestamp(s->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, s->queries, 2 * run);
+        vkCmdDispatch(s->cmd, s->groups[0], s->groups[1], s->groups[2]);
+        if (s->queries)
+            vkCmdWriteTimestamp(s->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, s->queries, 2 * run + 1);
+    }
+    barrier(s->cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+            VK_ACCESS_HOST_READ_BIT);
+    return rt_vk_ok(vkEndCommandBuffer(s->cmd), "vkEndCommandBuffer");
+}
+
+/* Submit the command buffer and wait for it. */
+static bool submit_and_wait(Submission *s)
+{
+    VkFenceCreateInfo fence_info = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    if (!rt_vk_ok(vkCreateFence(s->ctx->device, &fence_info, NULL, &s->fence), "vkCreateFence"))
+        return false;
+    VkSubmitInfo submit = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+        .commandBufferCount = 1,
+        .pCommandBuffers = &s->cmd,
+    };
+    if (!rt_vk_ok(vkQueueSubmit(s->ctx->queue, 1, &submit, s->fence), "vkQueueSubmit"))
+        return false;
+    VkResult res = vkWaitForFences(s->ctx->device, 1, &s->fence, VK_TRUE, FENCE_TIMEOUT_NS);
+    if (res == VK_TIMEOUT) {
+        rt_error("vkWaitForFences: the kernel did not finish within %llu s (VK_TIMEOUT)",
+                 FENCE_TIMEOUT_NS / 1000000000ull);
+        vkDeviceWaitIdle(s->ctx->device);
+        return false;
+    }
+    return rt_vk_ok(res, "vkWaitForFences");
+}
+
+static int compare_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* GPU time of each run from the timestamps: min, median, mean in milliseconds. */
+static bool read_timestamps(Submission *s, MtlrtDispatchStats *stats)
+{
+    uint64_t *ticks = calloc(2 * s->runs, sizeof *ticks);
+    double *ms = calloc(s->runs, sizeof *ms);
+    bool ok = ticks && ms &&
+              rt_vk_ok(vkGetQueryPoolResults(s->ctx->device, s->queries, 0, 2 * s->runs, 2 * s->runs * sizeof *ticks,
+                                             ticks, sizeof *ticks, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                       "vkGetQueryPoolResults");
+    uint64_t mask = s->ctx->timestamp_valid_bits >= 64 ? ~0ull : (1ull << s->ctx->timestamp_valid_bits) - 1;
+    double sum = 0;
+    for (uint32_t i = 0; ok && i < s->runs; i++) {
+        ms[i] = (double)((ticks[2 * i + 1] - ticks[2 * i]) & mask) * s->ctx->props.limits.timestampPeriod * 1e-6;
+        sum += ms[i];
+    }
+    if (ok) {
+        qsort(ms, s->runs, sizeof *ms, compare_double);
+        stats->have_gpu_time = true;
+        stats->gpu_ms_min = ms[0];
+        stats->gpu_ms_median = s->runs % 2 ? ms[s->runs / 2] : (ms[s->runs / 2 - 1] + ms[s->runs / 2]) / 2;
+        stats->gpu_ms_mean = sum / s->runs;
+    }
+    free(ticks);
+    free(ms);
+    return ok;
+}
+
+/* Allocate the command buffer of the submission. */
+static bool allocate_command_buffer(Submission *s)
+{
+    VkCommandBufferAllocateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+        .commandPool = s->ctx->command_pool,
+        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+        .commandBufferCount = 1,
+    };
+    return rt_vk_ok(vkAllocateCommandBuffers(s->ctx->device, &info, &s->cmd), "vkAllocateCommandBuffers");
+}
+
+/* Run the kernel as D says and wait for it. */
+bool mtlrt_dispatch(MtlrtPipeline *pipe, const MtlrtDispatch *d, MtlrtDispatchStats *stats)
+{
+    Submission s = {.ctx = pipe->ctx, .runs = d->repeat ? d->repeat : 1};
+    MtlrtDispatchStats dummy;
+    VkPipeline pipeline;
+    if (!stats)
+        stats = &dummy;
+    memset(stats, 0, sizeof *stats);
+    stats->runs = s.runs;
+    if (d->push_data)
+        memcpy(s.push, d->push_data, d->push_size < pipe->push_size ? d->push_size : pipe->push_size);
+    bool ok = check_threadgroup(pipe, d->threadgroup) && compute_grid(&s, d) && check_bindings(pipe, d) &&
+              rt_pipeline_variant(pipe, d->threadgroup, &pipeline) && write_descriptors(&s, pipe, d) &&
+              make_backups(&s, pipe, d) && create_queries(&s, d->timestamps) && allocate_command_buffer(&s) &&
+              record(&s, pipe, d, pipeline) && submit_and_wait(&s) && (!s.queries || read_timestamps(&s, stats));
+    submission_destroy(&s);
+    return ok;
+}

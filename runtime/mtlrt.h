@@ -1,0 +1,201 @@
+/* mtlrt.h: the mtl2glsl runtime. Runs a translated compute kernel (GLSL + reflection JSON, docs/interfaces.md)
+   on a Vulkan device with Metal's dispatch semantics, and reads/writes/compares .npy arrays.
+
+   Conventions: functions returning bool print a message through the diagnostic stream (mtlrt_set_diag) and
+   return false on failure; nothing aborts. Every create has a destroy that accepts NULL. */
+#ifndef MTLRT_H
+#define MTLRT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- diagnostics (context.c) ---- */
+
+/* Messages go to FILE (default stderr) as "PREFIX: error: ..." (default prefix "mtlrt"). */
+void mtlrt_set_diag(FILE *file, const char *prefix);
+
+/* ---- arrays and .npy files (npy.c) ---- */
+
+typedef enum MtlrtDtype {
+#define DTYPE(e, descr, name, metal, size, kind) MTLRT_DTYPE_##e,
+#include "dtype.def"
+#undef DTYPE
+    MTLRT_DTYPE_COUNT,
+    MTLRT_DTYPE_NONE = -1
+} MtlrtDtype;
+
+#define MTLRT_MAX_DIMS 8
+
+/* A dense C-order array; data is owned (malloc) by the array. */
+typedef struct MtlrtArray {
+    MtlrtDtype dtype;
+    int ndim; /* 0 for a scalar */
+    uint64_t shape[MTLRT_MAX_DIMS];
+    uint64_t count; /* number of elements */
+    size_t nbytes;
+    void *data;
+} MtlrtArray;
+
+/* "float32", "f4", "<f4", "|u1", or a Metal scalar name ("float", "uint", "half") -> dtype; NONE if unknown. */
+MtlrtDtype mtlrt_dtype_from_name(const char *name);
+const char *mtlrt_dtype_name(MtlrtDtype dtype); /* numpy name: "float32" */
+size_t mtlrt_dtype_size(MtlrtDtype dtype);
+char mtlrt_dtype_kind(MtlrtDtype dtype); /* 'f', 'i', 'u' or 'b' */
+
+/* Allocate a zero-filled array of SHAPE (NDIM dims). */
+bool mtlrt_array_alloc(MtlrtArray *a, MtlrtDtype dtype, int ndim, const uint64_t *shape);
+void mtlrt_array_free(MtlrtArray *a);
+/* Fill with NaN (float dtypes) or 0xA5 bytes (others). */
+void mtlrt_array_poison(MtlrtArray *a);
+/* Element I as a double (half and bool converted); long double keeps 64-bit integers exact. */
+long double mtlrt_array_get(const MtlrtArray *a, uint64_t i);
+/* "float32:64x64" or "f4:1000" -> zero-filled array. */
+bool mtlrt_array_from_spec(const char *spec, MtlrtArray *a);
+/* "float:2.5", "uint:7", "half:0.1", "bool:true" -> 0-d array holding that value (range-checked). */
+bool mtlrt_array_from_scalar(const char *spec, MtlrtArray *a);
+/* Read the raw bytes of PATH as a 1-d uint8 array. */
+bool mtlrt_array_from_raw_file(const char *path, MtlrtArray *a);
+
+/* Read PATH (.npy format 1.0/2.0/3.0, little-endian, C order) into A. */
+bool mtlrt_npy_read(const char *path, MtlrtArray *a);
+/* Write A to PATH as .npy format 1.0. */
+bool mtlrt_npy_write(const char *path, const MtlrtArray *a);
+
+/* ---- comparison (compare.c) ---- */
+
+typedef struct MtlrtCompareOptions {
+    double rtol; /* negative: the dtype's default (mtlrt_compare_default_tolerance) */
+    double atol; /* negative: the dtype's default */
+    int max_report; /* mismatches printed in detail */
+} MtlrtCompareOptions;
+
+typedef struct MtlrtCompareResult {
+    uint64_t count;      /* elements compared */
+    uint64_t mismatches; /* elements outside tolerance, NaN mismatches included */
+    uint64_t nan_mismatches;
+    double max_abs_err;
+    uint64_t max_abs_err_index;
+} MtlrtCompareResult;
+
+/* Default tolerance for a dtype: f2 1e-3/1e-3, f4 1e-5/1e-6, f8 1e-12/1e-12, integers and bool exact. */
+void mtlrt_compare_default_tolerance(MtlrtDtype dtype, double *rtol, double *atol);
+/* Compare OUT with REF element by element: |out - ref| <= atol + rtol * |ref|; NaN must meet NaN, infinities
+   must be equal. Mismatch details go to REPORT (may be NULL). Returns true when every element passes. */
+bool mtlrt_compare(const MtlrtArray *out, const MtlrtArray *ref, const MtlrtCompareOptions *opt, FILE *report,
+                   MtlrtCompareResult *result);
+
+/* ---- reflection (reflect.c) ---- */
+
+typedef enum MtlrtParamKind { MTLRT_PARAM_STORAGE, MTLRT_PARAM_PUSH_CONSTANT } MtlrtParamKind;
+
+/* One kernel parameter with a [[buffer(n)]] index, as docs/interfaces.md describes. */
+typedef struct MtlrtParam {
+    uint32_t index;
+    char *name;
+    MtlrtParamKind kind;
+    uint32_t binding; /* kind STORAGE */
+    uint32_t offset;  /* kind PUSH_CONSTANT */
+    uint32_t size;    /* kind PUSH_CONSTANT */
+    char *type;       /* "float", "half4", "Params" */
+    char *scalar;     /* "float", ..., "struct" */
+    uint32_t element_size;
+    char *address_space; /* "device", "constant" */
+    bool pointer;
+    char *access; /* "read", "write", "read_write" */
+} MtlrtParam;
+
+typedef struct MtlrtReflection {
+    char *entry;
+    uint32_t max_total_threads; /* 0: not given */
+    uint32_t push_constant_size;
+    uint32_t n_params;
+    MtlrtParam *params;
+    uint32_t n_features;
+    char **features;
+} MtlrtReflection;
+
+/* Parse reflection JSON: one object, or an array of objects from which the one named ENTRY (or the only one,
+   when ENTRY is NULL) is taken. SOURCE names the text in messages. NULL on error. */
+MtlrtReflection *mtlrt_reflection_parse(const char *json, const char *entry, const char *source);
+void mtlrt_reflection_destroy(MtlrtReflection *r);
+/* The parameter with buffer index INDEX, or NULL. */
+const MtlrtParam *mtlrt_reflection_param(const MtlrtReflection *r, uint32_t index);
+/* Check that array A (read from WHAT) may back parameter P: its dtype matches P's scalar and its byte size is a
+   multiple of P's element size. Prints e.g. "buffer 1 (y): expected float32 data for `device float*`,
+   got int32 from y.npy". */
+bool mtlrt_param_accepts(const MtlrtParam *p, const MtlrtArray *a, const char *what);
+
+/* ---- context (context.c) ---- */
+
+typedef struct MtlrtContext MtlrtContext;
+
+typedef struct MtlrtContextOptions {
+    const char *device; /* name substring (case-insensitive) or index; NULL: env MTL2GLSL_DEVICE, then by type */
+    bool validate;      /* VK_LAYER_KHRONOS_validation + debug messenger */
+    bool quiet;         /* do not print the chosen device */
+} MtlrtContextOptions;
+
+/* Create instance, choose a physical device (discrete > integrated > virtual > CPU unless asked), create a
+   device with one compute queue and every supported feature of features.def enabled. NULL on error. */
+MtlrtContext *mtlrt_context_create(const MtlrtContextOptions *opt);
+void mtlrt_context_destroy(MtlrtContext *ctx);
+const char *mtlrt_context_device_name(const MtlrtContext *ctx);
+/* Validation warnings and errors seen so far (0 when validation is off). */
+uint32_t mtlrt_context_validation_messages(const MtlrtContext *ctx);
+/* Print every physical device as "INDEX: NAME (TYPE, Vulkan X.Y)" to OUT. */
+bool mtlrt_list_devices(FILE *out);
+
+/* ---- buffers (buffer.c) ---- */
+
+typedef struct MtlrtBuffer MtlrtBuffer;
+
+/* A host-visible storage buffer of SIZE bytes (at least 4 are allocated), zero filled. NULL on error. */
+MtlrtBuffer *mtlrt_buffer_create(MtlrtContext *ctx, size_t size);
+void mtlrt_buffer_destroy(MtlrtBuffer *buf);
+size_t mtlrt_buffer_size(const MtlrtBuffer *buf);
+/* Copy SIZE bytes (at most the buffer size) to / from the start of the buffer. */
+bool mtlrt_buffer_write(MtlrtBuffer *buf, const void *data, size_t size);
+bool mtlrt_buffer_read(MtlrtBuffer *buf, void *data, size_t size);
+
+/* ---- pipelines (pipeline.c) ---- */
+
+typedef struct MtlrtPipeline MtlrtPipeline;
+
+/* Compile GLSL (NAME used in messages) to SPIR-V, cross-check it against REFL (bindings, push-constant size,
+   local size from specialization constants 0,1,2) and check REFL's features against the device. REFL must
+   outlive the pipeline. Compute pipelines are created per threadgroup size on first use. NULL on error. */
+MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const char *name,
+                                     const MtlrtReflection *refl);
+void mtlrt_pipeline_destroy(MtlrtPipeline *pipe);
+
+/* ---- dispatch (dispatch.c) ---- */
+
+typedef enum MtlrtDispatchStyle {
+    MTLRT_DISPATCH_THREADS,      /* dispatchThreads: size = threads per grid, any size */
+    MTLRT_DISPATCH_THREADGROUPS, /* dispatchThreadgroups: size = threadgroups per grid */
+} MtlrtDispatchStyle;
+
+typedef struct MtlrtDispatch {
+    MtlrtDispatchStyle style;
+    uint32_t size[3];
+    uint32_t threadgroup[3];
+    MtlrtBuffer *const *bindings; /* bindings[b]: buffer at set 0 binding b, NULL where none */
+    uint32_t n_bindings;
+    const void *push_data; /* push-constant bytes (bytes 0..15 are replaced by the dispatch block) */
+    uint32_t push_size;
+    uint32_t repeat;  /* runs; 0 means 1. Written buffers are restored before each run after the first */
+    bool timestamps;  /* measure GPU time of each run */
+} MtlrtDispatch;
+
+typedef struct MtlrtDispatchStats {
+    bool have_gpu_time;
+    uint32_t runs;
+    double gpu_ms_min, gpu_ms_median, gpu_ms_mean;
+} MtlrtDispatchStats;
+
+/* Run the kernel as D says and wait for it. STATS may be NULL. */
+bool mtlrt_dispatch(MtlrtPipeline *pipe, const MtlrtDispatch *d, MtlrtDispatchStats *stats);
+
+#endif

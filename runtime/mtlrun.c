@@ -1,0 +1,572 @@
+/* mtlrun.c: run a Metal compute kernel (translated in process) or a translated GLSL kernel on Vulkan with
+   Metal's dispatch semantics. main() reads as the list of stages: parse options, load the kernel, create the
+   context and pipeline, bind parameters, dispatch, write and check outputs. Exit 0 ok, 1 failure, 2 usage. */
+#include "mtlrt.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef MTLRUN_HAVE_TRANSLATOR
+#include "mtl2glsl.h"
+#endif
+
+#define MAX_ARGS 64
+
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+typedef enum SourceKind { SOURCE_ARRAY, SOURCE_SCALAR, SOURCE_BYTES } SourceKind;
+
+/* One --buffer/--scalar/--bytes (INDEX=TEXT) or --out/--check (INDEX=PATH). */
+typedef struct Arg {
+    uint32_t index;
+    SourceKind kind;
+    const char *text;
+} Arg;
+
+typedef struct Options {
+    const char *kernel, *entry, *reflect, *device;
+    bool grid_given, threadgroups_given, threadgroup_given;
+    uint32_t size[3], threadgroup[3];
+    Arg inputs[MAX_ARGS], outs[MAX_ARGS], checks[MAX_ARGS];
+    int n_inputs, n_outs, n_checks;
+    const char *includes[MAX_ARGS + 1], *defines[MAX_ARGS + 1];
+    int n_includes, n_defines;
+    double rtol, atol;
+    uint32_t repeat;
+    bool poison, validate, timestamps, list_devices, help;
+} Options;
+
+/* A loaded kernel: GLSL text, its reflection, and the name used in messages. */
+typedef struct Kernel {
+    char *glsl;
+    char *glsl_name;
+    MtlrtReflection *refl;
+} Kernel;
+
+/* Everything a run creates, destroyed by run_destroy. */
+typedef struct Run {
+    MtlrtContext *ctx;
+    MtlrtPipeline *pipe;
+    MtlrtArray arrays[MAX_ARGS]; /* per input, parallel to Options.inputs */
+    MtlrtBuffer *bindings[64];
+    uint8_t push[256];
+} Run;
+
+static const char usage_text[] =
+    "usage: mtlrun KERNEL.metal [--entry NAME] [-I DIR] [-D NAME[=VALUE]] DISPATCH PARAMS [OPTIONS]\n"
+    "       mtlrun KERNEL.comp --reflect KERNEL.json [--entry NAME] DISPATCH PARAMS [OPTIONS]\n"
+    "       mtlrun --list-devices\n"
+    "\n"
+    "dispatch (Metal semantics):\n"
+    "  --grid X[,Y[,Z]]          dispatchThreads: total threads, any size (ceil(grid/threadgroup) groups)\n"
+    "  --threadgroups X[,Y[,Z]]  dispatchThreadgroups: number of threadgroups\n"
+    "  --threadgroup X[,Y[,Z]]   threads per threadgroup (required)\n"
+    "parameters ([[buffer(N)]] index N):\n"
+    "  --buffer N=FILE.npy       data from a .npy file (dtype must match the parameter's type)\n"
+    "  --buffer N=DTYPE:SHAPE    zero-filled, e.g. float32:1000 or float32:64x64\n"
+    "  --scalar N=TYPE:VALUE     a scalar, e.g. 2=float:2.5 or 3=uint:7\n"
+    "  --bytes N=FILE            raw bytes (structs)\n"
+    "  --out N=FILE.npy          write buffer N back, with its dtype and shape\n"
+    "  --check N=REF.npy         compare buffer N with a reference: PASS/FAIL\n"
+    "  --rtol R --atol A         tolerance of --check (default by dtype: float32 1e-5/1e-6, half 1e-3/1e-3)\n"
+    "options:\n"
+    "  --poison                  fill DTYPE:SHAPE buffers with NaN (floats) or 0xA5 bytes instead of zeros\n"
+    "  --validate                run under VK_LAYER_KHRONOS_validation; any message fails the run\n"
+    "  --device NAME|INDEX       pick a device (default: env MTL2GLSL_DEVICE, else discrete > integrated >\n"
+    "                            virtual > CPU)\n"
+    "  --list-devices            list Vulkan devices and exit\n"
+    "  --timestamps              print gpu_time_ms: X (GPU timestamps around the dispatch)\n"
+    "  --repeat N                run N times (written buffers restored between runs); with --timestamps\n"
+    "                            prints the median and min/mean\n"
+    "  -h, --help                this text\n"
+    "exit status: 0 success, 1 failure (translation, run, validation, FAIL), 2 usage error\n";
+
+static void usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "mtlrun: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n(mtlrun --help for usage)\n");
+}
+
+/* The value of option NAME at argv[*i]: "NAME=V" or "NAME V" (advancing *i); NULL if argv[*i] is not NAME. */
+static const char *option_value(int argc, char **argv, int *i, const char *name, bool *missing)
+{
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n) != 0)
+        return NULL;
+    if (argv[*i][n] == '=')
+        return argv[*i] + n + 1;
+    if (argv[*i][n] != 0)
+        return NULL;
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+/* "X[,Y[,Z]]" -> three positive counts (missing ones are 1). */
+static bool parse_dims(const char *s, uint32_t out[3])
+{
+    out[0] = out[1] = out[2] = 1;
+    for (int i = 0; i < 3; i++) {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (end == s || errno || v == 0 || v > UINT32_MAX || *s == '-')
+            return false;
+        out[i] = (uint32_t)v;
+        if (*end == 0)
+            return true;
+        if (*end != ',' && *end != 'x')
+            return false;
+        s = end + 1;
+    }
+    return false;
+}
+
+/* "N=TEXT" -> ARG. */
+static bool parse_indexed(const char *s, SourceKind kind, Arg *arg)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    if (end == s || *end != '=' || errno || v > 1000)
+        return false;
+    *arg = (Arg){.index = (uint32_t)v, .kind = kind, .text = end + 1};
+    return true;
+}
+
+/* Append an indexed option to LIST; false when full or malformed. */
+static bool add_indexed(Arg *list, int *n, const char *value, SourceKind kind)
+{
+    return *n < MAX_ARGS && parse_indexed(value, kind, &list[*n]) && ++*n;
+}
+
+/* One option at argv[*i] that takes a value; false (usage) if it is not known or malformed. */
+static bool parse_valued(Options *o, const char *name, const char *v)
+{
+    if (!strcmp(name, "--grid"))
+        return (o->grid_given = true) && parse_dims(v, o->size);
+    if (!strcmp(name, "--threadgroups"))
+        return (o->threadgroups_given = true) && parse_dims(v, o->size);
+    if (!strcmp(name, "--threadgroup"))
+        return (o->threadgroup_given = true) && parse_dims(v, o->threadgroup);
+    if (!strcmp(name, "--buffer"))
+        return add_indexed(o->inputs, &o->n_inputs, v, SOURCE_ARRAY);
+    if (!strcmp(name, "--scalar"))
+        return add_indexed(o->inputs, &o->n_inputs, v, SOURCE_SCALAR);
+    if (!strcmp(name, "--bytes"))
+        return add_indexed(o->inputs, &o->n_inputs, v, SOURCE_BYTES);
+    if (!strcmp(name, "--out"))
+        return add_indexed(o->outs, &o->n_outs, v, SOURCE_ARRAY);
+    if (!strcmp(name, "--check"))
+        return add_indexed(o->checks, &o->n_checks, v, SOURCE_ARRAY);
+    if (!strcmp(name, "--entry"))
+        return (o->entry = v);
+    if (!strcmp(name, "--reflect"))
+        return (o->reflect = v);
+    if (!strcmp(name, "--device"))
+        return (o->device = v);
+    if (!strcmp(name, "-I"))
+        return o->n_includes < MAX_ARGS && (o->includes[o->n_includes++] = v);
+    if (!strcmp(name, "-D"))
+        return o->n_defines < MAX_ARGS && (o->defines[o->n_defines++] = v);
+    char *end;
+    if (!strcmp(name, "--rtol"))
+        return (o->rtol = strtod(v, &end)) >= 0 && !*end;
+    if (!strcmp(name, "--atol"))
+        return (o->atol = strtod(v, &end)) >= 0 && !*end;
+    if (!strcmp(name, "--repeat"))
+        return (o->repeat = (uint32_t)strtoul(v, &end, 10)) > 0 && !*end && o->repeat <= 100000;
+    return false;
+}
+
+static const char *const valued_options[] = {
+    "--grid", "--threadgroups", "--threadgroup", "--buffer", "--scalar", "--bytes", "--out", "--check", "--entry",
+    "--reflect", "--device", "-I", "-D", "--rtol", "--atol", "--repeat",
+};
+
+/* Flags without a value; false if ARG is not one. */
+static bool parse_flag(Options *o, const char *arg)
+{
+    bool *flag = !strcmp(arg, "--poison")         ? &o->poison
+                 : !strcmp(arg, "--validate")     ? &o->validate
+                 : !strcmp(arg, "--timestamps")   ? &o->timestamps
+                 : !strcmp(arg, "--list-devices") ? &o->list_devices
+                 : !strcmp(arg, "--help") || !strcmp(arg, "-h") ? &o->help
+                                                                : NULL;
+    if (flag)
+        *flag = true;
+    return flag != NULL;
+}
+
+/* argv[*i] as a valued option ("-Ifoo" and "-DX=1" included). 1 parsed, 0 not such an option, -1 bad value. */
+static int parse_one_valued(Options *o, int argc, char **argv, int *i)
+{
+    for (size_t k = 0; k < sizeof valued_options / sizeof *valued_options; k++) {
+        const char *name = valued_options[k];
+        bool missing = false;
+        const char *v = option_value(argc, argv, i, name, &missing);
+        if (!v && name[1] != '-' && !strncmp(argv[*i], name, 2) && argv[*i][2])
+            v = argv[*i] + 2;
+        if (missing) {
+            usage_error("%s needs a value", name);
+            return -1;
+        }
+        if (v && !parse_valued(o, name, v)) {
+            fprintf(stderr, "mtlrun: bad value '%s' for %s\n(mtlrun --help for usage)\n", v, name);
+            return -1;
+        }
+        if (v)
+            return 1;
+    }
+    return 0;
+}
+
+/* Parse the command line into O; false on a usage error (already printed). */
+static bool parse_options(Options *o, int argc, char **argv)
+{
+    *o = (Options){.rtol = -1, .atol = -1, .repeat = 1};
+    for (int i = 1; i < argc; i++) {
+        int r = parse_one_valued(o, argc, argv, &i);
+        if (r < 0)
+            return false;
+        if (r > 0 || parse_flag(o, argv[i]))
+            continue;
+        if (argv[i][0] == '-' || o->kernel) {
+            usage_error(argv[i][0] == '-' ? "unknown option %s" : "more than one kernel file: %s", argv[i]);
+            return false;
+        }
+        o->kernel = argv[i];
+    }
+    return true;
+}
+
+/* Cross-option rules: a kernel, exactly one of --grid/--threadgroups, a --threadgroup. */
+static bool check_options(const Options *o)
+{
+    if (!o->kernel)
+        usage_error("%sno kernel file given", "");
+    else if (o->grid_given == o->threadgroups_given)
+        usage_error("%sgive exactly one of --grid (dispatchThreads) and --threadgroups (dispatchThreadgroups)", "");
+    else if (!o->threadgroup_given)
+        usage_error("%s--threadgroup X[,Y[,Z]] is required", "");
+    else
+        return true;
+    return false;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* Whole file as a NUL-terminated string; NULL with a message. */
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    long size;
+    if (!f || fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) ||
+        !(text = calloc((size_t)size + 1, 1)) || fread(text, 1, (size_t)size, f) != (size_t)size) {
+        fprintf(stderr, "mtlrun: error: cannot read %s: %s\n", path, strerror(errno));
+        free(text);
+        text = NULL;
+    }
+    if (f)
+        fclose(f);
+    return text;
+}
+
+/* KERNEL.comp (or any GLSL) with --reflect FILE.json. */
+static bool load_glsl_kernel(const Options *o, Kernel *k)
+{
+    if (!o->reflect) {
+        fprintf(stderr, "mtlrun: %s is GLSL: give its reflection with --reflect FILE.json\n", o->kernel);
+        return false;
+    }
+    char *json = read_text(o->reflect);
+    k->glsl = read_text(o->kernel);
+    k->glsl_name = strdup(o->kernel);
+    if (json && k->glsl)
+        k->refl = mtlrt_reflection_parse(json, o->entry, o->reflect);
+    free(json);
+    return k->refl != NULL;
+}
+
+#ifdef MTLRUN_HAVE_TRANSLATOR
+/* The entry to run from a translation result: --entry, or the only one. */
+static const M2gEntry *pick_translated_entry(const Options *o, const M2gResult *r)
+{
+    for (int i = 0; i < r->n_entries; i++)
+        if (!o->entry || !strcmp(r->entries[i].name, o->entry))
+            if (o->entry || r->n_entries == 1)
+                return &r->entries[i];
+    if (o->entry)
+        fprintf(stderr, "mtlrun: error: %s has no kernel entry point named %s\n", o->kernel, o->entry);
+    else
+        fprintf(stderr, "mtlrun: error: %s has %d entry points; pick one with --entry\n", o->kernel, r->n_entries);
+    return NULL;
+}
+
+/* KERNEL.metal: translate in process (only the asked entry) and take its GLSL and reflection. */
+static bool load_metal_kernel(const Options *o, Kernel *k)
+{
+    M2gOptions mo = {
+        .include_dirs = o->includes,
+        .defines = o->defines,
+        .only_entry = o->entry,
+        .diag = stderr,
+    };
+    M2gResult *r = m2g_translate_file(o->kernel, &mo);
+    const M2gEntry *e = NULL;
+    if (!r) {
+        fprintf(stderr, "mtlrun: error: out of memory translating %s\n", o->kernel);
+        return false;
+    }
+    if (r->parse_failed || r->n_errors)
+        fprintf(stderr, "mtlrun: error: translation of %s failed (%d errors)\n", o->kernel, r->n_errors);
+    else if ((e = pick_translated_entry(o, r)) && (!e->glsl || !e->reflect_json))
+        fprintf(stderr, "mtlrun: error: translation of %s in %s failed\n", e->name, o->kernel);
+    else if (e) {
+        size_t n = strlen(o->kernel) + strlen(e->name) + 8;
+        k->glsl_name = malloc(n);
+        if (k->glsl_name)
+            snprintf(k->glsl_name, n, "%s:%s.comp", o->kernel, e->name);
+        k->glsl = strdup(e->glsl);
+        k->refl = mtlrt_reflection_parse(e->reflect_json, e->name, k->glsl_name);
+    }
+    m2g_result_free(r);
+    return k->refl && k->glsl && k->glsl_name;
+}
+#else
+static bool load_metal_kernel(const Options *o, Kernel *k)
+{
+    (void)k;
+    fprintf(stderr, "mtlrun: error: this mtlrun was built without the translator; translate %s with mtl2glsl and "
+                    "run KERNEL.comp --reflect KERNEL.json\n", o->kernel);
+    return false;
+}
+#endif
+
+static bool load_kernel(const Options *o, Kernel *k)
+{
+    if (has_suffix(o->kernel, ".metal"))
+        return load_metal_kernel(o, k);
+    return load_glsl_kernel(o, k);
+}
+
+static void kernel_free(Kernel *k)
+{
+    free(k->glsl);
+    free(k->glsl_name);
+    mtlrt_reflection_destroy(k->refl);
+}
+
+/* The input argument for parameter INDEX, or -1. */
+static int find_input(const Options *o, uint32_t index)
+{
+    for (int i = 0; i < o->n_inputs; i++)
+        if (o->inputs[i].index == index)
+            return i;
+    return -1;
+}
+
+/* Print "0 x, 1 y, 2 a" (the kernel's parameters) after a message. */
+static void print_param_list(const MtlrtReflection *r)
+{
+    fprintf(stderr, "  kernel %s has:", r->entry);
+    for (uint32_t i = 0; i < r->n_params; i++)
+        fprintf(stderr, " %u (%s)%s", r->params[i].index, r->params[i].name, i + 1 < r->n_params ? "," : "\n");
+    if (!r->n_params)
+        fprintf(stderr, " no buffer parameters\n");
+}
+
+/* Every --buffer/--scalar/--bytes/--out/--check names a parameter; each input appears once. */
+static bool check_indices(const Options *o, const MtlrtReflection *r)
+{
+    const Arg *lists[] = {o->inputs, o->outs, o->checks};
+    const int counts[] = {o->n_inputs, o->n_outs, o->n_checks};
+    for (int l = 0; l < 3; l++)
+        for (int i = 0; i < counts[l]; i++) {
+            const MtlrtParam *p = mtlrt_reflection_param(r, lists[l][i].index);
+            if (!p || (l == 0 && find_input(o, lists[l][i].index) != i)) {
+                fprintf(stderr, "mtlrun: error: %s for buffer %u\n", p ? "two inputs" : "there is no parameter",
+                        lists[l][i].index);
+                print_param_list(r);
+                return false;
+            }
+            if (l > 0 && p->kind == MTLRT_PARAM_PUSH_CONSTANT) {
+                fprintf(stderr, "mtlrun: error: buffer %u (%s) is passed as push constants; it cannot be read back\n",
+                        p->index, p->name);
+                return false;
+            }
+        }
+    return true;
+}
+
+/* Load the array for input ARG of parameter P (npy, DTYPE:SHAPE, scalar or raw bytes) and check it fits P. */
+static bool load_input(const Options *o, const Arg *arg, const MtlrtParam *p, MtlrtArray *a)
+{
+    bool ok;
+    if (arg->kind == SOURCE_SCALAR)
+        ok = mtlrt_array_from_scalar(arg->text, a);
+    else if (arg->kind == SOURCE_BYTES)
+        return mtlrt_array_from_raw_file(arg->text, a) && mtlrt_param_accepts(&(MtlrtParam){
+            .index = p->index, .name = p->name, .kind = p->kind, .size = p->size, .type = p->type,
+            .scalar = "struct", .element_size = p->element_size, .address_space = p->address_space,
+            .pointer = p->pointer}, a, arg->text);
+    else if (has_suffix(arg->text, ".npy"))
+        ok = mtlrt_npy_read(arg->text, a);
+    else if ((ok = mtlrt_array_from_spec(arg->text, a)) && o->poison)
+        mtlrt_array_poison(a);
+    return ok && mtlrt_param_accepts(p, a, arg->text);
+}
+
+/* Each parameter of the kernel: its input loaded, then a buffer at its binding or bytes at its push offset. */
+static bool bind_params(const Options *o, const MtlrtReflection *r, Run *run)
+{
+    for (uint32_t i = 0; i < r->n_params; i++) {
+        const MtlrtParam *p = &r->params[i];
+        int in = find_input(o, p->index);
+        if (in < 0) {
+            fprintf(stderr, "mtlrun: error: buffer %u (%s) of kernel %s is not given; use %s %u=...\n", p->index,
+                    p->name, r->entry, p->kind == MTLRT_PARAM_STORAGE ? "--buffer" : "--scalar or --bytes", p->index);
+            return false;
+        }
+        MtlrtArray *a = &run->arrays[in];
+        if (!load_input(o, &o->inputs[in], p, a))
+            return false;
+        if (p->kind == MTLRT_PARAM_PUSH_CONSTANT) {
+            if (p->offset + p->size > r->push_constant_size || p->offset + p->size > sizeof run->push) {
+                fprintf(stderr, "mtlrun: error: buffer %u (%s): bytes %u..%u are outside the %u push-constant bytes\n",
+                        p->index, p->name, p->offset, p->offset + p->size, r->push_constant_size);
+                return false;
+            }
+            memcpy(run->push + p->offset, a->data, p->size);
+        } else if (!(run->bindings[p->binding] = mtlrt_buffer_create(run->ctx, a->nbytes)) ||
+                   !mtlrt_buffer_write(run->bindings[p->binding], a->data, a->nbytes)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Read the buffer of parameter INDEX back into its input array. */
+static MtlrtArray *read_back(const Options *o, const MtlrtReflection *r, Run *run, uint32_t index)
+{
+    int in = find_input(o, index);
+    MtlrtArray *a = &run->arrays[in];
+    MtlrtBuffer *b = run->bindings[mtlrt_reflection_param(r, index)->binding];
+    return mtlrt_buffer_read(b, a->data, a->nbytes) ? a : NULL;
+}
+
+/* --out: write each named buffer as .npy. */
+static bool write_outputs(const Options *o, const MtlrtReflection *r, Run *run)
+{
+    for (int i = 0; i < o->n_outs; i++) {
+        MtlrtArray *a = read_back(o, r, run, o->outs[i].index);
+        if (!a || !mtlrt_npy_write(o->outs[i].text, a))
+            return false;
+    }
+    return true;
+}
+
+/* --check: compare each named buffer with its reference; PASS/FAIL on stdout. False if any fails. */
+static bool check_outputs(const Options *o, const MtlrtReflection *r, Run *run)
+{
+    bool all = true;
+    MtlrtCompareOptions opt = {.rtol = o->rtol, .atol = o->atol, .max_report = 10};
+    for (int i = 0; i < o->n_checks; i++) {
+        const Arg *c = &o->checks[i];
+        const MtlrtParam *p = mtlrt_reflection_param(r, c->index);
+        MtlrtArray ref;
+        MtlrtArray *out = read_back(o, r, run, c->index);
+        if (!out || !mtlrt_npy_read(c->text, &ref))
+            return false;
+        MtlrtCompareResult res;
+        bool pass = mtlrt_compare(out, &ref, &opt, stdout, &res);
+        printf("%s: buffer %u (%s) vs %s: %llu elements, %llu mismatches, max abs err %g\n", pass ? "PASS" : "FAIL",
+               c->index, p->name, c->text, (unsigned long long)res.count, (unsigned long long)res.mismatches,
+               res.max_abs_err);
+        mtlrt_array_free(&ref);
+        all = all && pass;
+    }
+    return all;
+}
+
+static void print_stats(const MtlrtDispatchStats *s)
+{
+    if (!s->have_gpu_time)
+        return;
+    printf("gpu_time_ms: %.6f\n", s->gpu_ms_median);
+    if (s->runs > 1)
+        printf("gpu_time_ms_min: %.6f\ngpu_time_ms_mean: %.6f\nruns: %u\n", s->gpu_ms_min, s->gpu_ms_mean, s->runs);
+}
+
+/* Context, pipeline, parameters, dispatch, outputs. */
+static bool execute(const Options *o, const Kernel *k, Run *run)
+{
+    MtlrtContextOptions co = {.device = o->device, .validate = o->validate};
+    MtlrtDispatchStats stats;
+    if (!check_indices(o, k->refl) || !(run->ctx = mtlrt_context_create(&co)) ||
+        !(run->pipe = mtlrt_pipeline_create(run->ctx, k->glsl, k->glsl_name, k->refl)) ||
+        !bind_params(o, k->refl, run))
+        return false;
+    MtlrtDispatch d = {
+        .style = o->grid_given ? MTLRT_DISPATCH_THREADS : MTLRT_DISPATCH_THREADGROUPS,
+        .size = {o->size[0], o->size[1], o->size[2]},
+        .threadgroup = {o->threadgroup[0], o->threadgroup[1], o->threadgroup[2]},
+        .bindings = run->bindings,
+        .n_bindings = 64,
+        .push_data = run->push,
+        .push_size = sizeof run->push,
+        .repeat = o->repeat,
+        .timestamps = o->timestamps,
+    };
+    if (!mtlrt_dispatch(run->pipe, &d, &stats))
+        return false;
+    print_stats(&stats);
+    bool ok = write_outputs(o, k->refl, run);
+    return check_outputs(o, k->refl, run) && ok;
+}
+
+/* Destroy what execute created; returns the validation message count seen. */
+static uint32_t run_destroy(Run *run)
+{
+    for (int i = 0; i < 64; i++)
+        mtlrt_buffer_destroy(run->bindings[i]);
+    for (int i = 0; i < MAX_ARGS; i++)
+        mtlrt_array_free(&run->arrays[i]);
+    mtlrt_pipeline_destroy(run->pipe);
+    uint32_t messages = run->ctx ? mtlrt_context_validation_messages(run->ctx) : 0;
+    mtlrt_context_destroy(run->ctx);
+    return messages;
+}
+
+int main(int argc, char **argv)
+{
+    Options o;
+    Kernel k = {0};
+    Run run = {0};
+    mtlrt_set_diag(stderr, "mtlrun");
+    if (!parse_options(&o, argc, argv))
+        return EXIT_USAGE;
+    if (o.help || argc == 1) {
+        fputs(usage_text, o.help ? stdout : stderr);
+        return o.help ? EXIT_OK : EXIT_USAGE;
+    }
+    if (o.list_devices)
+        return mtlrt_list_devices(stdout) ? EXIT_OK : EXIT_FAIL;
+    if (!check_options(&o))
+        return EXIT_USAGE;
+    bool ok = load_kernel(&o, &k) && execute(&o, &k, &run);
+    uint32_t messages = run_destroy(&run);
+    kernel_free(&k);
+    if (messages)
+        fprintf(stderr, "mtlrun: error: %u validation message%s (--validate)\n", messages, messages > 1 ? "s" : "");
+    return ok && !messages ? EXIT_OK : EXIT_FAIL;
+}

@@ -1,0 +1,340 @@
+/* pipeline.c: GLSL -> SPIR-V with shaderc, a SPIRV-Cross cross-check of the SPIR-V against the reflection,
+   descriptor/pipeline layouts, and one compute pipeline per threadgroup size (spec constants 0,1,2). */
+#include "internal.h"
+
+#include <shaderc/shaderc.h>
+#include <spirv_cross/spirv_cross_c.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Every feature in the reflection's `features` must be enabled on the device (i.e. supported). */
+static bool check_features(MtlrtContext *ctx, const MtlrtReflection *refl)
+{
+    bool ok = true;
+    for (uint32_t i = 0; i < refl->n_features; i++) {
+        VkBool32 *f = rt_feature(&ctx->features, refl->features[i]);
+        if (!f)
+            rt_error("kernel %s needs Vulkan feature %s, which the runtime does not know (runtime/features.def)",
+                     refl->entry, refl->features[i]);
+        else if (!*f)
+            rt_error("kernel %s needs Vulkan feature %s, which device %s does not support", refl->entry,
+                     refl->features[i], ctx->props.deviceName);
+        ok = ok && f && *f;
+    }
+    return ok;
+}
+
+/* Compile GLSL to SPIR-V words (malloc'd *CODE, *SIZE bytes); compiler messages are printed on failure. */
+static bool compile_glsl(MtlrtContext *ctx, const char *glsl, const char *name, uint32_t **code, size_t *size)
+{
+    shaderc_compiler_t compiler = shaderc_compiler_initialize();
+    shaderc_compile_options_t opts = shaderc_compile_options_initialize();
+    shaderc_compilation_result_t res = NULL;
+    bool ok = false;
+    if (!compiler || !opts) {
+        rt_error("shaderc initialisation failed");
+        goto done;
+    }
+    uint32_t api = ctx->api_version < ctx->props.apiVersion ? ctx->api_version : ctx->props.apiVersion;
+    shaderc_compile_options_set_target_env(opts, shaderc_target_env_vulkan,
+                                           api >= VK_API_VERSION_1_2 ? shaderc_env_version_vulkan_1_2
+                                                                     : shaderc_env_version_vulkan_1_1);
+    res = shaderc_compile_into_spv(compiler, glsl, strlen(glsl), shaderc_compute_shader, name, "main", opts);
+    if (shaderc_result_get_compilation_status(res) != shaderc_compilation_status_success) {
+        rt_error("GLSL of %s does not compile (the translator emitted invalid GLSL):\n%s", name,
+                 shaderc_result_get_error_message(res));
+        goto done;
+    }
+    *size = shaderc_result_get_length(res);
+    *code = malloc(*size);
+    if (*code) {
+        memcpy(*code, shaderc_result_get_bytes(res), *size);
+        ok = true;
+    }
+done:
+    shaderc_result_release(res);
+    shaderc_compile_options_release(opts);
+    shaderc_compiler_release(compiler);
+    return ok;
+}
+
+static void on_spvc_error(void *user, const char *msg)
+{
+    rt_error("SPIRV-Cross (%s): %s", (const char *)user, msg);
+}
+
+/* Each SSBO of the shader must be at set 0 on a binding the reflection lists as a storage parameter; records
+   the size of each block's fixed part. */
+static bool check_ssbos(MtlrtPipeline *pipe, spvc_compiler comp, spvc_resources res)
+{
+    const spvc_reflected_resource *list;
+    size_t n;
+    if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STORAGE_BUFFER, &list, &n))
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned set = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationDescriptorSet);
+        unsigned binding = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding);
+        bool listed = false;
+        for (uint32_t p = 0; p < pipe->refl->n_params; p++)
+            listed |= pipe->refl->params[p].kind == MTLRT_PARAM_STORAGE && pipe->refl->params[p].binding == binding;
+        if (set != 0 || !listed) {
+            rt_error("%s: the shader's buffer block %s is at set %u binding %u, which the reflection does not list "
+                     "as a storage buffer", pipe->name, list[i].name, set, binding);
+            return false;
+        }
+        size_t size = 0;
+        spvc_type type = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+        if (spvc_compiler_get_declared_struct_size(comp, type, &size) == SPVC_SUCCESS)
+            pipe->min_binding_size[binding] = (uint32_t)size;
+    }
+    return true;
+}
+
+/* Resource kinds the runtime cannot bind: anything but SSBOs and the push-constant block. */
+static bool check_no_other_resources(MtlrtPipeline *pipe, spvc_resources res)
+{
+    static const struct {
+        spvc_resource_type type;
+        const char *what;
+    } others[] = {
+        {SPVC_RESOURCE_TYPE_UNIFORM_BUFFER, "uniform buffer"},
+        {SPVC_RESOURCE_TYPE_STORAGE_IMAGE, "storage image"},
+        {SPVC_RESOURCE_TYPE_SAMPLED_IMAGE, "sampled image"},
+        {SPVC_RESOURCE_TYPE_SEPARATE_IMAGE, "texture"},
+        {SPVC_RESOURCE_TYPE_SEPARATE_SAMPLERS, "sampler"},
+    };
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        const spvc_reflected_resource *list;
+        size_t n = 0;
+        spvc_resources_get_resource_list_for_type(res, others[i].type, &list, &n);
+        if (n) {
+            rt_error("%s: the shader declares a %s (%s); the runtime binds only storage buffers and push constants",
+                     pipe->name, others[i].what, list[0].name);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The shader's push-constant block must fit in the reflection's push_constant_size. */
+static bool check_push_constants(MtlrtPipeline *pipe, spvc_compiler comp, spvc_resources res)
+{
+    const spvc_reflected_resource *list;
+    size_t n = 0, size = 0;
+    spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_PUSH_CONSTANT, &list, &n);
+    if (n && spvc_compiler_get_declared_struct_size(comp, spvc_compiler_get_type_handle(comp, list[0].base_type_id),
+                                                    &size) != SPVC_SUCCESS)
+        return false;
+    if (size > pipe->refl->push_constant_size) {
+        rt_error("%s: the shader's push-constant block is %zu bytes, the reflection's push_constant_size only %u",
+                 pipe->name, size, pipe->refl->push_constant_size);
+        return false;
+    }
+    pipe->push_size = (pipe->refl->push_constant_size + 3) & ~3u;
+    return true;
+}
+
+/* Local size: specialization constants 0,1,2 (the contract) or a fixed size recorded in fixed_local_size. */
+static bool check_local_size(MtlrtPipeline *pipe, spvc_compiler comp)
+{
+    spvc_specialization_constant c[3];
+    spvc_compiler_get_work_group_size_specialization_constants(comp, &c[0], &c[1], &c[2]);
+    for (unsigned i = 0; i < 3; i++) {
+        if (c[i].id && c[i].constant_id != i) {
+            rt_error("%s: local_size_%c comes from specialization constant %u; the contract says %u "
+                     "(layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2))",
+                     pipe->name, "xyz"[i], c[i].constant_id, i);
+            return false;
+        }
+        if (!c[i].id)
+            pipe->fixed_local_size[i] = spvc_compiler_get_execution_mode_argument_by_index(comp,
+                                                                                         SpvExecutionModeLocalSize, i);
+    }
+    return true;
+}
+
+/* Run every SPIR-V vs reflection check with SPIRV-Cross. */
+static bool cross_check(MtlrtPipeline *pipe, const uint32_t *code, size_t size)
+{
+    spvc_context sctx = NULL;
+    spvc_parsed_ir ir;
+    spvc_compiler comp;
+    spvc_resources res;
+    bool ok = false;
+    if (spvc_context_create(&sctx) != SPVC_SUCCESS) {
+        rt_error("spvc_context_create failed");
+        return false;
+    }
+    spvc_context_set_error_callback(sctx, on_spvc_error, pipe->name);
+    if (spvc_context_parse_spirv(sctx, code, size / 4, &ir) ||
+        spvc_context_create_compiler(sctx, SPVC_BACKEND_NONE, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP, &comp) ||
+        spvc_compiler_create_shader_resources(comp, &res))
+        goto done;
+    ok = check_ssbos(pipe, comp, res) && check_no_other_resources(pipe, res) &&
+         check_push_constants(pipe, comp, res) && check_local_size(pipe, comp);
+done:
+    spvc_context_destroy(sctx);
+    return ok;
+}
+
+/* Descriptor-set layout with one storage buffer per storage parameter, and the pipeline layout. */
+static bool create_layouts(MtlrtPipeline *pipe)
+{
+    VkDevice dev = pipe->ctx->device;
+    VkDescriptorSetLayoutBinding bindings[MAX_BINDINGS];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < pipe->refl->n_params; i++) {
+        const MtlrtParam *p = &pipe->refl->params[i];
+        if (p->kind != MTLRT_PARAM_STORAGE)
+            continue;
+        bindings[n++] = (VkDescriptorSetLayoutBinding){
+            .binding = p->binding,
+            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+            .descriptorCount = 1,
+            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+        };
+    }
+    VkDescriptorSetLayoutCreateInfo set_info = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+        .bindingCount = n,
+        .pBindings = bindings,
+    };
+    if (!rt_vk_ok(vkCreateDescriptorSetLayout(dev, &set_info, NULL, &pipe->set_layout), "vkCreateDescriptorSetLayout"))
+        return false;
+    VkPushConstantRange range = {
+        .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+        .offset = 0,
+        .size = pipe->push_size,
+    };
+    VkPipelineLayoutCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+        .setLayoutCount = 1,
+        .pSetLayouts = &pipe->set_layout,
+        .pushConstantRangeCount = pipe->push_size ? 1 : 0,
+        .pPushConstantRanges = &range,
+    };
+    return rt_vk_ok(vkCreatePipelineLayout(dev, &info, NULL, &pipe->layout), "vkCreatePipelineLayout");
+}
+
+/* Bindings unique and below MAX_BINDINGS; push constants within the device limit. */
+static bool check_reflection_limits(MtlrtPipeline *pipe)
+{
+    const MtlrtReflection *r = pipe->refl;
+    for (uint32_t i = 0; i < r->n_params; i++)
+        for (uint32_t j = 0; j < i; j++)
+            if (r->params[i].kind == MTLRT_PARAM_STORAGE && r->params[j].kind == MTLRT_PARAM_STORAGE &&
+                r->params[i].binding == r->params[j].binding) {
+                rt_error("%s: buffers %s and %s share binding %u", pipe->name, r->params[j].name, r->params[i].name,
+                         r->params[i].binding);
+                return false;
+            }
+    if (r->push_constant_size > 256) {
+        rt_error("%s: %u bytes of push constants; the runtime supports at most 256", pipe->name,
+                 r->push_constant_size);
+        return false;
+    }
+    if (r->push_constant_size > pipe->ctx->props.limits.maxPushConstantsSize) {
+        rt_error("%s: %u bytes of push constants exceed device %s's maxPushConstantsSize (%u)", pipe->name,
+                 r->push_constant_size, pipe->ctx->props.deviceName, pipe->ctx->props.limits.maxPushConstantsSize);
+        return false;
+    }
+    return true;
+}
+
+/* Compile, cross-check and lay out a kernel. Compute pipelines come later, per threadgroup size. */
+MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const char *name,
+                                     const MtlrtReflection *refl)
+{
+    uint32_t *code = NULL;
+    size_t size = 0;
+    MtlrtPipeline *pipe = calloc(1, sizeof *pipe);
+    if (!pipe || !(pipe->name = strdup(name))) {
+        rt_error("out of memory");
+        goto error;
+    }
+    pipe->ctx = ctx;
+    pipe->refl = refl;
+    if (!check_features(ctx, refl) || !check_reflection_limits(pipe) || !compile_glsl(ctx, glsl, name, &code, &size) ||
+        !cross_check(pipe, code, size) || !create_layouts(pipe))
+        goto error;
+    VkShaderModuleCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+        .codeSize = size,
+        .pCode = code,
+    };
+    if (!rt_vk_ok(vkCreateShaderModule(ctx->device, &info, NULL, &pipe->module), "vkCreateShaderModule"))
+        goto error;
+    free(code);
+    return pipe;
+error:
+    free(code);
+    mtlrt_pipeline_destroy(pipe);
+    return NULL;
+}
+
+void mtlrt_pipeline_destroy(MtlrtPipeline *pipe)
+{
+    if (!pipe)
+        return;
+    VkDevice dev = pipe->ctx ? pipe->ctx->device : VK_NULL_HANDLE;
+    for (uint32_t i = 0; i < pipe->n_variants; i++)
+        vkDestroyPipeline(dev, pipe->variants[i].pipeline, NULL);
+    if (pipe->module)
+        vkDestroyShaderModule(dev, pipe->module, NULL);
+    if (pipe->layout)
+        vkDestroyPipelineLayout(dev, pipe->layout, NULL);
+    if (pipe->set_layout)
+        vkDestroyDescriptorSetLayout(dev, pipe->set_layout, NULL);
+    free(pipe->variants);
+    free(pipe->name);
+    free(pipe);
+}
+
+/* Create the compute pipeline with local size TG through specialization constants 0,1,2. */
+static bool create_variant(MtlrtPipeline *pipe, const uint32_t tg[3], VkPipeline *out)
+{
+    VkSpecializationMapEntry entries[3];
+    for (uint32_t i = 0; i < 3; i++)
+        entries[i] = (VkSpecializationMapEntry){.constantID = i, .offset = 4 * i, .size = 4};
+    VkSpecializationInfo spec = {
+        .mapEntryCount = 3,
+        .pMapEntries = entries,
+        .dataSize = 12,
+        .pData = tg,
+    };
+    VkComputePipelineCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage =
+            {
+                .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = pipe->module,
+                .pName = "main",
+                .pSpecializationInfo = &spec,
+            },
+        .layout = pipe->layout,
+    };
+    return rt_vk_ok(vkCreateComputePipelines(pipe->ctx->device, VK_NULL_HANDLE, 1, &info, NULL, out),
+                    "vkCreateComputePipelines");
+}
+
+/* The pipeline for threadgroup TG, from the cache or newly created. */
+bool rt_pipeline_variant(MtlrtPipeline *pipe, const uint32_t tg[3], VkPipeline *out)
+{
+    for (uint32_t i = 0; i < pipe->n_variants; i++)
+        if (!memcmp(pipe->variants[i].threadgroup, tg, sizeof pipe->variants[i].threadgroup)) {
+            *out = pipe->variants[i].pipeline;
+            return true;
+        }
+    PipelineVariant *v = realloc(pipe->variants, (pipe->n_variants + 1) * sizeof *v);
+    if (!v) {
+        rt_error("out of memory");
+        return false;
+    }
+    pipe->variants = v;
+    if (!create_variant(pipe, tg, out))
+        return false;
+    v[pipe->n_variants].pipeline = *out;
+    memcpy(v[pipe->n_variants++].threadgroup, tg, 3 * sizeof *tg);
+    return true;
+}

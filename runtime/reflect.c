@@ -1,0 +1,230 @@
+/* reflect.c: the reflection JSON of a translated entry point (docs/interfaces.md) and the rules for which
+   arrays may back which parameter. */
+#include "internal.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Copy of string member KEY of OBJ, or DEF when absent (NULL DEF: required, error). */
+static bool get_string(const cJSON *obj, const char *key, const char *def, char **out, const char *where)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    const char *s = cJSON_IsString(item) ? item->valuestring : def;
+    if (!s) {
+        rt_error("%s: reflection has no string `%s`", where, key);
+        return false;
+    }
+    *out = strdup(s);
+    return *out != NULL;
+}
+
+/* Non-negative integer member KEY of OBJ; DEF when absent or null (negative DEF: required, error). */
+static bool get_uint(const cJSON *obj, const char *key, long def, uint32_t *out, const char *where)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (cJSON_IsNumber(item) && item->valuedouble >= 0 && item->valuedouble <= UINT32_MAX) {
+        *out = (uint32_t)item->valuedouble;
+        return true;
+    }
+    if ((!item || cJSON_IsNull(item)) && def >= 0) {
+        *out = (uint32_t)def;
+        return true;
+    }
+    rt_error("%s: reflection needs a non-negative integer `%s`", where, key);
+    return false;
+}
+
+/* One element of "buffers". */
+static bool parse_param(const cJSON *obj, const char *source, MtlrtParam *p)
+{
+    char *kind = NULL;
+    bool ok = get_uint(obj, "index", -1, &p->index, source) && get_string(obj, "name", NULL, &p->name, source) &&
+              get_string(obj, "kind", NULL, &kind, source) && get_string(obj, "type", "", &p->type, source) &&
+              get_string(obj, "scalar", "struct", &p->scalar, source) &&
+              get_uint(obj, "element_size", 0, &p->element_size, source) &&
+              get_string(obj, "address_space", "device", &p->address_space, source) &&
+              get_string(obj, "access", "read_write", &p->access, source);
+    if (!ok)
+        goto done;
+    p->pointer = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(obj, "pointer"));
+    if (!strcmp(kind, "storage")) {
+        p->kind = MTLRT_PARAM_STORAGE;
+        ok = get_uint(obj, "binding", p->index, &p->binding, source);
+        if (ok && p->binding >= MAX_BINDINGS) {
+            rt_error("%s: buffer %u (%s): binding %u is beyond the %d the runtime supports", source, p->index,
+                     p->name, p->binding, MAX_BINDINGS);
+            ok = false;
+        }
+    } else if (!strcmp(kind, "push_constant")) {
+        p->kind = MTLRT_PARAM_PUSH_CONSTANT;
+        ok = get_uint(obj, "offset", -1, &p->offset, source) && get_uint(obj, "size", -1, &p->size, source);
+    } else {
+        rt_error("%s: buffer %u (%s): kind '%s' is neither \"storage\" nor \"push_constant\"", source, p->index,
+                 p->name, kind);
+        ok = false;
+    }
+done:
+    free(kind);
+    return ok;
+}
+
+/* The "buffers" array: parameters, each index once. */
+static bool parse_params(const cJSON *obj, const char *source, MtlrtReflection *r)
+{
+    const cJSON *bufs = cJSON_GetObjectItemCaseSensitive(obj, "buffers");
+    if (!cJSON_IsArray(bufs)) {
+        rt_error("%s: reflection has no array `buffers`", source);
+        return false;
+    }
+    int n = cJSON_GetArraySize(bufs);
+    r->params = calloc(n ? (size_t)n : 1, sizeof *r->params);
+    if (!r->params)
+        return false;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, bufs)
+    {
+        MtlrtParam *p = &r->params[r->n_params++];
+        if (!parse_param(item, source, p))
+            return false;
+        for (uint32_t i = 0; i + 1 < r->n_params; i++)
+            if (r->params[i].index == p->index) {
+                rt_error("%s: buffer index %u appears twice (%s and %s)", source, p->index, r->params[i].name,
+                         p->name);
+                return false;
+            }
+    }
+    return true;
+}
+
+/* The "features" array of Vulkan feature names. */
+static bool parse_features(const cJSON *obj, const char *source, MtlrtReflection *r)
+{
+    const cJSON *feats = cJSON_GetObjectItemCaseSensitive(obj, "features");
+    if (!feats)
+        return true;
+    int n = cJSON_GetArraySize(feats);
+    r->features = calloc(n ? (size_t)n : 1, sizeof *r->features);
+    if (!r->features)
+        return false;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, feats)
+    {
+        if (!cJSON_IsString(item)) {
+            rt_error("%s: `features` must hold strings", source);
+            return false;
+        }
+        if (!(r->features[r->n_features++] = strdup(item->valuestring)))
+            return false;
+    }
+    return true;
+}
+
+/* The object to use: OBJ itself, or the element of array OBJ whose entry is ENTRY (or the only one). */
+static const cJSON *pick_entry(const cJSON *root, const char *entry, const char *source)
+{
+    if (cJSON_IsObject(root))
+        return root;
+    if (!cJSON_IsArray(root)) {
+        rt_error("%s: reflection must be a JSON object or an array of them", source);
+        return NULL;
+    }
+    if (!entry && cJSON_GetArraySize(root) == 1)
+        return cJSON_GetArrayItem(root, 0);
+    const cJSON *item;
+    cJSON_ArrayForEach(item, root)
+    {
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(item, "entry");
+        if (entry && cJSON_IsString(name) && !strcmp(name->valuestring, entry))
+            return item;
+    }
+    rt_error("%s: %s%s", source, entry ? "no reflection object for entry " : "several entry points; pick one with --entry",
+             entry ? entry : "");
+    return NULL;
+}
+
+/* Parse reflection JSON (object, or array + ENTRY). NULL on error, with a message naming SOURCE. */
+MtlrtReflection *mtlrt_reflection_parse(const char *json, const char *entry, const char *source)
+{
+    MtlrtReflection *r = calloc(1, sizeof *r);
+    cJSON *root = cJSON_Parse(json);
+    const cJSON *obj;
+    if (!r || !root) {
+        rt_error("%s: invalid JSON near '%.20s'", source, cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : "");
+        goto error;
+    }
+    if (!(obj = pick_entry(root, entry, source)))
+        goto error;
+    if (!get_string(obj, "entry", entry ? entry : "main", &r->entry, source) ||
+        !get_uint(obj, "max_total_threads_per_threadgroup", 0, &r->max_total_threads, source) ||
+        !get_uint(obj, "push_constant_size", 16, &r->push_constant_size, source) ||
+        !parse_params(obj, source, r) || !parse_features(obj, source, r))
+        goto error;
+    cJSON_Delete(root);
+    return r;
+error:
+    cJSON_Delete(root);
+    mtlrt_reflection_destroy(r);
+    return NULL;
+}
+
+void mtlrt_reflection_destroy(MtlrtReflection *r)
+{
+    if (!r)
+        return;
+    for (uint32_t i = 0; i < r->n_params; i++) {
+        MtlrtParam *p = &r->params[i];
+        free(p->name), free(p->type), free(p->scalar), free(p->address_space), free(p->access);
+    }
+    for (uint32_t i = 0; i < r->n_features; i++)
+        free(r->features[i]);
+    free(r->features);
+    free(r->params);
+    free(r->entry);
+    free(r);
+}
+
+const MtlrtParam *mtlrt_reflection_param(const MtlrtReflection *r, uint32_t index)
+{
+    for (uint32_t i = 0; i < r->n_params; i++)
+        if (r->params[i].index == index)
+            return &r->params[i];
+    return NULL;
+}
+
+/* True when DTYPE may carry Metal scalar SCALAR (bool also takes uint8, bfloat takes raw uint16 bits). */
+static bool dtype_matches_scalar(MtlrtDtype dtype, const char *scalar)
+{
+    if (!strcmp(scalar, "struct"))
+        return true;
+    if (!strcmp(scalar, "bool"))
+        return dtype == MTLRT_DTYPE_BOOL || dtype == MTLRT_DTYPE_U8;
+    if (!strcmp(scalar, "bfloat"))
+        return dtype == MTLRT_DTYPE_U16;
+    return mtlrt_dtype_from_name(scalar) == dtype;
+}
+
+/* Check that A (from WHAT) may back P: dtype vs scalar, byte size vs element size. */
+bool mtlrt_param_accepts(const MtlrtParam *p, const MtlrtArray *a, const char *what)
+{
+    MtlrtDtype want = mtlrt_dtype_from_name(p->scalar);
+    const char *ref = p->pointer ? "*" : "&";
+    if (!dtype_matches_scalar(a->dtype, p->scalar)) {
+        rt_error("buffer %u (%s): expected %s data for `%s %s%s`, got %s from %s", p->index, p->name,
+                 !strcmp(p->scalar, "bfloat") ? "uint16 (bfloat bits)" : mtlrt_dtype_name(want), p->address_space,
+                 p->type, ref, mtlrt_dtype_name(a->dtype), what);
+        return false;
+    }
+    if (p->element_size && a->nbytes % p->element_size) {
+        rt_error("buffer %u (%s): `%s %s%s` has %u-byte elements, but %s holds %zu bytes (%llu %s), not a multiple",
+                 p->index, p->name, p->address_space, p->type, ref, p->element_size, what, a->nbytes,
+                 (unsigned long long)a->count, mtlrt_dtype_name(a->dtype));
+        return false;
+    }
+    if (p->kind == MTLRT_PARAM_PUSH_CONSTANT && a->nbytes != p->size) {
+        rt_error("buffer %u (%s): `%s %s%s` is %u bytes of push constants, but %s holds %zu bytes", p->index,
+                 p->name, p->address_space, p->type, ref, p->size, what, a->nbytes);
+        return false;
+    }
+    return true;
+}
