@@ -1,0 +1,109 @@
+#!/usr/bin/python3
+"""A stand-in for the mtl2glsl CLI, for the self-tests of snapshot.py and run_errors.py.
+
+Translates nothing: it finds `kernel void NAME` / `[[kernel]] void NAME` and emits, per entry, a small valid
+GLSL compute shader (or, with FAKE_MODE=badglsl, an invalid one) and a reflection object. Usage errors exit 2.
+FAKE_MODE=diag:LINE:COL:TEXT prints that diagnostic for the input in the contract's form (path:line:col: error:,
+source line, caret line) and exits 1; FAKE_MODE=nocaret omits the caret line; FAKE_MODE=crash raises SIGSEGV;
+FAKE_MODE=asan prints an AddressSanitizer report; FAKE_MODE=exit0 prints the diagnostic but exits 0."""
+import json
+import os
+import re
+import signal
+import sys
+
+KERNEL_RE = re.compile(r"(?:\bkernel|\[\[kernel\]\])\s+void\s+(\w+)")
+GLSL = """#version 450
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+layout(std430, set = 0, binding = 0) buffer out_buf { float out_data[]; };
+layout(push_constant, std430) uniform mtl_params_t {
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+} mtl_params;
+
+// %s
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i >= mtl_params.mtl_threads_per_grid.x) {
+        return;
+    }
+    out_data[i] = float(i);
+}
+"""
+
+
+def usage(msg):
+    print("mtl2glsl: error: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def main(argv):
+    emit, out, source, entry, list_entries = "glsl", None, None, None, False
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a.startswith("--emit="):
+            emit = a.split("=", 1)[1]
+            if emit not in ("glsl", "spirv", "reflect"):
+                usage("unknown --emit value '%s'" % emit)
+        elif a in ("-o", "--entry"):
+            if i + 1 == len(argv):
+                usage("%s needs a value" % a)
+            i += 1
+            out, entry = (argv[i], entry) if a == "-o" else (out, argv[i])
+        elif a == "--list-entries":
+            list_entries = True
+        elif a.startswith("-"):
+            usage("unknown option '%s'" % a)
+        else:
+            source = a
+        i += 1
+    if source is None:
+        usage("no input file")
+    try:
+        with open(source) as f:
+            lines = f.read().split("\n")
+    except OSError:
+        print("mtl2glsl: error: cannot open '%s'" % source, file=sys.stderr)
+        return 1
+    mode = os.environ.get("FAKE_MODE", "")
+    if mode == "crash":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if mode == "asan":
+        print("==1==ERROR: AddressSanitizer: heap-use-after-free on address 0x1", file=sys.stderr)
+        return 1
+    if mode.startswith("diag:") or mode in ("nocaret", "exit0"):
+        line, col, text = (mode.split(":", 3)[1:] if mode.startswith("diag:") else ("4", "5", "boom"))
+        line, col = int(line), int(col)
+        print("%s:%d:%d: error: %s" % (source, line, col, text), file=sys.stderr)
+        print(lines[line - 1], file=sys.stderr)
+        if mode != "nocaret":
+            print(" " * (col - 1) + "^", file=sys.stderr)
+        return 0 if mode == "exit0" else 1
+    entries = KERNEL_RE.findall("\n".join(lines))
+    if list_entries:
+        print("\n".join(entries))
+        return 0
+    if entry is not None:
+        if entry not in entries:
+            print("mtl2glsl: error: no entry point named '%s' in %s" % (entry, source), file=sys.stderr)
+            return 1
+        entries = [entry]
+    for name in entries:
+        body = GLSL % name if mode != "badglsl" else "#version 450\nvoid main() { undeclared = 1; }\n"
+        refl = json.dumps({"entry": name, "source": source, "push_constant_size": 16, "buffers": [],
+                           "builtins": ["thread_position_in_grid"], "extensions": [], "features": []}, indent=2)
+        text = refl + "\n" if emit == "reflect" else body
+        if out is None:
+            sys.stdout.write(text)
+        elif out.endswith("/"):
+            with open(os.path.join(out, name + (".json" if emit == "reflect" else ".comp")), "w") as f:
+                f.write(text)
+        else:
+            with open(out, "w") as f:
+                f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
