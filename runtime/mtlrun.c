@@ -244,6 +244,12 @@ static bool parse_options(Options *o, int argc, char **argv)
     return true;
 }
 
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && !strcmp(s + n - m, suffix);
+}
+
 /* Cross-option rules: a kernel, exactly one of --grid/--threadgroups, a --threadgroup. */
 static bool check_options(const Options *o)
 {
@@ -253,15 +259,11 @@ static bool check_options(const Options *o)
         usage_error("%sgive exactly one of --grid (dispatchThreads) and --threadgroups (dispatchThreadgroups)", "");
     else if (!o->threadgroup_given)
         usage_error("%s--threadgroup X[,Y[,Z]] is required", "");
+    else if (!has_suffix(o->kernel, ".metal") && !o->reflect)
+        usage_error("%s is GLSL: give its reflection with --reflect FILE.json", o->kernel);
     else
         return true;
     return false;
-}
-
-static bool has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && !strcmp(s + n - m, suffix);
 }
 
 /* Whole file as a NUL-terminated string; NULL with a message. */
@@ -284,10 +286,6 @@ static char *read_text(const char *path)
 /* KERNEL.comp (or any GLSL) with --reflect FILE.json. */
 static bool load_glsl_kernel(const Options *o, Kernel *k)
 {
-    if (!o->reflect) {
-        fprintf(stderr, "mtlrun: %s is GLSL: give its reflection with --reflect FILE.json\n", o->kernel);
-        return false;
-    }
     char *json = read_text(o->reflect);
     k->glsl = read_text(o->kernel);
     k->glsl_name = strdup(o->kernel);

@@ -258,6 +258,7 @@ static bool read_npy_header(FILE *f, const char *path, char **hdr)
     if (fread(*hdr, 1, len, f) == len)
         return true;
     free(*hdr);
+    *hdr = NULL;
 truncated:
     rt_error("%s: truncated .npy header", path);
     return false;

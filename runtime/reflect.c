@@ -143,14 +143,24 @@ static const cJSON *pick_entry(const cJSON *root, const char *entry, const char 
     return NULL;
 }
 
+/* 1-based line of position END in TEXT (1 when unknown). */
+static int line_of(const char *text, const char *end)
+{
+    int line = 1;
+    for (const char *p = text; end && p < end && *p; p++)
+        line += *p == '\n';
+    return line;
+}
+
 /* Parse reflection JSON (object, or array + ENTRY). NULL on error, with a message naming SOURCE. */
 MtlrtReflection *mtlrt_reflection_parse(const char *json, const char *entry, const char *source)
 {
     MtlrtReflection *r = calloc(1, sizeof *r);
-    cJSON *root = cJSON_Parse(json);
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithOpts(json, &end, true);
     const cJSON *obj;
     if (!r || !root) {
-        rt_error("%s: invalid JSON near '%.20s'", source, cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : "");
+        rt_error("%s:%d: invalid JSON near '%.20s'", source, line_of(json, end), end ? end : "");
         goto error;
     }
     if (!(obj = pick_entry(root, entry, source)))
