@@ -1,0 +1,27 @@
+#!/bin/bash
+# Builds mtl2glsl, translates samples/axpy.metal, runs it on the default Vulkan device and checks it against
+# NumPy. On a fresh Debian 12 machine: tests/install-deps.sh && tests/demo.sh
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$ROOT/build}
+PY=/usr/bin/python3; [ -x "$PY" ] || PY=python3
+cd "$ROOT"
+
+echo "=== build ($BUILD)"
+[ -f "$BUILD/CMakeCache.txt" ] || cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$BUILD" --target mtl2glsl mtlrun
+tool() { find "$BUILD" -name "$1" -type f -perm -u+x -not -path '*/CMakeFiles/*' | head -n 1; }
+MTL2GLSL=$(tool mtl2glsl)
+MTLRUN=$(tool mtlrun)
+
+echo "=== Vulkan devices (mtlrun --list-devices)"
+"$MTLRUN" --list-devices || true
+
+echo "=== samples/axpy.metal"
+cat samples/axpy.metal
+
+echo "=== GLSL (mtl2glsl samples/axpy.metal)"
+"$MTL2GLSL" samples/axpy.metal
+
+echo "=== run on the default device, compared with NumPy (tests/ref/axpy.py)"
+"$PY" tests/run_exec.py --mtlrun "$MTLRUN" --case axpy_grid100000_tg256 -v tests/ref/axpy.py
