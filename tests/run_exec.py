@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Runs execution cases of one sample on mtlrun and compares the outputs with NumPy's.
 
-    run_exec.py --mtlrun PATH tests/ref/SAMPLE.py [--case NAME ...] [--keep DIR] [-v]
+    run_exec.py --mtlrun PATH tests/ref/SAMPLE.py [--case NAME ...] [--keep DIR] [--glsl-dir DIR] [-v]
 
 For each case of the reference script: write the inputs and expected outputs into a temporary directory,
 run `mtlrun samples/SAMPLE.metal --entry E (--grid|--threadgroups) ... --threadgroup ... --poison --validate
@@ -35,9 +35,14 @@ def join3(v):
     return ",".join(str(int(t)) for t in v)
 
 
-def mtlrun_command(mtlrun, sample, case, workdir, validate=True, extra=()):
-    """The mtlrun command line for one manifest case, and {index: output file}."""
-    cmd = [mtlrun, sample, "--entry", case["entry"]]
+def mtlrun_command(mtlrun, sample, case, workdir, validate=True, extra=(), glsl_dir=None):
+    """The mtlrun command line for one manifest case, and {index: output file}.
+    With glsl_dir, runs the already translated glsl_dir/ENTRY.comp with --reflect glsl_dir/ENTRY.json."""
+    if glsl_dir:
+        stem = os.path.join(glsl_dir, case["entry"])
+        cmd = [mtlrun, stem + ".comp", "--reflect", stem + ".json", "--entry", case["entry"]]
+    else:
+        cmd = [mtlrun, sample, "--entry", case["entry"]]
     if "grid" in case:
         cmd += ["--grid", join3(case["grid"])]
     else:
@@ -82,7 +87,7 @@ def check_process(proc):
 def run_case(args, manifest, case, workdir):
     sample = os.path.join(args.samples, manifest["sample"])
     cmd, outs = mtlrun_command(args.mtlrun, sample, case, workdir, validate=not args.no_validate,
-                               extra=args.mtlrun_arg)
+                               extra=args.mtlrun_arg, glsl_dir=args.glsl_dir)
     if args.verbose:
         print("$ " + " ".join(shlex.quote(c) for c in cmd))
     try:
@@ -115,6 +120,8 @@ def main():
     ap.add_argument("--mtlrun", required=True)
     ap.add_argument("--case", action="append", help="run only this case (repeatable); default all")
     ap.add_argument("--samples", default=SAMPLES, help="directory of the .metal samples")
+    ap.add_argument("--glsl-dir", help="run DIR/ENTRY.comp + DIR/ENTRY.json (e.g. golden/SAMPLE) instead of "
+                    "the .metal: tests the runtime without the translator")
     ap.add_argument("--keep", help="write inputs/outputs here and keep them")
     ap.add_argument("--no-validate", action="store_true", help="run without --validate (not for ctest)")
     ap.add_argument("--mtlrun-arg", action="append", default=[], help="extra argument for mtlrun")
