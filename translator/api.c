@@ -1,0 +1,90 @@
+/* api.c: m2g_translate_file, the stages in order: parse, then per kernel lower, emit, reflect. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+#ifndef MTL2GLSL_GRAMMAR_DIR
+#define MTL2GLSL_GRAMMAR_DIR "grammar"
+#endif
+#ifndef MTL2GLSL_INSTALL_GRAMMAR_DIR
+#define MTL2GLSL_INSTALL_GRAMMAR_DIR MTL2GLSL_GRAMMAR_DIR
+#endif
+
+const char *m2g_default_grammar_dir(void)
+{
+    const char *env = getenv("MTL2GLSL_GRAMMAR_DIR");
+    if (env && *env)
+        return env;
+    if (access(MTL2GLSL_GRAMMAR_DIR "/metal_stdlib", R_OK) == 0)
+        return MTL2GLSL_GRAMMAR_DIR;
+    return MTL2GLSL_INSTALL_GRAMMAR_DIR;
+}
+
+M2gResult *m2g_translate_file(const char *path, const M2gOptions *opt)
+{
+    M2gResult *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    Diag diag = {.out = opt && opt->diag ? opt->diag : stderr};
+    Program prog = {.arena = arena_create(), .diag = &diag, .path = path};
+    ParseOptions po = {
+        .path = path,
+        .grammar_dir = opt && opt->grammar_dir ? opt->grammar_dir : m2g_default_grammar_dir(),
+        .include_dirs = opt ? opt->include_dirs : NULL,
+        .defines = opt ? opt->defines : NULL,
+    };
+    if (!parse_program(&prog, &po)) {
+        r->parse_failed = true;
+        goto done;
+    }
+    r->entries = calloc((size_t)prog.kernels.len + 1, sizeof *r->entries);
+    for (int i = 0; i < prog.kernels.len; i++) {
+        Func *k = prog.kernels.items[i];
+        if (opt && opt->only_entry && strcmp(opt->only_entry, k->name))
+            continue;
+        M2gEntry *e = &r->entries[r->n_entries++];
+        e->name = strdup(k->name);
+        Lowered L = {0};
+        int before = diag.n_errors;
+        if (lower_kernel(&prog, k, &L)) {
+            char *glsl = emit_glsl(&prog, &L);
+            if (diag.n_errors == before) {
+                e->glsl = glsl;
+                e->reflect_json = reflect_json(&prog, &L);
+            } else {
+                free(glsl);
+            }
+        }
+        pv_free(&L.funcs);
+        pv_free(&L.structs);
+        pv_free(&L.globals);
+        pv_free(&L.helper_types);
+    }
+done:
+    for (int i = 0; i < prog.all_funcs.len; i++) {
+        Func *f = prog.all_funcs.items[i];
+        pv_free(&f->callees);
+        pv_free(&f->globals);
+    }
+    pv_free(&prog.all_funcs);
+    r->n_errors = diag.n_errors;
+    pv_free(&prog.kernels);
+    pv_free(&prog.structs);
+    arena_destroy(prog.arena);
+    return r;
+}
+
+void m2g_result_free(M2gResult *r)
+{
+    if (!r)
+        return;
+    for (int i = 0; i < r->n_entries; i++) {
+        free((char *)r->entries[i].name);
+        free((char *)r->entries[i].glsl);
+        free((char *)r->entries[i].reflect_json);
+    }
+    free(r->entries);
+    free(r);
+}

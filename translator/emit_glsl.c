@@ -1,0 +1,1096 @@
+/* emit_glsl.c: prints one lowered kernel as a GLSL 450 compute shader.
+ *
+ * Printing only: statement() / begin_scope() / end_scope() keep the kernel's own names, structure and
+ * indentation. What the printer needs beyond the text (extensions, helper instances) it records in Lowered.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+typedef struct Emit {
+    Program *prog;
+    Lowered *L;
+    StrBuf out;
+    int indent;
+    Func *fn;
+} Emit;
+
+typedef struct HelperInfo {
+    const char *name;
+    char kind;
+    const char *scalar_text, *vector_text;
+} HelperInfo;
+
+static const HelperInfo helper_table[] = {
+#define HELPER(name, kind, s, v) {#name, #kind[0], s, v},
+#include "helpers.def"
+#undef HELPER
+};
+
+static void emit_expr(Emit *E, Node *n, int min_prec);
+static void emit_stmt(Emit *E, Node *n);
+
+/* ---- types ---- */
+
+static const char *scalar_glsl(Emit *E, TypeKind k)
+{
+    switch (k) {
+    case TY_BOOL: return "bool";
+    case TY_CHAR: E->L->need_int8 = true; return "int8_t";
+    case TY_UCHAR: E->L->need_int8 = true; return "uint8_t";
+    case TY_SHORT: E->L->need_int16 = true; return "int16_t";
+    case TY_USHORT: E->L->need_int16 = true; return "uint16_t";
+    case TY_INT:
+    case TY_ENUM: return "int";
+    case TY_UINT: return "uint";
+    case TY_LONG: E->L->need_int64 = true; return "int64_t";
+    case TY_ULONG: E->L->need_int64 = true; return "uint64_t";
+    case TY_HALF: E->L->need_float16 = true; return "float16_t";
+    case TY_FLOAT:
+    case TY_DOUBLE: return "float";
+    case TY_VOID: return "void";
+    default: return "?";
+    }
+}
+
+static const char *vec_prefix(Emit *E, TypeKind k)
+{
+    switch (k) {
+    case TY_BOOL: return "b";
+    case TY_CHAR: E->L->need_int8 = true; return "i8";
+    case TY_UCHAR: E->L->need_int8 = true; return "u8";
+    case TY_SHORT: E->L->need_int16 = true; return "i16";
+    case TY_USHORT: E->L->need_int16 = true; return "u16";
+    case TY_INT: return "i";
+    case TY_UINT: return "u";
+    case TY_LONG: E->L->need_int64 = true; return "i64";
+    case TY_ULONG: E->L->need_int64 = true; return "u64";
+    case TY_HALF: E->L->need_float16 = true; return "f16";
+    default: return "";
+    }
+}
+
+/* GLSL spelling of a value type (arrays: the element type; see array_suffix). */
+static const char *glsl_type(Emit *E, Type *t)
+{
+    switch (t->kind) {
+    case TY_VEC:
+        return arena_printf(E->prog->arena, "%svec%d", vec_prefix(E, t->elem->kind), t->n);
+    case TY_STRUCT:
+        return t->sdef->glsl_name;
+    case TY_ARRAY:
+        return glsl_type(E, t->elem);
+    case TY_REF:
+        return glsl_type(E, t->elem);
+    default:
+        return scalar_glsl(E, t->kind);
+    }
+}
+
+static const char *array_suffix(Emit *E, Type *t)
+{
+    if (t->kind != TY_ARRAY)
+        return "";
+    return arena_printf(E->prog->arena, "[%d]%s", t->n, array_suffix(E, t->elem));
+}
+
+/* Type with array dimensions, as a constructor name: float[4]. */
+static const char *glsl_ctor_type(Emit *E, Type *t)
+{
+    return arena_printf(E->prog->arena, "%s%s", glsl_type(E, t), array_suffix(E, t));
+}
+
+/* ---- output ---- */
+
+static void put(Emit *E, const char *s)
+{
+    sb_puts(&E->out, s);
+}
+
+static void putf(Emit *E, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void putf(Emit *E, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[1024];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    sb_puts(&E->out, buf);
+}
+
+static void line_start(Emit *E)
+{
+    for (int i = 0; i < E->indent; i++)
+        put(E, "    ");
+}
+
+static void begin_scope(Emit *E)
+{
+    line_start(E);
+    put(E, "{\n");
+    E->indent++;
+}
+
+static void end_scope(Emit *E)
+{
+    E->indent--;
+    line_start(E);
+    put(E, "}\n");
+}
+
+/* ---- literals ---- */
+
+static void emit_float_value(Emit *E, double v, TypeKind k)
+{
+    char buf[64];
+    if (isnan(v)) {
+        put(E, k == TY_HALF ? "float16_t(uintBitsToFloat(0x7fc00000u))" : "uintBitsToFloat(0x7fc00000u)");
+        return;
+    }
+    if (isinf(v)) {
+        put(E, v > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)");
+        return;
+    }
+    float f = (float)v;
+    for (int prec = 1; prec <= 9; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, (double)f);
+        if (strtof(buf, NULL) == f)
+            break;
+    }
+    if (!strpbrk(buf, ".eEn"))
+        strcat(buf, ".0");
+    if (k == TY_HALF) {
+        E->L->need_float16 = true;
+        putf(E, "%shf", buf);
+    } else {
+        put(E, buf);
+    }
+}
+
+static void emit_int_value(Emit *E, long long v, Type *t)
+{
+    switch (ty_scalar_kind(t)) {
+    case TY_UINT: putf(E, "%lluu", (unsigned long long)(unsigned)v); break;
+    case TY_LONG: E->L->need_int64 = true; putf(E, "%lldl", v); break;
+    case TY_ULONG: E->L->need_int64 = true; putf(E, "%lluul", (unsigned long long)v); break;
+    case TY_BOOL: put(E, v ? "true" : "false"); break;
+    case TY_FLOAT:
+    case TY_DOUBLE:
+    case TY_HALF: emit_float_value(E, (double)v, ty_scalar_kind(t)); break;
+    case TY_CHAR:
+    case TY_UCHAR:
+    case TY_SHORT:
+    case TY_USHORT: putf(E, "%s(%lld)", scalar_glsl(E, t->kind), v); break;
+    default:
+        if (v == -2147483648LL)
+            put(E, "(-2147483647 - 1)");
+        else
+            putf(E, "%lld", v);
+        break;
+    }
+}
+
+/* A literal seen through implicit conversions is printed in its final type: 2 -> 2.0, 2 -> 2u. */
+static bool emit_folded_literal(Emit *E, Node *n)
+{
+    if (!(n->kind == N_CAST && ty_is_scalar(n->ty)))
+        return false;
+    Node *lit = n->a;
+    while (lit->kind == N_CAST && ty_is_scalar(lit->ty) && lit->implicit)
+        lit = lit->a;
+    if (lit->kind == N_INT || lit->kind == N_ENUMVAL || lit->kind == N_BOOL) {
+        if (ty_is_float(n->ty))
+            emit_float_value(E, (double)lit->ival, n->ty->kind);
+        else if (n->ty->kind == TY_BOOL)
+            put(E, lit->ival ? "true" : "false");
+        else if (ty_is_integer(n->ty) && lit->ival >= 0)
+            emit_int_value(E, lit->ival, n->ty);
+        else
+            return false;
+        return true;
+    }
+    if (lit->kind == N_FLOAT && ty_is_float(n->ty)) {
+        emit_float_value(E, lit->fval, n->ty->kind);
+        return true;
+    }
+    return false;
+}
+
+/* ---- expressions ---- */
+
+enum { PREC_ASSIGN = 1, PREC_COND = 2, PREC_OR = 3, PREC_AND = 5, PREC_BOR = 6, PREC_XOR = 7, PREC_BAND = 8,
+       PREC_EQ = 9, PREC_REL = 10, PREC_SHIFT = 11, PREC_ADD = 12, PREC_MUL = 13, PREC_UNARY = 15, PREC_POSTFIX = 16 };
+
+static int binary_prec(const char *op)
+{
+    static const struct { const char *op; int prec; } t[] = {
+        {"||", PREC_OR}, {"&&", PREC_AND}, {"|", PREC_BOR}, {"^", PREC_XOR}, {"&", PREC_BAND},
+        {"==", PREC_EQ}, {"!=", PREC_EQ}, {"<", PREC_REL}, {">", PREC_REL}, {"<=", PREC_REL}, {">=", PREC_REL},
+        {"<<", PREC_SHIFT}, {">>", PREC_SHIFT}, {"+", PREC_ADD}, {"-", PREC_ADD}, {"*", PREC_MUL}, {"/", PREC_MUL}, {"%", PREC_MUL},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++)
+        if (!strcmp(t[i].op, op))
+            return t[i].prec;
+    return PREC_ASSIGN;
+}
+
+static void emit_args(Emit *E, Node **list, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (i)
+            put(E, ", ");
+        emit_expr(E, list[i], PREC_ASSIGN + 1);
+    }
+}
+
+/* Prints N converted to type T when its model type differs (e.g. a bool vector stored into an int vector). */
+static void emit_coerced(Emit *E, Node *n, Type *t, int min_prec)
+{
+    if (t && n->ty && t->kind != TY_ARRAY && t->kind != TY_STRUCT && ty_width(t) && ty_width(n->ty) && !ty_equal(t, n->ty) &&
+        !(ty_scalar_kind(t) == ty_scalar_kind(n->ty) && ty_width(t) == ty_width(n->ty))) {
+        put(E, glsl_type(E, t));
+        put(E, "(");
+        emit_expr(E, n, PREC_ASSIGN + 1);
+        put(E, ")");
+        return;
+    }
+    emit_expr(E, n, min_prec);
+}
+
+/* A scalar splat that GLSL arithmetic does not need: v * 2.0 instead of v * vec4(2.0). */
+static Node *unsplat(Node *n)
+{
+    if (n->kind == N_CAST && n->implicit && n->ty->kind == TY_VEC && ty_is_scalar(n->a->ty))
+        return n->a;
+    return n;
+}
+
+static void emit_vector_compare(Emit *E, Node *n)
+{
+    static const struct { const char *op, *fn; } t[] = {
+        {"<", "lessThan"}, {">", "greaterThan"}, {"<=", "lessThanEqual"}, {">=", "greaterThanEqual"},
+        {"==", "equal"}, {"!=", "notEqual"},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        if (strcmp(t[i].op, n->op))
+            continue;
+        putf(E, "%s(", t[i].fn);
+        emit_expr(E, n->a, PREC_ASSIGN + 1);
+        put(E, ", ");
+        emit_expr(E, n->b, PREC_ASSIGN + 1);
+        put(E, ")");
+        return;
+    }
+    diag_error(E->prog->diag, n->loc, "operator '%s' on bool vectors is not supported yet", n->op);
+}
+
+static void emit_binary(Emit *E, Node *n, int min_prec)
+{
+    if (n->ty->kind == TY_VEC && n->ty->elem->kind == TY_BOOL && binary_prec(n->op) >= PREC_OR && binary_prec(n->op) <= PREC_REL &&
+        n->a->ty->kind == TY_VEC) {
+        if (!strcmp(n->op, "&&") || !strcmp(n->op, "||") || !strcmp(n->op, "&") || !strcmp(n->op, "|") || !strcmp(n->op, "^")) {
+            /* component-wise logic on bool vectors */
+            const char *op = n->op[0] == '&' ? "&" : n->op[0] == '|' ? "|" : "^";
+            int w = n->ty->n;
+            putf(E, "bvec%d(uvec%d(", w, w);
+            emit_expr(E, n->a, PREC_ASSIGN + 1);
+            putf(E, ") %s uvec%d(", op, w);
+            emit_expr(E, n->b, PREC_ASSIGN + 1);
+            put(E, "))");
+            return;
+        }
+        emit_vector_compare(E, n);
+        return;
+    }
+    int prec = binary_prec(n->op);
+    bool paren = prec < min_prec;
+    if (paren)
+        put(E, "(");
+    emit_expr(E, unsplat(n->a), prec);
+    putf(E, " %s ", n->op);
+    emit_expr(E, unsplat(n->b), prec + 1);
+    if (paren)
+        put(E, ")");
+}
+
+static bool has_side_effects(Node *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_ASSIGN || n->kind == N_CALL || n->kind == N_POSTFIX ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--"))))
+        return true;
+    if (has_side_effects(n->a) || has_side_effects(n->b) || has_side_effects(n->c))
+        return true;
+    for (int i = 0; i < n->n_list; i++)
+        if (has_side_effects(n->list[i]))
+            return true;
+    return false;
+}
+
+/* x op= y where C's conversions make GLSL's types disagree (char c += int) becomes x = T(x op y). */
+static void emit_assign(Emit *E, Node *n, int min_prec)
+{
+    bool paren = PREC_ASSIGN < min_prec;
+    if (paren)
+        put(E, "(");
+    Type *lt = n->a->ty;
+    bool compound = strcmp(n->op, "=") != 0;
+    Node *rhs = n->b;
+    if (compound && rhs->ty && !ty_equal(lt, rhs->ty) && ty_width(rhs->ty) && !(ty_scalar_kind(lt) == ty_scalar_kind(rhs->ty))) {
+        if (has_side_effects(n->a))
+            diag_error(E->prog->diag, n->loc, "compound assignment with a converted operand to an expression with side effects is not supported yet");
+        char op[4];
+        snprintf(op, sizeof op, "%.*s", (int)strlen(n->op) - 1, n->op);
+        emit_expr(E, n->a, PREC_UNARY);
+        putf(E, " = %s(", glsl_type(E, lt));
+        emit_expr(E, n->a, binary_prec(op));
+        putf(E, " %s ", op);
+        emit_expr(E, rhs, binary_prec(op) + 1);
+        put(E, ")");
+    } else {
+        emit_expr(E, n->a, PREC_UNARY);
+        putf(E, " %s ", n->op);
+        if (compound)
+            emit_expr(E, unsplat(rhs), PREC_ASSIGN);
+        else
+            emit_coerced(E, rhs, lt, PREC_ASSIGN);
+    }
+    if (paren)
+        put(E, ")");
+}
+
+static void emit_cast(Emit *E, Node *n)
+{
+    if (emit_folded_literal(E, n))
+        return;
+    if (n->a->ty && ty_equal(n->ty, n->a->ty)) {
+        emit_expr(E, n->a, PREC_POSTFIX);
+        return;
+    }
+    if (n->ty->kind == TY_STRUCT || n->ty->kind == TY_ARRAY || !ty_width(n->ty) || !n->a->ty || !ty_width(n->a->ty)) {
+        diag_error(E->prog->diag, n->loc, "cast from %s to %s is not supported", n->a->ty ? ty_metal_name(E->prog->arena, n->a->ty) : "?",
+                   ty_metal_name(E->prog->arena, n->ty));
+        return;
+    }
+    put(E, glsl_type(E, n->ty));
+    put(E, "(");
+    emit_expr(E, n->a, PREC_ASSIGN + 1);
+    put(E, ")");
+}
+
+static void emit_vecctor(Emit *E, Node *n)
+{
+    int want = ty_width(n->ty), have = 0;
+    for (int i = 0; i < n->n_list; i++)
+        have += n->list[i]->ty ? ty_width(n->list[i]->ty) : 0;
+    if (!(n->n_list == 1 && (have == 1 || have == want)) && have != want)
+        diag_error(E->prog->diag, n->loc, "%s constructor needs %d components, got %d", ty_metal_name(E->prog->arena, n->ty), want, have);
+    put(E, glsl_type(E, n->ty));
+    put(E, "(");
+    emit_args(E, n->list, n->n_list);
+    put(E, ")");
+}
+
+static void emit_zero(Emit *E, Type *t)
+{
+    switch (t->kind) {
+    case TY_ARRAY:
+        putf(E, "%s(", glsl_ctor_type(E, t));
+        for (int i = 0; i < t->n; i++) {
+            if (i)
+                put(E, ", ");
+            emit_zero(E, t->elem);
+        }
+        put(E, ")");
+        break;
+    case TY_STRUCT:
+        putf(E, "%s(", t->sdef->glsl_name);
+        for (int i = 0; i < t->sdef->n_fields; i++) {
+            if (i)
+                put(E, ", ");
+            emit_zero(E, t->sdef->fields[i].ty);
+        }
+        put(E, ")");
+        break;
+    case TY_VEC:
+        putf(E, "%s(", glsl_type(E, t));
+        emit_int_value(E, 0, t->elem);
+        put(E, ")");
+        break;
+    default:
+        emit_int_value(E, 0, t);
+        break;
+    }
+}
+
+/* {a, b} for arrays, structs and vectors: T[n](a, b, ...) / S(a, b, zeros...) / vecN(a, b, ...). */
+static void emit_initlist(Emit *E, Node *n, Type *t)
+{
+    if (t->kind == TY_VEC || ty_is_scalar(t)) {
+        if (ty_is_scalar(t) && n->n_list == 1) {
+            emit_coerced(E, n->list[0], t, PREC_ASSIGN + 1);
+            return;
+        }
+        putf(E, "%s(", glsl_type(E, t));
+        emit_args(E, n->list, n->n_list);
+        put(E, ")");
+        return;
+    }
+    int count = t->kind == TY_ARRAY ? t->n : t->kind == TY_STRUCT ? t->sdef->n_fields : 0;
+    if (!count) {
+        diag_error(E->prog->diag, n->loc, "this initializer list is not supported");
+        return;
+    }
+    putf(E, "%s(", glsl_ctor_type(E, t));
+    for (int i = 0; i < count; i++) {
+        Type *et = t->kind == TY_ARRAY ? t->elem : t->sdef->fields[i].ty;
+        if (i)
+            put(E, ", ");
+        if (i < n->n_list) {
+            Node *item = n->list[i];
+            if (item->kind == N_INITLIST)
+                emit_initlist(E, item, et);
+            else
+                emit_coerced(E, item, et, PREC_ASSIGN + 1);
+        } else {
+            emit_zero(E, et);
+        }
+    }
+    put(E, ")");
+}
+
+/* ---- library calls ---- */
+
+static const char *helper_type_key(Emit *E, const char *name, Type *t)
+{
+    return arena_printf(E->prog->arena, "%s\t%s", name, glsl_type(E, t));
+}
+
+static void need_helper(Emit *E, const char *name, Type *t)
+{
+    const char *key = helper_type_key(E, name, t);
+    for (int i = 0; i < E->L->helper_types.len; i++)
+        if (!strcmp(E->L->helper_types.items[i], key))
+            return;
+    if (!strcmp(name, "mtl_erfc"))
+        need_helper(E, "mtl_erf", t->kind == TY_VEC && t->elem->kind == TY_HALF ? ty_vec(E->prog->arena, TY_FLOAT, t->n) : t);
+    if (ty_scalar_kind(t) == TY_HALF) /* the half version calls the float one */
+        need_helper(E, name, ty_vec(E->prog->arena, TY_FLOAT, ty_width(t)));
+    pv_push(&E->L->helper_types, (void *)key);
+}
+
+static bool check_family(Emit *E, Node *n, const BuiltinInfo *b)
+{
+    Type *t = n->n_list ? n->list[0]->ty : NULL;
+    bool ok = t != NULL;
+    switch (b->family) {
+    case BF_I1:
+    case BF_I2:
+    case BF_I3:
+    case BF_IX:
+        ok = ok && (ty_scalar_kind(t) == TY_INT || ty_scalar_kind(t) == TY_UINT);
+        break;
+    default:
+        break;
+    }
+    if (!ok)
+        diag_error(E->prog->diag, n->loc, "%s on %s is not supported yet", b->metal, t ? ty_metal_name(E->prog->arena, t) : "these arguments");
+    return ok;
+}
+
+static void emit_builtin(Emit *E, Node *n)
+{
+    const BuiltinInfo *b = &builtin_table[n->builtin];
+    if (!check_family(E, n, b))
+        return;
+    Type *t = n->list[0]->ty;
+    if (!strcmp(b->metal, "abs") && ty_is_integer(t) && !ty_is_signed(t)) {
+        emit_expr(E, n->list[0], PREC_POSTFIX);
+        return;
+    }
+    if (!strcmp(b->metal, "select")) {
+        put(E, "mix(");
+        emit_args(E, n->list, n->n_list);
+        put(E, ")");
+        return;
+    }
+    if (b->family == BF_BV && ty_is_scalar(t)) {
+        emit_expr(E, n->list[0], PREC_POSTFIX);
+        return;
+    }
+    if (!strncmp(b->glsl, "mtl_", 4))
+        need_helper(E, b->glsl, t);
+    put(E, b->glsl);
+    put(E, "(");
+    emit_args(E, n->list, n->n_list);
+    put(E, ")");
+}
+
+/* as_type<T>(x): the GLSL bit-cast functions between 32-bit types; int<->uint is a plain conversion. */
+static void emit_astype(Emit *E, Node *n)
+{
+    Type *to = n->ty, *from = n->a->ty;
+    if (ty_metal_size(to) != ty_metal_size(from) || ty_width(to) != ty_width(from) || !ty_width(to)) {
+        diag_error(E->prog->diag, n->loc, "as_type from %s to %s is not supported yet", ty_metal_name(E->prog->arena, from),
+                   ty_metal_name(E->prog->arena, to));
+        return;
+    }
+    TypeKind tk = ty_scalar_kind(to), fk = ty_scalar_kind(from);
+    const char *fn = NULL;
+    if (tk == fk)
+        fn = "";
+    else if (fk == TY_FLOAT && tk == TY_UINT)
+        fn = "floatBitsToUint";
+    else if (fk == TY_FLOAT && tk == TY_INT)
+        fn = "floatBitsToInt";
+    else if (fk == TY_UINT && tk == TY_FLOAT)
+        fn = "uintBitsToFloat";
+    else if (fk == TY_INT && tk == TY_FLOAT)
+        fn = "intBitsToFloat";
+    else if ((fk == TY_INT && tk == TY_UINT) || (fk == TY_UINT && tk == TY_INT))
+        fn = glsl_type(E, to);
+    if (!fn) {
+        diag_error(E->prog->diag, n->loc, "as_type from %s to %s is not supported yet", ty_metal_name(E->prog->arena, from),
+                   ty_metal_name(E->prog->arena, to));
+        return;
+    }
+    put(E, fn);
+    put(E, "(");
+    emit_expr(E, n->a, PREC_ASSIGN + 1);
+    put(E, ")");
+}
+
+static void emit_call(Emit *E, Node *n)
+{
+    put(E, n->fn ? n->fn->glsl_name : n->name);
+    put(E, "(");
+    for (int i = 0; i < n->n_list; i++) {
+        if (i)
+            put(E, ", ");
+        Type *pt = n->fn && i < n->fn->n_params ? n->fn->params[i]->ty : NULL;
+        if (pt && pt->kind != TY_REF)
+            emit_coerced(E, n->list[i], pt, PREC_ASSIGN + 1);
+        else
+            emit_expr(E, n->list[i], PREC_ASSIGN + 1);
+    }
+    put(E, ")");
+}
+
+static void emit_var(Emit *E, Node *n)
+{
+    Var *v = n->var;
+    put(E, v->glsl_name);
+}
+
+static void emit_expr(Emit *E, Node *n, int min_prec)
+{
+    switch (n->kind) {
+    case N_INT:
+    case N_ENUMVAL:
+        emit_int_value(E, n->ival, n->ty);
+        break;
+    case N_BOOL:
+        put(E, n->ival ? "true" : "false");
+        break;
+    case N_FLOAT:
+        emit_float_value(E, n->fval, n->ty->kind);
+        break;
+    case N_VAR:
+        emit_var(E, n);
+        break;
+    case N_PAREN:
+        put(E, "(");
+        emit_expr(E, n->a, 0);
+        put(E, ")");
+        break;
+    case N_BINARY:
+        emit_binary(E, n, min_prec);
+        break;
+    case N_ASSIGN:
+        emit_assign(E, n, min_prec);
+        break;
+    case N_UNARY:
+        if (!strcmp(n->op, "!") && n->ty->kind == TY_VEC) {
+            put(E, "not(");
+            emit_expr(E, n->a, PREC_ASSIGN + 1);
+            put(E, ")");
+            break;
+        }
+        if (PREC_UNARY < min_prec)
+            put(E, "(");
+        put(E, n->op);
+        emit_expr(E, n->a, PREC_UNARY);
+        if (PREC_UNARY < min_prec)
+            put(E, ")");
+        break;
+    case N_POSTFIX:
+        emit_expr(E, n->a, PREC_POSTFIX);
+        put(E, n->op);
+        break;
+    case N_TERNARY:
+        if (PREC_COND < min_prec)
+            put(E, "(");
+        emit_expr(E, n->a, PREC_OR);
+        put(E, " ? ");
+        emit_coerced(E, n->b, n->ty, PREC_ASSIGN);
+        put(E, " : ");
+        emit_coerced(E, n->c, n->ty, PREC_COND);
+        if (PREC_COND < min_prec)
+            put(E, ")");
+        break;
+    case N_CALL:
+        emit_call(E, n);
+        break;
+    case N_BUILTIN:
+        emit_builtin(E, n);
+        break;
+    case N_VECCTOR:
+        emit_vecctor(E, n);
+        break;
+    case N_INITLIST:
+        emit_initlist(E, n, n->ty);
+        break;
+    case N_CAST:
+        emit_cast(E, n);
+        break;
+    case N_ASTYPE:
+        emit_astype(E, n);
+        break;
+    case N_MEMBER:
+        emit_expr(E, n->a, PREC_POSTFIX);
+        put(E, ".");
+        {
+            const char *fname = n->name;
+            Type *st = n->a->ty;
+            if (st && st->kind == TY_STRUCT)
+                for (int i = 0; i < st->sdef->n_fields; i++)
+                    if (!strcmp(st->sdef->fields[i].name, n->name))
+                        fname = st->sdef->fields[i].glsl_name;
+            put(E, fname);
+        }
+        break;
+    case N_SWIZZLE:
+        emit_expr(E, n->a, PREC_POSTFIX);
+        put(E, ".");
+        put(E, n->name);
+        break;
+    case N_INDEX:
+        emit_expr(E, n->a, PREC_POSTFIX);
+        put(E, "[");
+        emit_expr(E, n->b, 0);
+        put(E, "]");
+        break;
+    case N_DEREF:
+        emit_expr(E, n->a, PREC_POSTFIX);
+        put(E, "[0]");
+        break;
+    default:
+        diag_error(E->prog->diag, n->loc, "this expression is not supported yet");
+        break;
+    }
+}
+
+/* ---- statements ---- */
+
+static void emit_vardef(Emit *E, Var *v, bool as_const)
+{
+    if (as_const || (v->is_constexpr && v->init))
+        put(E, "const ");
+    putf(E, "%s %s%s", glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty));
+    if (v->init) {
+        put(E, " = ");
+        if (v->init->kind == N_INITLIST)
+            emit_initlist(E, v->init, v->ty);
+        else
+            emit_coerced(E, v->init, v->ty, PREC_ASSIGN);
+    }
+}
+
+static void emit_decl_inline(Emit *E, Node *n)
+{
+    for (int i = 0; i < n->n_list; i++) {
+        if (i)
+            put(E, ", ");
+        if (i == 0)
+            emit_vardef(E, n->list[i]->var, false);
+        else {
+            Var *v = n->list[i]->var;
+            putf(E, "%s%s", v->glsl_name, array_suffix(E, v->ty));
+            if (v->init) {
+                put(E, " = ");
+                emit_coerced(E, v->init, v->ty, PREC_ASSIGN);
+            }
+        }
+    }
+}
+
+/* A sub-statement printed as a block, so every body reads the same. */
+static void emit_body(Emit *E, Node *n)
+{
+    if (n->kind == N_BLOCK) {
+        emit_stmt(E, n);
+        return;
+    }
+    begin_scope(E);
+    emit_stmt(E, n);
+    end_scope(E);
+}
+
+static void emit_stmt(Emit *E, Node *n)
+{
+    switch (n->kind) {
+    case N_BLOCK:
+        begin_scope(E);
+        for (int i = 0; i < n->n_list; i++)
+            emit_stmt(E, n->list[i]);
+        end_scope(E);
+        break;
+    case N_DECL:
+        for (int i = 0; i < n->n_list; i++) {
+            line_start(E);
+            emit_vardef(E, n->list[i]->var, false);
+            put(E, ";\n");
+        }
+        break;
+    case N_EXPRSTMT:
+        line_start(E);
+        emit_expr(E, n->a, 0);
+        put(E, ";\n");
+        break;
+    case N_IF:
+        line_start(E);
+        put(E, "if (");
+        emit_coerced(E, n->a, ty_scalar(TY_BOOL), 0);
+        put(E, ")\n");
+        emit_body(E, n->b);
+        while (n->c) {
+            line_start(E);
+            if (n->c->kind == N_IF) {
+                n = n->c;
+                put(E, "else if (");
+                emit_coerced(E, n->a, ty_scalar(TY_BOOL), 0);
+                put(E, ")\n");
+                emit_body(E, n->b);
+            } else {
+                put(E, "else\n");
+                emit_body(E, n->c);
+                break;
+            }
+        }
+        break;
+    case N_FOR:
+        line_start(E);
+        put(E, "for (");
+        if (n->a && n->a->kind == N_DECL)
+            emit_decl_inline(E, n->a);
+        else if (n->a && n->a->kind == N_EXPRSTMT)
+            emit_expr(E, n->a->a, 0);
+        put(E, ";");
+        if (n->b) {
+            put(E, " ");
+            emit_coerced(E, n->b, ty_scalar(TY_BOOL), 0);
+        }
+        put(E, ";");
+        if (n->c) {
+            put(E, " ");
+            emit_expr(E, n->c, 0);
+        }
+        put(E, ")\n");
+        emit_body(E, n->d);
+        break;
+    case N_WHILE:
+        line_start(E);
+        put(E, "while (");
+        emit_coerced(E, n->a, ty_scalar(TY_BOOL), 0);
+        put(E, ")\n");
+        emit_body(E, n->d);
+        break;
+    case N_DO:
+        line_start(E);
+        put(E, "do\n");
+        emit_body(E, n->d);
+        line_start(E);
+        put(E, "while (");
+        emit_coerced(E, n->a, ty_scalar(TY_BOOL), 0);
+        put(E, ");\n");
+        break;
+    case N_SWITCH:
+        line_start(E);
+        put(E, "switch (");
+        emit_expr(E, n->a, 0);
+        put(E, ")\n");
+        emit_body(E, n->d);
+        break;
+    case N_CASE:
+        E->indent--;
+        line_start(E);
+        put(E, "case ");
+        emit_expr(E, n->a, 0);
+        put(E, ":\n");
+        E->indent++;
+        emit_stmt(E, n->d);
+        break;
+    case N_DEFAULT:
+        E->indent--;
+        line_start(E);
+        put(E, "default:\n");
+        E->indent++;
+        emit_stmt(E, n->d);
+        break;
+    case N_BREAK:
+        line_start(E);
+        put(E, "break;\n");
+        break;
+    case N_CONTINUE:
+        line_start(E);
+        put(E, "continue;\n");
+        break;
+    case N_RETURN:
+        line_start(E);
+        if (n->a) {
+            put(E, "return ");
+            emit_coerced(E, n->a, E->fn->ret, 0);
+            put(E, ";\n");
+        } else {
+            put(E, "return;\n");
+        }
+        break;
+    case N_EMPTY:
+        break;
+    default:
+        diag_error(E->prog->diag, n->loc, "this statement is not supported yet");
+        break;
+    }
+}
+
+/* ---- declarations ---- */
+
+static void emit_struct(Emit *E, StructDef *s)
+{
+    putf(E, "struct %s\n{\n", s->glsl_name);
+    for (int i = 0; i < s->n_fields; i++)
+        putf(E, "    %s %s%s;\n", glsl_type(E, s->fields[i].ty), s->fields[i].glsl_name, array_suffix(E, s->fields[i].ty));
+    put(E, "};\n\n");
+}
+
+static void emit_function(Emit *E, Func *f)
+{
+    E->fn = f;
+    putf(E, "%s %s(", glsl_type(E, f->ret), f->glsl_name);
+    for (int i = 0; i < f->n_params; i++) {
+        Var *p = f->params[i];
+        if (i)
+            put(E, ", ");
+        putf(E, "%s%s %s%s", p->is_out_param ? "inout " : "", glsl_type(E, p->ty), p->glsl_name, array_suffix(E, p->ty));
+    }
+    put(E, ")\n");
+    emit_stmt(E, f->body);
+    put(E, "\n");
+}
+
+static const char *builtin_value(Emit *E, Var *v)
+{
+    const char *base = attr_table[v->builtin].glsl;
+    int w = ty_width(v->ty);
+    const char *sw = w == 1 ? ".x" : w == 2 ? ".xy" : "";
+    const char *expr = arena_printf(E->prog->arena, "%s%s", base, sw);
+    if (!strcmp(base, "mtl_thread_index_in_threadgroup()"))
+        expr = base;
+    TypeKind k = ty_scalar_kind(v->ty);
+    if (k != TY_UINT)
+        expr = arena_printf(E->prog->arena, "%s(%s)", glsl_type(E, v->ty), expr);
+    return expr;
+}
+
+static void emit_kernel(Emit *E, Func *k)
+{
+    E->fn = k;
+    put(E, "void main()\n{\n");
+    E->indent = 1;
+    line_start(E);
+    put(E, "// dispatchThreads: threads past the grid do not exist in Metal\n");
+    line_start(E);
+    put(E, "if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))\n");
+    line_start(E);
+    put(E, "    return;\n");
+    for (int i = 0; i < k->n_params; i++) {
+        Var *v = k->params[i];
+        if (v->role == PR_BUILTIN) {
+            line_start(E);
+            putf(E, "%s %s = %s;\n", glsl_type(E, v->ty), v->glsl_name, builtin_value(E, v));
+        } else if (v->role == PR_CONSTREF && v->in_push) {
+            line_start(E);
+            putf(E, "%s %s = mtl_params.%s;\n", glsl_type(E, v->ty->elem), v->glsl_name, v->glsl_name);
+        }
+    }
+    Node *body = k->body;
+    for (int i = 0; body && i < body->n_list; i++)
+        emit_stmt(E, body->list[i]);
+    E->indent = 0;
+    put(E, "}\n");
+}
+
+static const char *access_qualifier(Var *v)
+{
+    if (v->ty->is_const || v->ty->as == AS_CONSTANT || !v->written)
+        return "readonly ";
+    if (!v->read)
+        return "writeonly ";
+    return "";
+}
+
+static void emit_resources(Emit *E, Func *k)
+{
+    for (int i = 0; i < k->n_params; i++) {
+        Var *v = k->params[i];
+        bool storage = v->role == PR_BUFFER || v->role == PR_BUFREF || (v->role == PR_CONSTREF && !v->in_push);
+        if (!storage)
+            continue;
+        Type *et = v->ty->elem;
+        putf(E, "layout(std430, set = 0, binding = %d) %sbuffer mtl_buffer_%s { %s %s%s%s; };\n", v->index,
+             access_qualifier(v), v->glsl_name, glsl_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
+             array_suffix(E, et));
+    }
+    put(E, "\n// Dispatch block (docs/interfaces.md), then constant-reference parameters.\n");
+    put(E, "layout(push_constant, std430) uniform mtl_params_t\n{\n    uvec3 mtl_threads_per_grid;\n    uint mtl_reserved;\n");
+    for (int i = 0; i < k->n_params; i++) {
+        Var *v = k->params[i];
+        if (v->role == PR_CONSTREF && v->in_push)
+            putf(E, "    layout(offset = %d) %s %s;\n", v->push_offset, glsl_type(E, v->ty->elem), v->glsl_name);
+    }
+    put(E, "} mtl_params;\n\n");
+}
+
+/* Replaces $T $S $U $I $B $M in a helper text for type T. */
+static void emit_helper_text(Emit *E, const char *text, Type *t)
+{
+    int w = ty_width(t);
+    TypeKind k = ty_scalar_kind(t);
+    const char *T = glsl_type(E, t);
+    const char *S = scalar_glsl(E, k);
+    const char *U = w == 1 ? "uint" : arena_printf(E->prog->arena, "uvec%d", w);
+    const char *I = w == 1 ? "int" : arena_printf(E->prog->arena, "ivec%d", w);
+    const char *B = w == 1 ? "bool" : arena_printf(E->prog->arena, "bvec%d", w);
+    const char *M = k == TY_UINT ? "u" : "i";
+    for (const char *p = text; *p; p++) {
+        if (*p != '$') {
+            char c[2] = {*p, 0};
+            put(E, c);
+            continue;
+        }
+        p++;
+        put(E, *p == 'T' ? T : *p == 'S' ? S : *p == 'U' ? U : *p == 'I' ? I : *p == 'B' ? B : *p == 'M' ? M : "?");
+    }
+    put(E, "\n\n");
+}
+
+static void emit_helpers(Emit *E)
+{
+    for (int i = 0; i < E->L->helper_types.len; i++) {
+        const char *key = E->L->helper_types.items[i];
+        const char *tab = strchr(key, '\t');
+        for (size_t h = 0; h < sizeof helper_table / sizeof *helper_table; h++) {
+            const HelperInfo *hi = &helper_table[h];
+            if (strlen(hi->name) != (size_t)(tab - key) || strncmp(hi->name, key, (size_t)(tab - key)))
+                continue;
+            /* recover the type from its GLSL name: only float/int/uint/half families reach here */
+            const char *tn = tab + 1;
+            int w = 1;
+            TypeKind k = TY_FLOAT;
+            if (!strncmp(tn, "f16vec", 6))
+                k = TY_HALF, w = tn[6] - '0';
+            else if (!strcmp(tn, "float16_t"))
+                k = TY_HALF;
+            else if (!strncmp(tn, "uvec", 4))
+                k = TY_UINT, w = tn[4] - '0';
+            else if (!strncmp(tn, "ivec", 4))
+                k = TY_INT, w = tn[4] - '0';
+            else if (!strncmp(tn, "vec", 3))
+                w = tn[3] - '0';
+            else if (!strcmp(tn, "uint"))
+                k = TY_UINT;
+            else if (!strcmp(tn, "int"))
+                k = TY_INT;
+            Type *t = ty_vec(E->prog->arena, k, w);
+            if (k == TY_HALF) {
+                /* half: through the float version */
+                Type *ft = ty_vec(E->prog->arena, TY_FLOAT, w);
+                const char *FT = glsl_type(E, ft), *HT = glsl_type(E, t);
+                bool two = !strcmp(hi->name, "mtl_fmod") || !strcmp(hi->name, "mtl_copysign");
+                bool boolres = !strcmp(hi->name, "mtl_isfinite") || !strcmp(hi->name, "mtl_signbit");
+                const char *B = w == 1 ? "bool" : arena_printf(E->prog->arena, "bvec%d", w);
+                if (two)
+                    putf(E, "%s %s(%s x, %s y) { return %s(%s(%s(x), %s(y))); }\n\n", HT, hi->name, HT, HT, HT, hi->name, FT, FT);
+                else
+                    putf(E, "%s %s(%s x) { return %s(%s(%s(x))); }\n\n", boolres ? B : HT, hi->name, HT, boolres ? "" : HT, hi->name, FT);
+                continue;
+            }
+            emit_helper_text(E, w > 1 && hi->vector_text ? hi->vector_text : hi->scalar_text, t);
+        }
+    }
+}
+
+static bool needs_threads_per_threadgroup(Lowered *L)
+{
+    return L->builtins_used & ((1u << ATTR_threads_per_threadgroup) | (1u << ATTR_thread_index_in_threadgroup));
+}
+
+char *emit_glsl(Program *prog, Lowered *L)
+{
+    Emit E = {.prog = prog, .L = L};
+    /* body first: printing it records the extensions and helpers the header needs */
+    for (int i = 0; i < L->structs.len; i++)
+        emit_struct(&E, L->structs.items[i]);
+    StrBuf structs = E.out;
+    E.out = (StrBuf){0};
+    for (int i = 0; i < L->globals.len; i++) {
+        Var *g = L->globals.items[i];
+        emit_vardef(&E, g, true);
+        put(&E, ";\n");
+    }
+    if (L->globals.len)
+        put(&E, "\n");
+    for (int i = 0; i < L->funcs.len; i++)
+        emit_function(&E, L->funcs.items[i]);
+    emit_kernel(&E, L->kernel);
+    StrBuf body = E.out;
+    E.out = (StrBuf){0};
+    emit_resources(&E, L->kernel);
+    StrBuf resources = E.out;
+    E.out = (StrBuf){0};
+    emit_helpers(&E);
+    StrBuf helpers = E.out;
+    E.out = (StrBuf){0};
+
+    putf(&E, "#version 450\n// Translated by mtl2glsl %s from %s, kernel %s\n", MTL2GLSL_VERSION, prog->path, L->kernel->name);
+    if (L->need_int8 || L->need_int16 || L->need_int64 || L->need_float16)
+        put(&E, "#extension GL_EXT_shader_explicit_arithmetic_types : require\n");
+    if (L->need_storage8)
+        put(&E, "#extension GL_EXT_shader_8bit_storage : require\n");
+    if (L->need_storage16)
+        put(&E, "#extension GL_EXT_shader_16bit_storage : require\n");
+    put(&E, "\n// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.\n");
+    put(&E, "layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;\n\n");
+    if (structs.data)
+        put(&E, structs.data);
+    if (resources.data)
+        put(&E, resources.data);
+    if (needs_threads_per_threadgroup(L)) {
+        put(&E, "// threads_per_threadgroup: a partial threadgroup at the grid's edge counts only its threads.\n");
+        put(&E, "uvec3 mtl_threads_per_threadgroup()\n{\n    return min(gl_WorkGroupSize, mtl_params.mtl_threads_per_grid - gl_WorkGroupID * gl_WorkGroupSize);\n}\n\n");
+        put(&E, "uint mtl_thread_index_in_threadgroup()\n{\n    uvec3 size = mtl_threads_per_threadgroup();\n");
+        put(&E, "    return gl_LocalInvocationID.x + size.x * (gl_LocalInvocationID.y + size.y * gl_LocalInvocationID.z);\n}\n\n");
+    }
+    if (helpers.data)
+        put(&E, helpers.data);
+    if (body.data)
+        put(&E, body.data);
+    sb_free(&structs);
+    sb_free(&resources);
+    sb_free(&helpers);
+    sb_free(&body);
+    return E.out.data;
+}

@@ -1,0 +1,428 @@
+/* lower.c: Metal semantics and checks between the model and the GLSL printer.
+ *
+ * For one kernel: gives each parameter its role (buffer, device reference, constant reference, thread
+ * attribute), assigns compile_shader's buffer indices to unattributed buffers, finds what the kernel
+ * reaches (helpers callees-first, structs, program-scope constants), records how each buffer is used,
+ * lays out the push constants, and reports what is not supported, each at its location.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+typedef struct Lower {
+    Program *prog;
+    Diag *diag;
+    Lowered *L;
+} Lower;
+
+static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what);
+
+/* A struct used in a buffer must have the same layout under Metal's rules and std430. */
+static bool struct_layout_ok(Lower *X, StructDef *s, SrcLoc loc)
+{
+    for (int i = 0; i < s->n_fields; i++) {
+        Type *f = s->fields[i].ty;
+        if (f->kind == TY_VEC && f->n == 3) {
+            diag_error(X->diag, loc, "a 3-component vector member ('%s.%s') in a buffer struct is not supported yet", s->name, s->fields[i].name);
+            return false;
+        }
+        if (!supported_in_buffer(X, f, loc, "struct member"))
+            return false;
+    }
+    return true;
+}
+
+static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what)
+{
+    switch (t->kind) {
+    case TY_BOOL:
+        diag_error(X->diag, loc, "bool in buffer memory (1 byte in Metal) is not supported yet (%s)", what);
+        return false;
+    case TY_VEC:
+        if (t->elem->kind == TY_BOOL) {
+            diag_error(X->diag, loc, "bool vectors in buffer memory are not supported yet (%s)", what);
+            return false;
+        }
+        return supported_in_buffer(X, t->elem, loc, what);
+    case TY_CHAR:
+    case TY_UCHAR:
+        X->L->need_storage8 = X->L->need_int8 = true;
+        return true;
+    case TY_SHORT:
+    case TY_USHORT:
+        X->L->need_storage16 = X->L->need_int16 = true;
+        return true;
+    case TY_HALF:
+        X->L->need_storage16 = X->L->need_float16 = true;
+        return true;
+    case TY_LONG:
+    case TY_ULONG:
+        X->L->need_int64 = true;
+        return true;
+    case TY_INT:
+    case TY_UINT:
+    case TY_FLOAT:
+    case TY_ENUM:
+        return true;
+    case TY_ARRAY:
+        return supported_in_buffer(X, t->elem, loc, what);
+    case TY_STRUCT:
+        return struct_layout_ok(X, t->sdef, loc);
+    case TY_PTR:
+        diag_error(X->diag, loc, "pointers stored in buffers are not supported yet (%s)", what);
+        return false;
+    case TY_UNSUPPORTED:
+        diag_error(X->diag, loc, "%s is not supported yet", t->name);
+        return false;
+    default:
+        diag_error(X->diag, loc, "type %s is not supported in buffers (%s)", ty_metal_name(X->prog->arena, t), what);
+        return false;
+    }
+}
+
+/* The role of each kernel parameter from its type and attributes. */
+static void classify_params(Lower *X, Func *k)
+{
+    int next_index = 0;
+    bool used[31] = {0};
+    for (int i = 0; i < k->n_params; i++) {
+        Var *v = k->params[i];
+        Type *t = v->ty;
+        if (v->builtin >= 0) {
+            v->role = PR_BUILTIN;
+            TypeKind sk = ty_scalar_kind(t);
+            if ((sk != TY_UINT && sk != TY_USHORT && sk != TY_INT) || ty_width(t) < 1)
+                diag_error(X->diag, v->loc, "[[%s]] parameter '%s' must be uint, uint2 or uint3 (or ushort), not %s",
+                           attr_table[v->builtin].name, v->name, ty_metal_name(X->prog->arena, t));
+            X->L->builtins_used |= 1u << v->builtin;
+            continue;
+        }
+        if (t->kind == TY_UNSUPPORTED || ((t->kind == TY_PTR || t->kind == TY_REF) && t->elem->kind == TY_UNSUPPORTED)) {
+            const char *name = t->kind == TY_UNSUPPORTED ? t->name : t->elem->name;
+            if (!strncmp(name, "atomic", 6))
+                name = "atomic types";
+            diag_error(X->diag, v->loc, "%s is not supported yet (parameter '%s')", name, v->name);
+            continue;
+        }
+        if ((t->kind == TY_PTR || t->kind == TY_REF) && t->as == AS_THREADGROUP) {
+            diag_error(X->diag, v->loc, "threadgroup memory is not supported yet (parameter '%s')", v->name);
+            continue;
+        }
+        if (t->kind == TY_PTR && (t->as == AS_DEVICE || t->as == AS_CONSTANT)) {
+            v->role = PR_BUFFER;
+            supported_in_buffer(X, t->elem, v->loc, v->name);
+        } else if (t->kind == TY_REF && t->as == AS_DEVICE) {
+            v->role = PR_BUFREF;
+            supported_in_buffer(X, t->elem, v->loc, v->name);
+        } else if (t->kind == TY_REF && t->as == AS_CONSTANT) {
+            v->role = PR_CONSTREF;
+            if (t->elem->kind == TY_ARRAY || ty_metal_size(t->elem) % 4 != 0 || ty_scalar_kind(t->elem) == TY_BOOL) {
+                diag_error(X->diag, v->loc, "constant reference '%s' of type %s is not supported yet (push constants hold 32- and 64-bit scalars, vectors and structs)",
+                           v->name, ty_metal_name(X->prog->arena, t->elem));
+                continue;
+            }
+            if (t->elem->kind == TY_STRUCT)
+                struct_layout_ok(X, t->elem->sdef, v->loc);
+            if (ty_scalar_kind(t->elem) == TY_LONG || ty_scalar_kind(t->elem) == TY_ULONG)
+                X->L->need_int64 = true;
+        } else {
+            diag_error(X->diag, v->loc, "kernel parameter '%s' of type %s needs an address space (device, constant) or a thread attribute",
+                       v->name, ty_metal_name(X->prog->arena, t));
+            continue;
+        }
+        if (v->index < 0) {
+            while (next_index < 31 && used[next_index])
+                next_index++;
+            v->index = next_index++;
+        }
+        if (v->index >= 0 && v->index < 31) {
+            if (used[v->index])
+                diag_error(X->diag, v->loc, "buffer index %d is used by two parameters", v->index);
+            used[v->index] = true;
+        }
+    }
+}
+
+/* Push constants: 16 bytes of dispatch block, then each constant reference at its Metal alignment. */
+static void layout_push_constants(Lower *X, Func *k)
+{
+    int off = 16;
+    for (int i = 0; i < k->n_params; i++) {
+        Var *v = k->params[i];
+        if (v->role != PR_CONSTREF)
+            continue;
+        int a = ty_metal_align(v->ty->elem);
+        if (a < 4)
+            a = 4;
+        off = (off + a - 1) / a * a;
+        v->push_offset = off;
+        off += ty_metal_size(v->ty->elem);
+    }
+    bool fits = off <= 128;
+    for (int i = 0; i < k->n_params; i++)
+        if (k->params[i]->role == PR_CONSTREF)
+            k->params[i]->in_push = fits;
+    X->L->push_size = fits ? off : 16;
+}
+
+static void note_type(Lower *X, Type *t)
+{
+    switch (ty_scalar_kind(t)) {
+    case TY_CHAR:
+    case TY_UCHAR:
+        X->L->need_int8 = true;
+        break;
+    case TY_SHORT:
+    case TY_USHORT:
+        X->L->need_int16 = true;
+        break;
+    case TY_HALF:
+        X->L->need_float16 = true;
+        break;
+    case TY_LONG:
+    case TY_ULONG:
+        X->L->need_int64 = true;
+        break;
+    default:
+        break;
+    }
+    if (t->kind == TY_ARRAY)
+        note_type(X, t->elem);
+}
+
+static void add_struct(Lower *X, StructDef *s)
+{
+    if (pv_contains(&X->L->structs, s))
+        return;
+    for (int i = 0; i < s->n_fields; i++) {
+        Type *f = s->fields[i].ty;
+        while (f->kind == TY_ARRAY)
+            f = f->elem;
+        if (f->kind == TY_STRUCT)
+            add_struct(X, f->sdef);
+        note_type(X, s->fields[i].ty);
+    }
+    pv_push(&X->L->structs, s);
+}
+
+static void use_type(Lower *X, Type *t, SrcLoc loc)
+{
+    if (!t)
+        return;
+    switch (t->kind) {
+    case TY_STRUCT:
+        add_struct(X, t->sdef);
+        break;
+    case TY_ARRAY:
+    case TY_PTR:
+    case TY_REF:
+        use_type(X, t->elem, loc);
+        break;
+    case TY_UNSUPPORTED:
+        diag_error(X->diag, loc, "%s is not supported yet", t->name);
+        break;
+    default:
+        note_type(X, t);
+        break;
+    }
+}
+
+/* The variable at the root of an lvalue expression (x in x[i].f.xy), or NULL. */
+static Var *root_var(Node *n)
+{
+    while (n) {
+        switch (n->kind) {
+        case N_VAR:
+            return n->var;
+        case N_INDEX:
+        case N_MEMBER:
+        case N_SWIZZLE:
+        case N_PAREN:
+        case N_DEREF:
+            n = n->a;
+            break;
+        default:
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+static void walk(Lower *X, Func *f, Node *n, bool as_lvalue);
+
+static void mark_access(Node *target, bool read, bool write)
+{
+    Var *v = root_var(target);
+    if (!v)
+        return;
+    v->read |= read;
+    v->written |= write;
+}
+
+/* A pointer parameter may only be subscripted or dereferenced: x[i], *x, x->f. */
+static void check_pointer_use(Lower *X, Node *n, Node *parent)
+{
+    if (!n || n->kind != N_VAR || n->var->ty->kind != TY_PTR)
+        return;
+    if (parent && ((parent->kind == N_INDEX && parent->a == n) || parent->kind == N_DEREF))
+        return;
+    diag_error(X->diag, n->loc, "using pointer '%s' other than by subscript or dereference (pointer arithmetic, pointer values) is not supported yet", n->var->name);
+}
+
+static void walk_list(Lower *X, Func *f, Node *n)
+{
+    for (int i = 0; i < n->n_list; i++) {
+        check_pointer_use(X, n->list[i], n);
+        walk(X, f, n->list[i], false);
+    }
+}
+
+static void walk_call(Lower *X, Func *f, Node *n)
+{
+    Func *callee = n->fn;
+    for (int i = 0; i < n->n_list; i++) {
+        Node *arg = n->list[i];
+        check_pointer_use(X, arg, n);
+        bool out = callee && i < callee->n_params && callee->params[i]->ty->kind == TY_REF;
+        if (out)
+            mark_access(arg, true, true);
+        walk(X, f, arg, out);
+    }
+}
+
+static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
+{
+    if (!n)
+        return;
+    use_type(X, n->ty, n->loc);
+    switch (n->kind) {
+    case N_VAR:
+        if (!as_lvalue)
+            n->var->read = true;
+        if (n->var->kind == VAR_GLOBAL && !pv_contains(&X->L->globals, n->var)) {
+            walk(X, f, n->var->init, false);
+            use_type(X, n->var->ty, n->var->loc);
+            pv_push(&X->L->globals, n->var);
+        }
+        break;
+    case N_ASSIGN:
+        mark_access(n->a, strcmp(n->op, "=") != 0, true);
+        check_pointer_use(X, n->b, n);
+        walk(X, f, n->a, true);
+        walk(X, f, n->b, false);
+        if (n->a->kind == N_VAR && n->a->var->ty->kind == TY_PTR)
+            check_pointer_use(X, n->a, n);
+        break;
+    case N_UNARY:
+    case N_POSTFIX:
+        if (!strcmp(n->op, "++") || !strcmp(n->op, "--")) {
+            mark_access(n->a, true, true);
+            check_pointer_use(X, n->a, n);
+            walk(X, f, n->a, true);
+        } else {
+            check_pointer_use(X, n->a, n);
+            walk(X, f, n->a, false);
+        }
+        break;
+    case N_ADDR:
+        diag_error(X->diag, n->loc, "taking an address with '&' is not supported yet");
+        break;
+    case N_DEREF:
+        if (!(n->a->kind == N_VAR && n->a->var->ty->kind == TY_PTR))
+            diag_error(X->diag, n->loc, "dereferencing a pointer expression is not supported yet");
+        walk(X, f, n->a, as_lvalue);
+        break;
+    case N_INDEX:
+        if (n->a->ty && n->a->ty->kind == TY_PTR && n->a->kind != N_VAR)
+            diag_error(X->diag, n->loc, "subscripting a pointer expression is not supported yet");
+        walk(X, f, n->a, as_lvalue);
+        check_pointer_use(X, n->b, n);
+        walk(X, f, n->b, false);
+        break;
+    case N_MEMBER:
+    case N_SWIZZLE:
+    case N_PAREN:
+        walk(X, f, n->a, as_lvalue);
+        break;
+    case N_BINARY:
+        check_pointer_use(X, n->a, n);
+        check_pointer_use(X, n->b, n);
+        walk(X, f, n->a, false);
+        walk(X, f, n->b, false);
+        break;
+    case N_CALL:
+        walk_call(X, f, n);
+        break;
+    case N_VARDEF:
+        use_type(X, n->var->ty, n->var->loc);
+        if (n->var->ty->kind == TY_PTR || n->var->ty->kind == TY_REF)
+            diag_error(X->diag, n->var->loc, "local %s variables are not supported yet ('%s')",
+                       n->var->ty->kind == TY_PTR ? "pointer" : "reference", n->var->name);
+        if (n->var->init)
+            check_pointer_use(X, n->var->init, NULL);
+        walk(X, f, n->var->init, false);
+        break;
+    default:
+        check_pointer_use(X, n->a, n);
+        walk(X, f, n->a, false);
+        walk(X, f, n->b, false);
+        walk(X, f, n->c, false);
+        walk(X, f, n->d, false);
+        if (n->list && n->kind != N_DECL)
+            walk_list(X, f, n);
+        else if (n->kind == N_DECL)
+            for (int i = 0; i < n->n_list; i++)
+                walk(X, f, n->list[i], false);
+        break;
+    }
+}
+
+/* Helpers callees-first; a cycle is recursion, which GLSL forbids. */
+static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
+{
+    if (f->visiting) {
+        diag_error(X->diag, call_loc, "recursion is not supported (GLSL has none): '%s' calls '%s'", from ? from->name : "?", f->name);
+        return;
+    }
+    if (pv_contains(&X->L->funcs, f) || f == X->L->kernel)
+        return;
+    f->visiting = true;
+    for (int i = 0; i < f->callees.len; i++)
+        visit_func(X, f->callees.items[i], f, f->loc);
+    for (int i = 0; i < f->n_params; i++) {
+        Type *t = f->params[i]->ty;
+        if (t->kind == TY_PTR)
+            diag_error(X->diag, f->params[i]->loc, "pointer parameters of helper functions are not supported yet ('%s' of '%s')", f->params[i]->name, f->name);
+        else if (t->kind == TY_REF && (t->as == AS_CONSTANT || (t->as == AS_DEVICE && t->is_const)))
+            ; /* read-only reference: passed by value */
+        else if (t->kind == TY_REF && t->as != AS_THREAD)
+            diag_error(X->diag, f->params[i]->loc, "references to device, constant or threadgroup memory as helper parameters are not supported yet ('%s')", f->params[i]->name);
+        else if (t->kind == TY_REF)
+            f->params[i]->is_out_param = true;
+        use_type(X, t, f->params[i]->loc);
+    }
+    if (f->ret->kind == TY_PTR || f->ret->kind == TY_REF)
+        diag_error(X->diag, f->loc, "helper functions returning pointers or references are not supported yet ('%s')", f->name);
+    use_type(X, f->ret, f->loc);
+    walk(X, f, f->body, false);
+    f->visiting = false;
+    if (f != X->L->kernel)
+        pv_push(&X->L->funcs, f);
+}
+
+bool lower_kernel(Program *prog, Func *k, Lowered *L)
+{
+    Lower X = {prog, prog->diag, L};
+    int before = prog->diag->n_errors;
+    L->kernel = k;
+    if (k->ret->kind != TY_VOID)
+        diag_error(prog->diag, k->loc, "kernel '%s' must return void", k->name);
+    classify_params(&X, k);
+    layout_push_constants(&X, k);
+    k->visiting = true;
+    for (int i = 0; i < k->callees.len; i++)
+        visit_func(&X, k->callees.items[i], k, k->loc);
+    walk(&X, k, k->body, false);
+    k->visiting = false;
+    return prog->diag->n_errors == before;
+}

@@ -1,0 +1,220 @@
+/* main.c: the mtl2glsl command. Reads options, translates, writes each entry point's output. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+
+typedef enum EmitKind { EMIT_GLSL, EMIT_SPIRV, EMIT_REFLECT } EmitKind;
+
+typedef struct Cli {
+    const char *input;
+    const char *output;
+    const char *entry;
+    bool list_entries;
+    EmitKind emit;
+    const char *includes[64];
+    int n_includes;
+    const char *defines[64];
+    int n_defines;
+} Cli;
+
+static const char usage_text[] =
+    "usage: mtl2glsl [options] FILE.metal\n"
+    "Translate Metal Shading Language compute kernels to GLSL 450 compute shaders.\n"
+    "\n"
+    "  -o FILE            write the one translated entry point to FILE\n"
+    "  -o DIR/            write ENTRY.comp (.spv, .json) for each entry point into DIR\n"
+    "  --entry NAME       translate only the entry point NAME\n"
+    "  --list-entries     print the entry points of FILE, one per line\n"
+    "  --emit=KIND        glsl (default), spirv (SPIR-V binary; needs -o) or reflect (JSON)\n"
+    "  -I DIR             add DIR to the include search path\n"
+    "  -D NAME[=VALUE]    define a preprocessor macro\n"
+    "  --help             show this help\n"
+    "  --version          show the version\n"
+    "\n"
+    "Exit status: 0 all entry points translated, 1 some failed (diagnostics on stderr), 2 usage error.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "mtl2glsl: error: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'mtl2glsl --help'.\n");
+    return 2;
+}
+
+/* Parses argv into CLI; returns -1 to go on, else the exit status. */
+static int parse_args(Cli *cli, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("mtl2glsl %s\n", MTL2GLSL_VERSION);
+            return 0;
+        } else if (!strcmp(a, "-o") || !strcmp(a, "--entry") || !strcmp(a, "-I") || !strcmp(a, "-D")) {
+            if (i + 1 >= argc)
+                return usage_error("option '%s' needs an argument", a);
+            const char *v = argv[++i];
+            if (!strcmp(a, "-o"))
+                cli->output = v;
+            else if (!strcmp(a, "--entry"))
+                cli->entry = v;
+            else if (!strcmp(a, "-I") && cli->n_includes < 63)
+                cli->includes[cli->n_includes++] = v;
+            else if (cli->n_defines < 63)
+                cli->defines[cli->n_defines++] = v;
+        } else if (!strncmp(a, "-I", 2) && a[2] && cli->n_includes < 63) {
+            cli->includes[cli->n_includes++] = a + 2;
+        } else if (!strncmp(a, "-D", 2) && a[2] && cli->n_defines < 63) {
+            cli->defines[cli->n_defines++] = a + 2;
+        } else if (!strncmp(a, "--entry=", 8)) {
+            cli->entry = a + 8;
+        } else if (!strcmp(a, "--list-entries")) {
+            cli->list_entries = true;
+        } else if (!strncmp(a, "--emit=", 7)) {
+            const char *k = a + 7;
+            if (!strcmp(k, "glsl"))
+                cli->emit = EMIT_GLSL;
+            else if (!strcmp(k, "spirv"))
+                cli->emit = EMIT_SPIRV;
+            else if (!strcmp(k, "reflect"))
+                cli->emit = EMIT_REFLECT;
+            else
+                return usage_error("unknown --emit kind '%s' (expected glsl, spirv or reflect)", k);
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("unknown option '%s'", a);
+        } else if (cli->input) {
+            return usage_error("more than one input file ('%s')", a);
+        } else {
+            cli->input = a;
+        }
+    }
+    if (!cli->input)
+        return usage_error("%s", "no input file");
+    return -1;
+}
+
+static bool is_dir_output(const char *out)
+{
+    size_t n = strlen(out);
+    struct stat st;
+    return (n && out[n - 1] == '/') || (stat(out, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+static bool write_file(const char *path, const void *data, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(data, 1, n, f) != n) {
+        fprintf(stderr, "mtl2glsl: error: cannot write '%s': %s\n", path, strerror(errno));
+        if (f)
+            fclose(f);
+        return false;
+    }
+    return fclose(f) == 0;
+}
+
+/* Writes one entry's output to PATH, or to stdout when PATH is NULL. */
+static bool write_entry(const Cli *cli, const M2gEntry *e, const char *path)
+{
+    if (cli->emit == EMIT_SPIRV) {
+        char *err;
+        size_t n;
+        unsigned *words = spirv_compile(e->glsl, e->name, &n, &err);
+        if (!words) {
+            fprintf(stderr, "%s: error: internal error: generated GLSL for '%s' did not compile:\n%s", cli->input, e->name, err);
+            free(err);
+            return false;
+        }
+        bool ok = path ? write_file(path, words, n) : fwrite(words, 1, n, stdout) == n;
+        free(words);
+        return ok;
+    }
+    const char *text = cli->emit == EMIT_REFLECT ? e->reflect_json : e->glsl;
+    if (!path) {
+        fputs(text, stdout);
+        fputs("\n", stdout);
+        return true;
+    }
+    size_t len = strlen(text);
+    char *buf = malloc(len + 2);
+    memcpy(buf, text, len);
+    buf[len] = '\n';
+    bool ok = write_file(path, buf, len + (len && text[len - 1] == '\n' ? 0 : 1));
+    free(buf);
+    return ok;
+}
+
+static int write_outputs(const Cli *cli, M2gResult *r)
+{
+    int translated = 0, failed = 0;
+    for (int i = 0; i < r->n_entries; i++)
+        r->entries[i].glsl ? translated++ : failed++;
+    const char *ext = cli->emit == EMIT_SPIRV ? "spv" : cli->emit == EMIT_REFLECT ? "json" : "comp";
+    bool dir = cli->output && is_dir_output(cli->output);
+    if (cli->output && !dir && translated + failed > 1)
+        return usage_error("-o FILE needs exactly one entry point; use --entry NAME or -o DIR/ (%s)", cli->input);
+    if (!cli->output && cli->emit == EMIT_SPIRV && translated > 1)
+        return usage_error("%s", "--emit=spirv with several entry points needs -o DIR/");
+    if (dir)
+        mkdir(cli->output, 0777);
+    bool io_ok = true;
+    if (!cli->output && cli->emit == EMIT_REFLECT)
+        fputs("[\n", stdout);
+    int written = 0;
+    for (int i = 0; i < r->n_entries; i++) {
+        M2gEntry *e = &r->entries[i];
+        if (!e->glsl)
+            continue;
+        if (dir) {
+            size_t n = strlen(cli->output) + strlen(e->name) + 8;
+            char *path = malloc(n);
+            snprintf(path, n, "%s%s%s.%s", cli->output, cli->output[strlen(cli->output) - 1] == '/' ? "" : "/", e->name, ext);
+            io_ok &= write_entry(cli, e, path);
+            free(path);
+        } else if (cli->output) {
+            io_ok &= write_entry(cli, e, cli->output);
+        } else {
+            if (cli->emit == EMIT_REFLECT && written)
+                fputs(",\n", stdout);
+            io_ok &= write_entry(cli, e, NULL);
+        }
+        written++;
+    }
+    if (!cli->output && cli->emit == EMIT_REFLECT)
+        fputs("]\n", stdout);
+    return failed || !io_ok ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    Cli cli = {0};
+    int status = parse_args(&cli, argc, argv);
+    if (status >= 0)
+        return status;
+    M2gOptions opt = {.include_dirs = cli.includes, .defines = cli.defines, .only_entry = cli.entry};
+    M2gResult *r = m2g_translate_file(cli.input, &opt);
+    if (!r)
+        return 1;
+    if (r->parse_failed) {
+        m2g_result_free(r);
+        return 1;
+    }
+    if (cli.entry && r->n_entries == 0) {
+        fprintf(stderr, "%s: error: no kernel named '%s'\n", cli.input, cli.entry);
+        m2g_result_free(r);
+        return 1;
+    }
+    if (cli.list_entries) {
+        for (int i = 0; i < r->n_entries; i++)
+            printf("%s\n", r->entries[i].name);
+        status = r->n_errors ? 1 : 0;
+    } else {
+        status = write_outputs(&cli, r);
+    }
+    m2g_result_free(r);
+    return status;
+}

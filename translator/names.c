@@ -1,0 +1,46 @@
+/* names.c: keeps output identifiers valid GLSL while keeping the kernel's own names. */
+#include <string.h>
+
+#include "internal.h"
+
+/* GLSL 4.50 keywords and reserved words that are legal C++ identifiers. */
+static const char *const glsl_reserved[] = {
+    "active", "asm", "atomic_uint", "attribute", "buffer", "centroid", "coherent", "common", "const",
+    "dmat2", "dmat3", "dmat4", "dvec2", "dvec3", "dvec4", "external", "filter", "fixed", "flat",
+    "fvec2", "fvec3", "fvec4", "highp", "hvec2", "hvec3", "hvec4", "image1D", "image2D", "image3D",
+    "in", "inout", "input", "interface", "invariant", "isampler2D", "layout", "lowp", "main", "mat2",
+    "mat3", "mat4", "mediump", "noinline", "noperspective", "out", "output", "partition", "patch",
+    "precise", "precision", "readonly", "resource", "restrict", "sample", "sampler1D", "sampler2D",
+    "sampler3D", "samplerCube", "shared", "smooth", "subroutine", "superp", "texture", "uniform",
+    "varying", "vec2", "vec3", "vec4", "ivec2", "ivec3", "ivec4", "uvec2", "uvec3", "uvec4",
+    "bvec2", "bvec3", "bvec4", "volatile", "writeonly", "dvec", "lessThan", "greaterThan", "equal",
+    "notEqual", "not", "mix", "inversesqrt", "roundEven", "fract", "bitCount", "findMSB", "findLSB",
+    "int8_t", "uint8_t", "int16_t", "uint16_t", "int64_t", "uint64_t", "float16_t", "demote",
+    "subroutine", "union", "enum", "typedef", "template", "this", "goto", "sizeof", "cast", "namespace",
+    "using", "public", "static", "extern", "inline", "long", "short", "double", "half", "unsigned",
+    "superp", "row_major", "packed", "discard", "dot", "length", "floatBitsToUint", "uintBitsToFloat",
+};
+
+/* Returns NAME unless GLSL reserves it (keyword, gl_ prefix, double underscore, mtl_ prefix used by us),
+   in which case it returns NAME with a trailing underscore (and `__` collapsed). */
+const char *names_legal(Arena *a, const char *name)
+{
+    bool bad = !strncmp(name, "gl_", 3) || strstr(name, "__") != NULL || !strncmp(name, "mtl_", 4);
+    for (size_t i = 0; !bad && i < sizeof glsl_reserved / sizeof *glsl_reserved; i++)
+        bad = !strcmp(name, glsl_reserved[i]);
+    if (!bad)
+        return name;
+    char *s = arena_alloc(a, strlen(name) + 8);
+    char *o = s;
+    if (!strncmp(name, "gl_", 3) || !strncmp(name, "mtl_", 4))
+        *o++ = 'u', *o++ = '_';
+    for (const char *p = name; *p; p++) {
+        if (p[0] == '_' && p[1] == '_')
+            continue;
+        *o++ = *p;
+    }
+    if (o == s || o[-1] != '_')
+        *o++ = '_';
+    *o = 0;
+    return s;
+}

@@ -1,0 +1,97 @@
+/* reflect.c: the reflection object of one entry point (docs/interfaces.md), written with cJSON. */
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const char *space_name(AddrSpace as)
+{
+    switch (as) {
+    case AS_DEVICE: return "device";
+    case AS_CONSTANT: return "constant";
+    case AS_THREADGROUP: return "threadgroup";
+    default: return "thread";
+    }
+}
+
+static const char *access_name(Var *v)
+{
+    if (v->ty->is_const || v->ty->as == AS_CONSTANT)
+        return "read";
+    if (v->read && v->written)
+        return "read_write";
+    return v->written ? "write" : "read";
+}
+
+static cJSON *buffer_json(Program *prog, Var *v)
+{
+    cJSON *b = cJSON_CreateObject();
+    Type *et = v->ty->elem;
+    cJSON_AddNumberToObject(b, "index", v->index);
+    cJSON_AddStringToObject(b, "name", v->name);
+    bool push = v->role == PR_CONSTREF && v->in_push;
+    cJSON_AddStringToObject(b, "kind", push ? "push_constant" : "storage");
+    if (push) {
+        cJSON_AddNumberToObject(b, "offset", v->push_offset);
+        cJSON_AddNumberToObject(b, "size", ty_metal_size(et));
+    } else {
+        cJSON_AddNumberToObject(b, "binding", v->index);
+    }
+    cJSON_AddStringToObject(b, "type", ty_metal_name(prog->arena, et));
+    TypeKind sk = ty_scalar_kind(et);
+    cJSON_AddStringToObject(b, "scalar", et->kind == TY_STRUCT || et->kind == TY_ARRAY ? "struct" : ty_scalar_metal_name(sk));
+    cJSON_AddNumberToObject(b, "element_size", ty_metal_size(et));
+    cJSON_AddStringToObject(b, "address_space", space_name(v->ty->as));
+    cJSON_AddBoolToObject(b, "pointer", v->role == PR_BUFFER);
+    cJSON_AddStringToObject(b, "access", access_name(v));
+    return b;
+}
+
+char *reflect_json(Program *prog, Lowered *L)
+{
+    Func *k = L->kernel;
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "entry", k->name);
+    cJSON_AddStringToObject(root, "source", prog->path);
+    if (k->max_threads > 0)
+        cJSON_AddNumberToObject(root, "max_total_threads_per_threadgroup", k->max_threads);
+    else
+        cJSON_AddNullToObject(root, "max_total_threads_per_threadgroup");
+    cJSON_AddNumberToObject(root, "push_constant_size", L->push_size);
+    cJSON *bufs = cJSON_AddArrayToObject(root, "buffers");
+    /* in buffer-index order */
+    for (int idx = 0; idx <= 30; idx++)
+        for (int i = 0; i < k->n_params; i++) {
+            Var *v = k->params[i];
+            if ((v->role == PR_BUFFER || v->role == PR_BUFREF || v->role == PR_CONSTREF) && v->index == idx)
+                cJSON_AddItemToArray(bufs, buffer_json(prog, v));
+        }
+    cJSON *bi = cJSON_AddArrayToObject(root, "builtins");
+    for (int a = 0; a < ATTR_COUNT; a++)
+        if (L->builtins_used & (1u << a))
+            cJSON_AddItemToArray(bi, cJSON_CreateString(attr_table[a].name));
+    cJSON *ext = cJSON_AddArrayToObject(root, "extensions");
+    cJSON *feat = cJSON_AddArrayToObject(root, "features");
+    if (L->need_int8 || L->need_int16 || L->need_int64 || L->need_float16)
+        cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_shader_explicit_arithmetic_types"));
+    if (L->need_storage8)
+        cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_shader_8bit_storage"));
+    if (L->need_storage16)
+        cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_shader_16bit_storage"));
+    if (L->need_int8)
+        cJSON_AddItemToArray(feat, cJSON_CreateString("shaderInt8"));
+    if (L->need_int16)
+        cJSON_AddItemToArray(feat, cJSON_CreateString("shaderInt16"));
+    if (L->need_int64)
+        cJSON_AddItemToArray(feat, cJSON_CreateString("shaderInt64"));
+    if (L->need_float16)
+        cJSON_AddItemToArray(feat, cJSON_CreateString("shaderFloat16"));
+    if (L->need_storage8)
+        cJSON_AddItemToArray(feat, cJSON_CreateString("storageBuffer8BitAccess"));
+    if (L->need_storage16)
+        cJSON_AddItemToArray(feat, cJSON_CreateString("storageBuffer16BitAccess"));
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    return text;
+}
