@@ -231,6 +231,7 @@ struct Func {
     SrcLoc loc;
     bool is_kernel;
     bool parsed;
+    bool had_errors; /* diagnostics while its body was parsed */
     bool emitted, visiting, reachable;
     int max_threads; /* [[max_total_threads_per_threadgroup(N)]], 0 if none */
     PtrVec callees;  /* Func* */

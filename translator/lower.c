@@ -13,6 +13,7 @@ typedef struct Lower {
     Program *prog;
     Diag *diag;
     Lowered *L;
+    bool failed; /* something it reaches was diagnosed earlier */
 } Lower;
 
 static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what);
@@ -377,9 +378,30 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
     }
 }
 
+static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc);
+
+/* Visits the callee of every call in N, in order, with the call's location for diagnostics. */
+static void visit_calls(Lower *X, Func *f, Node *n)
+{
+    if (!n)
+        return;
+    if (n->kind == N_CALL && n->fn)
+        visit_func(X, n->fn, f, n->loc);
+    visit_calls(X, f, n->a);
+    visit_calls(X, f, n->b);
+    visit_calls(X, f, n->c);
+    visit_calls(X, f, n->d);
+    for (int i = 0; i < n->n_list; i++)
+        visit_calls(X, f, n->list[i]);
+    if (n->kind == N_VARDEF)
+        visit_calls(X, f, n->var->init);
+}
+
 /* Helpers callees-first; a cycle is recursion, which GLSL forbids. */
 static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
 {
+    if (f->had_errors)
+        X->failed = true;
     if (f->visiting) {
         diag_error(X->diag, call_loc, "recursion is not supported (GLSL has none): '%s' calls '%s'", from ? from->name : "?", f->name);
         return;
@@ -387,8 +409,7 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
     if (pv_contains(&X->L->funcs, f) || f == X->L->kernel)
         return;
     f->visiting = true;
-    for (int i = 0; i < f->callees.len; i++)
-        visit_func(X, f->callees.items[i], f, f->loc);
+    visit_calls(X, f, f->body);
     for (int i = 0; i < f->n_params; i++) {
         Type *t = f->params[i]->ty;
         if (t->kind == TY_PTR)
@@ -412,7 +433,7 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
 
 bool lower_kernel(Program *prog, Func *k, Lowered *L)
 {
-    Lower X = {prog, prog->diag, L};
+    Lower X = {prog, prog->diag, L, false};
     int before = prog->diag->n_errors;
     L->kernel = k;
     if (k->ret->kind != TY_VOID)
@@ -420,9 +441,8 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     classify_params(&X, k);
     layout_push_constants(&X, k);
     k->visiting = true;
-    for (int i = 0; i < k->callees.len; i++)
-        visit_func(&X, k->callees.items[i], k, k->loc);
+    visit_calls(&X, k, k->body);
     walk(&X, k, k->body, false);
     k->visiting = false;
-    return prog->diag->n_errors == before;
+    return prog->diag->n_errors == before && !X.failed && !k->had_errors;
 }

@@ -35,7 +35,8 @@ typedef struct Parser {
     MapEntry *map; /* USR -> Var* / Func* / StructDef* */
     int map_cap, map_len;
     Func *cur_func;
-    int n_errors_at_start;
+    unsigned error_offsets[256]; /* clang errors in the main file: they fail the kernel they fall in */
+    int n_error_offsets;
 } Parser;
 
 /* ---- small libclang helpers ---- */
@@ -499,16 +500,6 @@ static bool opcode_hack_works(void)
     return opcode_hack_state > 0;
 }
 
-static bool in_macro(CXCursor c)
-{
-    CXSourceLocation l = clang_getCursorLocation(c);
-    CXFile f1, f2;
-    unsigned o1, o2;
-    clang_getExpansionLocation(l, &f1, NULL, NULL, &o1);
-    clang_getSpellingLocation(l, &f2, NULL, NULL, &o2);
-    return o1 != o2 || !clang_File_isEqual(f1, f2);
-}
-
 /* Tokens of the extent of C (spelled tokens of the file). */
 typedef struct Toks {
     CXToken *t;
@@ -577,9 +568,94 @@ static const char *unary_operator(Parser *P, CXCursor c, CXCursor operand, bool 
     return op;
 }
 
+/* ---- swizzles ----
+ * libclang shows a swizzle (clang::ExtVectorElementExpr) as an unexposed expression, like an implicit cast, and
+ * inside macro arguments (float4(x.w)) its extent is the macro's. The statement class is the low byte of the
+ * clang::Stmt the cursor points at, and the accessor's location is stored after the base expression; a self-test
+ * learns the class number and checks the accessor read on a known swizzle, and the accessor's text is then read
+ * from the file at that location's spelling. Without the self-test, the last tokens of the extent (v . xy) serve.
+ */
+static int swizzle_class = -2; /* -2 untested, -1 unavailable */
+
+static CXSourceLocation accessor_location(CXCursor c)
+{
+    CXSourceLocation l = clang_getCursorLocation(c);
+    unsigned raw;
+    memcpy(&raw, (const char *)c.data[1] + 32, sizeof raw);
+    l.int_data = raw;
+    return l;
+}
+
+/* The identifier at location L's spelling, read from the file's contents. */
+static char *identifier_at(Parser *P, CXTranslationUnit tu, CXSourceLocation l)
+{
+    CXFile f;
+    unsigned off;
+    clang_getSpellingLocation(l, &f, NULL, NULL, &off);
+    size_t size = 0;
+    const char *text = f ? clang_getFileContents(tu, f, &size) : NULL;
+    if (!text || off >= size)
+        return NULL;
+    size_t n = 0;
+    while (off + n < size && (isalnum((unsigned char)text[off + n]) || text[off + n] == '_'))
+        n++;
+    char *id = arena_alloc(P->arena, n + 1);
+    memcpy(id, text + off, n);
+    return id;
+}
+
+typedef struct SwzTest {
+    Parser *P;
+    CXTranslationUnit tu;
+    bool ok;
+} SwzTest;
+
+static enum CXChildVisitResult swztest_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    SwzTest *t = data;
+    if (clang_getCursorKind(c) == CXCursor_UnexposedExpr && clang_getCursorType(c).kind != CXType_ExtVector) {
+        char *id = identifier_at(t->P, t->tu, accessor_location(c));
+        if (id && !strcmp(id, "wzy")) {
+            swizzle_class = *(const unsigned char *)c.data[1];
+            t->ok = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool swizzle_hack_works(Parser *P)
+{
+    if (swizzle_class != -2)
+        return swizzle_class >= 0;
+    static const char src[] = "typedef float f4 __attribute__((ext_vector_type(4)));\n"
+                              "typedef float f3 __attribute__((ext_vector_type(3)));\n"
+                              "#define ID(x) x\nvoid f(f4 v) { f3 w = ID(v.wzy); }\n";
+    struct CXUnsavedFile u = {"swztest.cpp", src, sizeof src - 1};
+    CXIndex idx = clang_createIndex(0, 0);
+    CXTranslationUnit tu = clang_parseTranslationUnit(idx, "swztest.cpp", NULL, 0, &u, 1, 0);
+    SwzTest t = {P, tu, false};
+    swizzle_class = -1;
+    if (tu)
+        clang_visitChildren(clang_getTranslationUnitCursor(tu), swztest_visit, &t);
+    if (!t.ok)
+        swizzle_class = -1;
+    if (tu)
+        clang_disposeTranslationUnit(tu);
+    clang_disposeIndex(idx);
+    return swizzle_class >= 0;
+}
+
 /* The accessor of a vector swizzle (v.xy), or NULL when C is not one. */
 static const char *swizzle_accessor(Parser *P, CXCursor c)
 {
+    if (swizzle_hack_works(P)) {
+        if (*(const unsigned char *)c.data[1] != swizzle_class)
+            return NULL;
+        char *id = identifier_at(P, P->tu, accessor_location(c));
+        return id && *id && strspn(id, "xyzwrgba") == strlen(id) ? id : NULL;
+    }
     Toks t = toks_of(P, c);
     const char *acc = NULL;
     if (t.n >= 3) {
@@ -731,9 +807,7 @@ static Node *conv_unexposed(Parser *P, CXCursor c)
     Type *ty = conv_type(P, clang_getCursorType(c));
     bool same_extent = offset_of(clang_getRangeEnd(rc)) == offset_of(clang_getRangeEnd(rk)) &&
                        offset_of(clang_getRangeStart(rc)) == offset_of(clang_getRangeStart(rk));
-    const char *acc = !same_extent && inner->ty && inner->ty->kind == TY_VEC ? swizzle_accessor(P, c) : NULL;
-    if (!same_extent && inner->ty && inner->ty->kind == TY_VEC && !acc && in_macro(c))
-        return unsupported(P, c, "a vector swizzle written inside a macro body");
+    const char *acc = inner->ty && inner->ty->kind == TY_VEC && (!same_extent || swizzle_hack_works(P)) ? swizzle_accessor(P, c) : NULL;
     if (acc) {
         Node *n = new_node(P, N_SWIZZLE, c);
         n->a = inner;
@@ -987,8 +1061,14 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
     if (k.len > 0 && clang_isExpression(clang_getCursorKind(k.items[k.len - 1])))
         v->init = conv_expr(P, k.items[k.len - 1]);
     free(k.items);
-    if (v->ty->kind == TY_ARRAY && v->ty->elem && clang_getAddressSpace(clang_getArrayElementType(clang_getCanonicalType(t))) == 2)
-        diag_error(P->diag, v->loc, "threadgroup memory is not supported yet");
+    CXType ct = clang_getCanonicalType(t);
+    bool local = clang_getAddressSpace(ct) == 2;
+    for (CXType e = ct; !local && (e.kind == CXType_ConstantArray || e.kind == CXType_IncompleteArray);) {
+        e = clang_getArrayElementType(e);
+        local = clang_getAddressSpace(e) == 2;
+    }
+    if (local)
+        diag_error(P->diag, v->loc, "threadgroup memory is not supported yet ('%s')", v->name);
     return v;
 }
 
@@ -1279,7 +1359,9 @@ static void parse_body(Parser *P, Func *f, CXCursor c)
     }
     Func *saved = P->cur_func;
     P->cur_func = f;
+    int before = P->diag->n_errors;
     f->body = conv_stmt(P, body);
+    f->had_errors = P->diag->n_errors > before;
     P->cur_func = saved;
 }
 
@@ -1368,6 +1450,7 @@ static void kernel_attributes(Parser *P, Func *f, unsigned from, unsigned to)
 typedef struct TopVisit {
     Parser *P;
     unsigned prev_end;
+    int owned_errors; /* clang errors inside some kernel */
 } TopVisit;
 
 static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
@@ -1395,19 +1478,42 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
             f->ret = conv_type(P, clang_getCursorResultType(c));
             map_put(P, usr_key(P, c), f);
             kernel_attributes(P, f, tv->prev_end, offset_of(clang_getCursorLocation(c)));
-            conv_params(P, f, c);
             pv_push(&P->prog->kernels, f);
-            f->cursor_key = NULL;
-            parse_body(P, f, c);
+            int owned = 0;
+            for (int i = 0; i < P->n_error_offsets; i++)
+                owned += P->error_offsets[i] >= start && P->error_offsets[i] < end;
+            tv->owned_errors += owned;
+            if (owned) {
+                f->had_errors = f->parsed = true; /* its body is not what the source says: no model */
+            } else {
+                conv_params(P, f, c);
+                parse_body(P, f, c);
+            }
         }
     }
-    (void)start;
     if (end > tv->prev_end)
         tv->prev_end = end;
     return CXChildVisit_Continue;
 }
 
 /* ---- the translation unit ---- */
+
+/* The Metal name of a type clang spelled in quotes: '__global metal::__metal_atomic_uint *__private' -> atomic_uint. */
+static const char *metal_type_name(Parser *P, const char *quoted)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%.*s", (int)strcspn(quoted, "'"), quoted);
+    const char *skip[] = {"__private ", "__global ", "__constant ", "__local ", "const ", "metal::", "__metal_"};
+    char *p = buf;
+    for (bool again = true; again;) {
+        again = false;
+        for (size_t i = 0; i < sizeof skip / sizeof *skip; i++)
+            if (!strncmp(p, skip[i], strlen(skip[i])))
+                p += strlen(skip[i]), again = true;
+    }
+    p[strcspn(p, "< *&")] = 0;
+    return arena_strdup(P->arena, p);
+}
 
 static void report_clang_diagnostics(Parser *P)
 {
@@ -1430,6 +1536,10 @@ static void report_clang_diagnostics(Parser *P)
                 loc.file = P->main_path;
         }
         char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
+        if (strstr(msg, "cannot be used as the type of a kernel parameter") && msg[0] == '\'')
+            msg = arena_printf(P->arena, "%s is not supported yet (kernel parameter)", metal_type_name(P, msg + 1));
+        if (sev >= CXDiagnostic_Error && f && clang_File_isEqual(f, P->main_file) && P->n_error_offsets < 256)
+            P->error_offsets[P->n_error_offsets++] = off;
         if (sev >= CXDiagnostic_Error)
             diag_error(P->diag, loc, "%s", msg);
         else
@@ -1501,11 +1611,11 @@ bool parse_program(Program *prog, const ParseOptions *opt)
     P.main_file = clang_getFile(P.tu, opt->path);
     int before = prog->diag->n_errors;
     report_clang_diagnostics(&P);
-    if (prog->diag->n_errors > before)
-        goto done;
-    TopVisit tv = {&P, 0};
+    int clang_errors = prog->diag->n_errors - before;
+    TopVisit tv = {&P, 0, 0};
     clang_visitChildren(clang_getTranslationUnitCursor(P.tu), visit_top, &tv);
-    ok = true;
+    /* errors that no kernel owns (globals, helpers' syntax, headers) stop the whole file */
+    ok = clang_errors == tv.owned_errors;
 done:
     if (P.tu)
         clang_disposeTranslationUnit(P.tu);
