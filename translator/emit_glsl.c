@@ -1065,7 +1065,8 @@ char *emit_glsl(Program *prog, Lowered *L)
     StrBuf helpers = E.out;
     E.out = (StrBuf){0};
 
-    putf(&E, "#version 450\n// Translated by mtl2glsl %s from %s, kernel %s\n", MTL2GLSL_VERSION, prog->path, L->kernel->name);
+    const char *base = strrchr(prog->path, '/');
+    putf(&E, "#version 450\n// Translated by mtl2glsl %s from %s, kernel %s\n", MTL2GLSL_VERSION, base ? base + 1 : prog->path, L->kernel->name);
     if (L->need_int8 || L->need_int16 || L->need_int64 || L->need_float16)
         put(&E, "#extension GL_EXT_shader_explicit_arithmetic_types : require\n");
     if (L->need_storage8)

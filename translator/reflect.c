@@ -53,7 +53,8 @@ char *reflect_json(Program *prog, Lowered *L)
     Func *k = L->kernel;
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "entry", k->name);
-    cJSON_AddStringToObject(root, "source", prog->path);
+    const char *base = strrchr(prog->path, '/');
+    cJSON_AddStringToObject(root, "source", base ? base + 1 : prog->path); /* file name: outputs do not depend on where the tree is */
     if (k->max_threads > 0)
         cJSON_AddNumberToObject(root, "max_total_threads_per_threadgroup", k->max_threads);
     else

@@ -1,5 +1,5 @@
 #version 450
-// Translated by mtl2glsl 0.1.0 from /work/main/samples/fill.metal, kernel fill
+// Translated by mtl2glsl 0.1.0 from fill.metal, kernel fill
 
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;

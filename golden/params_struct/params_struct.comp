@@ -1,5 +1,5 @@
 #version 450
-// Translated by mtl2glsl 0.1.0 from /work/main/samples/params_struct.metal, kernel params_struct
+// Translated by mtl2glsl 0.1.0 from params_struct.metal, kernel params_struct
 
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
