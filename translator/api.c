@@ -63,12 +63,6 @@ M2gResult *m2g_translate_file(const char *path, const M2gOptions *opt)
         pv_free(&L.helper_types);
     }
 done:
-    for (int i = 0; i < prog.all_funcs.len; i++) {
-        Func *f = prog.all_funcs.items[i];
-        pv_free(&f->callees);
-        pv_free(&f->globals);
-    }
-    pv_free(&prog.all_funcs);
     r->n_errors = diag.n_errors;
     pv_free(&prog.kernels);
     pv_free(&prog.structs);

@@ -53,7 +53,6 @@ typedef struct Diag {
 
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_warning(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_vprint(Diag *d, SrcLoc loc, const char *severity, const char *fmt, va_list ap);
 
 /* ---- types.c ---- */
@@ -108,7 +107,6 @@ struct StructDef {
     Field *fields;
     int n_fields;
     SrcLoc loc;
-    bool emitted, visiting;
 };
 
 Type *ty_scalar(TypeKind k);
@@ -184,12 +182,10 @@ struct Node {
     int n_list;
     Var *var;
     Func *fn;
-    void *field;
     long long ival;
     double fval;
     int builtin;
     bool implicit;
-    bool is_lvalue;
 };
 
 typedef enum VarKind { VAR_LOCAL, VAR_PARAM, VAR_GLOBAL } VarKind;
@@ -232,11 +228,8 @@ struct Func {
     bool is_kernel;
     bool parsed;
     bool had_errors; /* diagnostics while its body was parsed */
-    bool emitted, visiting, reachable;
+    bool visiting; /* on the call path being checked: recursion */
     int max_threads; /* [[max_total_threads_per_threadgroup(N)]], 0 if none */
-    PtrVec callees;  /* Func* */
-    PtrVec globals;  /* Var* globals referenced */
-    void *cursor_key; /* parse.c private */
 };
 
 /* Attribute table index (attributes.def) and builtin table index (builtins.def). */
@@ -271,7 +264,6 @@ typedef struct Program {
     const char *path;
     PtrVec kernels;   /* Func* */
     PtrVec structs;   /* StructDef* */
-    PtrVec all_funcs; /* Func*: every function modelled, for cleanup */
 } Program;
 
 /* ---- parse.c ---- */
@@ -291,7 +283,6 @@ typedef struct Lowered {
     PtrVec funcs;    /* helpers reachable, callees first */
     PtrVec structs;  /* structs used, dependencies first */
     PtrVec globals;  /* global constants used */
-    unsigned helpers_needed[4]; /* bit set over helper table */
     PtrVec helper_types;        /* per helper instance: "name\ttype" strings */
     bool need_int8, need_int16, need_int64, need_float16;
     bool need_storage8, need_storage16;

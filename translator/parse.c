@@ -736,8 +736,6 @@ static Node *conv_call(Parser *P, CXCursor c)
         return n;
     }
     n->fn = get_func(P, callee);
-    if (P->cur_func && n->fn && !pv_contains(&P->cur_func->callees, n->fn))
-        pv_push(&P->cur_func->callees, n->fn);
     return n;
 }
 
@@ -787,7 +785,6 @@ static Node *conv_declref(Parser *P, CXCursor c)
             return n;
         }
         n->ty = n->var->ty->kind == TY_REF ? n->var->ty->elem : n->var->ty;
-        n->is_lvalue = true;
         return n;
     }
     return unsupported(P, c, arena_printf(P->arena, "a reference to '%s'", cx_take(P, clang_getCursorSpelling(d))));
@@ -813,7 +810,6 @@ static Node *conv_unexposed(Parser *P, CXCursor c)
         n->a = inner;
         n->name = acc;
         n->ty = ty;
-        n->is_lvalue = inner->is_lvalue;
         return n;
     }
     if (!inner->ty || ty->kind == TY_UNSUPPORTED || ty_equal(ty, inner->ty) || !(ty_width(ty) && ty_width(inner->ty)))
@@ -875,7 +871,6 @@ static Node *conv_unary(Parser *P, CXCursor c)
         n->kind = N_POSTFIX;
     if (!strcmp(n->op, "*")) {
         n->kind = N_DEREF;
-        n->is_lvalue = true;
     } else if (!strcmp(n->op, "&")) {
         n->kind = N_ADDR;
     } else if (!strncmp(n->op, "sizeof", 6) || !strncmp(n->op, "alignof", 7)) {
@@ -928,7 +923,6 @@ static Node *conv_member(Parser *P, CXCursor c)
     free(k.items);
     n->name = cx_take(P, clang_getCursorSpelling(c));
     n->ty = conv_type(P, clang_getCursorType(c));
-    n->is_lvalue = true;
     if (n->a->ty && n->a->ty->kind == TY_PTR) {
         Node *d = new_node(P, N_DEREF, c);
         d->a = n->a;
@@ -967,7 +961,6 @@ static Node *conv_expr(Parser *P, CXCursor c)
         if (!n->a)
             return unsupported(P, c, "this parenthesized expression");
         n->ty = n->a->ty;
-        n->is_lvalue = n->a->is_lvalue;
         return n;
     }
     case CXCursor_BinaryOperator:
@@ -1003,7 +996,6 @@ static Node *conv_expr(Parser *P, CXCursor c)
         n->b = conv_expr(P, k.items[1]);
         free(k.items);
         n->ty = conv_type(P, clang_getCursorType(c));
-        n->is_lvalue = true;
         return n;
     }
     case CXCursor_CallExpr:
@@ -1376,7 +1368,6 @@ static Func *get_func(Parser *P, CXCursor decl)
         return f;
     f = arena_alloc(P->arena, sizeof *f);
     map_put(P, key, f);
-    pv_push(&P->prog->all_funcs, f);
     f->name = cx_take(P, clang_getCursorSpelling(c));
     f->glsl_name = names_legal(P->arena, f->name);
     f->loc = loc_of(P, c);
@@ -1404,8 +1395,6 @@ static Var *get_global(Parser *P, CXCursor decl)
     v->is_constexpr = true;
     if (!v->init)
         diag_error(P->diag, v->loc, "program-scope variable '%s' needs a constant initializer", v->name);
-    if (P->cur_func && !pv_contains(&P->cur_func->globals, v))
-        pv_push(&P->cur_func->globals, v);
     return v;
 }
 
@@ -1470,8 +1459,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
             diag_error(P->diag, loc_of(P, c), "kernel templates are not supported yet");
         } else {
             Func *f = arena_alloc(P->arena, sizeof *f);
-            pv_push(&P->prog->all_funcs, f);
-            f->name = cx_take(P, clang_getCursorSpelling(c));
+                    f->name = cx_take(P, clang_getCursorSpelling(c));
             f->glsl_name = "main";
             f->loc = loc_of(P, c);
             f->is_kernel = true;
