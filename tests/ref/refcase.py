@@ -33,7 +33,7 @@ import numpy as np
 
 # Default tolerances per dtype: floats close, integers exact.
 FLOAT_TOL = {"rtol": 1e-5, "atol": 1e-6}
-TRANSCENDENTAL_TOL = {"rtol": 2e-4, "atol": 2e-5}
+TRANSCENDENTAL_TOL = {"rtol": 1e-5, "atol": 2e-6}  # measured on lavapipe: all pass at 5e-6/1e-6
 EXACT = {"rtol": 0.0, "atol": 0.0}
 
 MTL_SCALAR_TYPES = ("float", "int", "uint", "short", "ushort", "char", "uchar", "bool", "long", "ulong", "half")
