@@ -186,7 +186,7 @@ static int write_outputs(const Cli *cli, M2gResult *r)
     }
     if (!cli->output && cli->emit == EMIT_REFLECT)
         fputs("]\n", stdout);
-    return failed || !io_ok ? 1 : 0;
+    return failed || r->n_errors || !io_ok ? 1 : 0;
 }
 
 int main(int argc, char **argv)

@@ -37,6 +37,8 @@ typedef struct Parser {
     Func *cur_func;
     unsigned error_offsets[256]; /* clang errors in the main file: they fail the kernel they fall in */
     int n_error_offsets;
+    unsigned quiet[64][2]; /* extents of kernel templates: clang's errors there give way to ours */
+    int n_quiet;
 } Parser;
 
 /* ---- small libclang helpers ---- */
@@ -1503,8 +1505,36 @@ static const char *metal_type_name(Parser *P, const char *quoted)
     return arena_strdup(P->arena, p);
 }
 
+static enum CXChildVisitResult find_kernel_templates(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    Parser *P = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (!in_main_file(P, c))
+        return CXChildVisit_Continue;
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+        return CXChildVisit_Recurse;
+    if (k == CXCursor_FunctionTemplate && is_kernel_decl(P, c) && P->n_quiet < 64) {
+        CXSourceRange ext = clang_getCursorExtent(c);
+        P->quiet[P->n_quiet][0] = offset_of(clang_getRangeStart(ext));
+        P->quiet[P->n_quiet++][1] = offset_of(clang_getRangeEnd(ext));
+    }
+    return CXChildVisit_Continue;
+}
+
+static bool in_quiet_range(Parser *P, unsigned off)
+{
+    for (int i = 0; i < P->n_quiet; i++)
+        if (off >= P->quiet[i][0] && off < P->quiet[i][1])
+            return true;
+    return false;
+}
+
+/* Prints clang's diagnostics in our format. Errors inside a kernel template are left to the translator's own
+   "kernel templates are not supported yet", which OpenCL's rules for kernels would otherwise bury. */
 static void report_clang_diagnostics(Parser *P)
 {
+    clang_visitChildren(clang_getTranslationUnitCursor(P->tu), find_kernel_templates, P);
     unsigned n = clang_getNumDiagnostics(P->tu);
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(P->tu, i);
@@ -1522,6 +1552,10 @@ static void report_clang_diagnostics(Parser *P)
             loc = (SrcLoc){cx_take(P, clang_getFileName(f)), (int)line, (int)col};
             if (clang_File_isEqual(f, P->main_file))
                 loc.file = P->main_path;
+        }
+        if (f && clang_File_isEqual(f, P->main_file) && in_quiet_range(P, off)) {
+            clang_disposeDiagnostic(d);
+            continue;
         }
         char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
         if (strstr(msg, "cannot be used as the type of a kernel parameter") && msg[0] == '\'')
