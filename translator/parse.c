@@ -691,10 +691,34 @@ static char *qualified_name(Parser *P, CXCursor decl)
     return arena_strdup(P->arena, buf);
 }
 
+/* threadgroup_barrier(mem_flags::mem_threadgroup | ...): the flags are a constant expression. */
+static Node *conv_barrier(Parser *P, CXCursor c, int index)
+{
+    Node *n = new_node(P, N_SIMD, c);
+    n->ty = ty_scalar(TY_VOID);
+    n->builtin = index;
+    n->name = simd_table[index].metal;
+    n->ival = 3; /* device and threadgroup memory, if the flags cannot be read */
+    if (clang_Cursor_getNumArguments(c) == 1) {
+        CXEvalResult r = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, 0));
+        if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+            n->ival = clang_EvalResult_getAsLongLong(r);
+        if (r)
+            clang_EvalResult_dispose(r);
+    }
+    return n;
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
     int nargs = clang_Cursor_getNumArguments(c);
+    if (!clang_Cursor_isNull(callee) && in_prelude(callee)) {
+        char *fname = cx_take(P, clang_getCursorSpelling(callee));
+        int si = simd_lookup(fname);
+        if (si >= 0 && simd_table[si].group == 'B')
+            return conv_barrier(P, c, si);
+    }
     Node *n = new_node(P, N_CALL, c);
     n->ty = conv_type(P, clang_getCursorType(c));
     n->n_list = nargs < 0 ? 0 : nargs;
@@ -724,6 +748,13 @@ static Node *conv_call(Parser *P, CXCursor c)
         if (!strcmp(name, "as_type")) {
             n->kind = N_ASTYPE;
             n->a = n->list[0];
+            return n;
+        }
+        int si = simd_lookup(name);
+        if (si >= 0 && !strncmp(q, "metal::", 7)) {
+            n->kind = N_SIMD;
+            n->builtin = si;
+            n->name = simd_table[si].metal;
             return n;
         }
         int b = builtin_lookup(name);
@@ -1040,6 +1071,26 @@ static Node *conv_expr(Parser *P, CXCursor c)
 
 /* ---- statements ---- */
 
+/* Whether child expression E of declaration C is an array bound (`float a[N]`) rather than its initializer. */
+static bool is_array_bound(Parser *P, CXCursor c, CXCursor e)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    if (t.kind != CXType_ConstantArray)
+        return false;
+    unsigned start = offset_of(clang_getRangeStart(clang_getCursorExtent(e)));
+    /* from the name on: the extent may begin inside a macro such as `threadgroup` */
+    Toks tk = {NULL, 0, P->tu};
+    clang_tokenize(P->tu, clang_getRange(clang_getCursorLocation(c), clang_getRangeEnd(clang_getCursorExtent(c))), &tk.t, &tk.n);
+    bool bound = false;
+    for (unsigned i = 1; i < tk.n; i++)
+        if (tok_offset(&tk, i) == start) {
+            bound = !strcmp(tok_text(P, &tk, i - 1), "[");
+            break;
+        }
+    toks_free(&tk);
+    return bound;
+}
+
 static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
 {
     Var *v = arena_alloc(P->arena, sizeof *v);
@@ -1052,7 +1103,7 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
     v->is_constexpr = clang_isConstQualifiedType(t);
     map_put(P, usr_key(P, c), v);
     Kids k = kids_of(c);
-    if (k.len > 0 && clang_isExpression(clang_getCursorKind(k.items[k.len - 1])))
+    if (k.len > 0 && clang_isExpression(clang_getCursorKind(k.items[k.len - 1])) && !is_array_bound(P, c, k.items[k.len - 1]))
         v->init = conv_expr(P, k.items[k.len - 1]);
     free(k.items);
     CXType ct = clang_getCanonicalType(t);
@@ -1061,8 +1112,13 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
         e = clang_getArrayElementType(e);
         local = clang_getAddressSpace(e) == 2;
     }
-    if (local)
-        diag_error(P->diag, v->loc, "threadgroup memory is not supported yet ('%s')", v->name);
+    if (local && kind == VAR_LOCAL && P->cur_func && P->cur_func->is_kernel) {
+        v->is_threadgroup = true; /* a shared array at file scope (lower.c, emit_glsl.c) */
+        if (v->init)
+            diag_error(P->diag, v->loc, "threadgroup variable '%s' cannot have an initializer", v->name);
+    } else if (local) {
+        diag_error(P->diag, v->loc, "threadgroup variables outside a kernel's body are not supported yet ('%s')", v->name);
+    }
     return v;
 }
 
@@ -1266,6 +1322,8 @@ static int attr_lookup(const char *text, int *arg)
     *arg = paren ? atoi(paren + 1) : -1;
     if (!strcmp(name, "buffer"))
         return ATTR_COUNT; /* buffer index */
+    if (!strcmp(name, "threadgroup"))
+        return ATTR_COUNT + 1; /* threadgroup memory index */
     for (int i = 0; i < ATTR_COUNT; i++)
         if (!strcmp(attr_table[i].name, name))
             return i;
@@ -1277,6 +1335,7 @@ static void param_attributes(Parser *P, Var *v, AttrGroup **g, int n)
 {
     v->index = -1;
     v->builtin = -1;
+    v->tg_index = -1;
     for (int i = 0; i < n; i++) {
         int arg;
         int a = attr_lookup(g[i]->text, &arg);
@@ -1284,6 +1343,10 @@ static void param_attributes(Parser *P, Var *v, AttrGroup **g, int n)
             if (arg < 0 || arg > 30)
                 diag_error(P->diag, g[i]->loc, "buffer index in [[%s]] must be between 0 and 30", g[i]->text);
             v->index = arg;
+        } else if (a == ATTR_COUNT + 1) {
+            if (arg < 0 || arg > 30)
+                diag_error(P->diag, g[i]->loc, "threadgroup memory index in [[%s]] must be between 0 and 30", g[i]->text);
+            v->tg_index = arg;
         } else if (a >= 0) {
             v->builtin = a;
         } else {
@@ -1317,6 +1380,7 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
         v->loc = loc_of(P, pc);
         v->index = -1;
         v->builtin = -1;
+        v->tg_index = -1;
         map_put(P, usr_key(P, pc), v);
         f->params[i] = v;
         if (f->is_kernel) {
