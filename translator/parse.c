@@ -7,6 +7,7 @@
  */
 #include <clang-c/Index.h>
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -731,6 +732,12 @@ static Node *conv_call(Parser *P, CXCursor c)
     enum CXCursorKind ck = clang_getCursorKind(callee);
     char *name = cx_take(P, clang_getCursorSpelling(callee));
     n->name = name;
+    if (!strncmp(name, "__builtin_inf", 13) || !strncmp(name, "__builtin_huge_val", 18) || !strncmp(name, "__builtin_nan", 13)) {
+        /* INFINITY and NAN of the prelude */
+        n->kind = N_FLOAT;
+        n->fval = name[10] == 'n' ? NAN : INFINITY;
+        return n;
+    }
     if (ck == CXCursor_Constructor || ck == CXCursor_CXXMethod || ck == CXCursor_ConversionFunction) {
         if (ck == CXCursor_Constructor && nargs <= 1 && n->ty->kind == TY_STRUCT) {
             /* copy construction of a user struct: the value itself */
