@@ -443,9 +443,9 @@ static void quad_arith(Simd *S, const char *kind, SimdOp op, const char *T, Type
     Subst s = {.T = T, .I = identity(S, reduce_of(op), T, k), .O = combine(reduce_of(op))};
     const char *limit = !strcmp(kind, "iscan") ? "k <= lane" : !strcmp(kind, "xscan") ? "k < lane" : "k < 4u";
     sb_printf(&S->text, "%s %s(%s x, bool p)\n{\n", T, name, T);
-    put_subst(S, &S->text, "    uint active = mtl_quad_ballot(true, p), lane = gl_LocalInvocationIndex & 3u;\n    $T a = $I;\n"
+    put_subst(S, &S->text, "    uint act = mtl_quad_ballot(true, p), lane = gl_LocalInvocationIndex & 3u;\n    $T a = $I;\n"
                            "    for (uint k = 0u; k < 4u; k++)\n    {\n        $T b = mtl_quad_get(x, k, p);\n", &s);
-    sb_printf(&S->text, "        if (((active >> k) & 1u) != 0u && %s)\n", limit);
+    sb_printf(&S->text, "        if (((act >> k) & 1u) != 0u && %s)\n", limit);
     put_subst(S, &S->text, "            a = $O;\n    }\n    return a;\n}\n\n", &s);
 }
 

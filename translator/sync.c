@@ -259,6 +259,33 @@ static void assignments(Sync *Y, Node *n, bool u)
         assignments(Y, n->list[i], u);
 }
 
+/* Whether statement N assigns one of the variables DECL declares. */
+static bool assigns_any(Sync *Y, Node *n, Node *decl)
+{
+    if (!n)
+        return false;
+    Var *target = NULL;
+    if (n->kind == N_ASSIGN || ((n->kind == N_UNARY || n->kind == N_POSTFIX) && (!strcmp(n->op, "++") || !strcmp(n->op, "--"))))
+        target = root_local(n->a);
+    if (n->kind == N_CALL)
+        for (int i = 0; i < n->n_list; i++)
+            if (n->fn && i < n->fn->n_params && n->fn->params[i]->ty->kind == TY_REF && root_local(n->list[i]))
+                for (int j = 0; j < decl->n_list; j++)
+                    if (root_local(n->list[i]) == decl->list[j]->var)
+                        return true;
+    for (int j = 0; target && j < decl->n_list; j++)
+        if (target == decl->list[j]->var)
+            return true;
+    if (assigns_any(Y, n->a, decl) || assigns_any(Y, n->b, decl) || assigns_any(Y, n->c, decl) || assigns_any(Y, n->d, decl))
+        return true;
+    if (n->kind == N_VARDEF && assigns_any(Y, n->var->init, decl))
+        return true;
+    for (int i = 0; i < n->n_list; i++)
+        if (assigns_any(Y, n->list[i], decl))
+            return true;
+    return false;
+}
+
 static void walk_uniform(Sync *Y, Node *n, bool u)
 {
     if (!n)
@@ -282,6 +309,22 @@ static void walk_uniform(Sync *Y, Node *n, bool u)
         walk_uniform(Y, n->c, u && sync_uniform(n->a));
         break;
     case N_FOR:
+        if (n->a && n->a->kind == N_DECL && !(n->a->flags & NF_SYNC) && !(n->c && (n->c->flags & NF_SYNC)) &&
+            !assigns_any(Y, n->d, n->a)) {
+            /* `for (T i = a; cond; i += b)` whose body leaves i alone: a plain loop runs its header in every
+               thread, so i is uniform when a, b and cond are, whatever the context */
+            assignments(Y, n->a, true);
+            assignments(Y, n->c, true);
+            bool plain = sync_uniform(n->b) && !(n->b && (n->b->flags & NF_SYNC));
+            if (!plain)
+                for (int i = 0; i < n->a->n_list; i++)
+                    set_varying(Y, n->a->list[i]->var);
+            bool cu = u && plain && !(n->d->flags & jumps);
+            assignments(Y, n->b, cu);
+            walk_uniform(Y, n->d, cu);
+            break;
+        }
+        /* fall through */
     case N_WHILE:
     case N_DO: {
         Node *cond = n->kind == N_FOR ? n->b : n->a;

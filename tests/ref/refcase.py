@@ -43,12 +43,14 @@ MTL_SCALAR_TYPES = ("float", "int", "uint", "short", "ushort", "char", "uchar", 
 # Subgroup widths the SIMD-group samples run at on any device (lavapipe's subgroups are 8 wide): the real
 # subgroups at 8 (SIMD-groups emulated across them), and 16, 32 (native mapping) and 64 (32-lane clusters)
 # with subgroups built in shared memory (mtlrun --virtual-subgroups).
-WIDTHS = {
+WIDTH_ARGS = {
+    4: ("--subgroup-size", "4", "--virtual-subgroups"),
     8: ("--subgroup-size", "8"),
     16: ("--subgroup-size", "16", "--virtual-subgroups"),
     32: ("--subgroup-size", "32", "--virtual-subgroups"),
     64: ("--subgroup-size", "64", "--virtual-subgroups"),
 }
+WIDTHS = (8, 16, 32, 64)   # what every SIMD-group sample runs at
 
 
 def rng(seed):
@@ -123,11 +125,11 @@ class Reference:
     def case(self, name, entry, buffers, threadgroup, grid=None, threadgroups=None, width=None, threadgroup_memory=None):
         """buffers: {index: np.ndarray | Out | InOut | Bytes | Scalar}.
         Exactly one of grid (dispatchThreads: total threads) or threadgroups (dispatchThreadgroups).
-        width: the subgroup width SIMD-group functions are built for (see WIDTHS); None: the device's choice.
+        width: the subgroup width SIMD-group functions are built for (WIDTH_ARGS); None: the device's choice.
         threadgroup_memory: {n: bytes} for `threadgroup T* [[threadgroup(n)]]` parameters."""
         assert (grid is None) != (threadgroups is None), name
         assert all(c["name"] != name for c in self.cases), "duplicate case " + name
-        args = list(WIDTHS[width]) if width is not None else []
+        args = list(WIDTH_ARGS[width]) if width is not None else []
         for n, size in sorted((threadgroup_memory or {}).items()):
             args += ["--threadgroup-memory", "%d=%d" % (n, size)]
         self.cases.append(dict(name=name, entry=entry, buffers=buffers, threadgroup=dim3(threadgroup),
