@@ -710,6 +710,30 @@ static Node *conv_barrier(Parser *P, CXCursor c, int index)
     return n;
 }
 
+static enum CXChildVisitResult find_method(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    const char **name = data;
+    if (clang_getCursorKind(c) == CXCursor_CXXMethod) {
+        CXString s = clang_getCursorSpelling(c);
+        bool same = !strcmp(clang_getCString(s), *name);
+        clang_disposeString(s);
+        if (same) {
+            *name = NULL;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Continue;
+}
+
+/* Whether record DECL declares a method NAME itself (implicit ones are not visited). */
+static bool has_user_method(CXCursor decl, const char *name)
+{
+    const char *n = name;
+    clang_visitChildren(decl, find_method, &n);
+    return n == NULL;
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
@@ -743,6 +767,18 @@ static Node *conv_call(Parser *P, CXCursor c)
             /* copy construction of a user struct: the value itself */
             if (nargs == 1)
                 return n->list[0];
+        }
+        if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 2 && n->list[0]->ty &&
+            n->list[0]->ty->kind == TY_STRUCT && !has_user_method(clang_getCursorSemanticParent(callee), "operator=")) {
+            /* the implicit copy assignment of a struct (across address spaces in clang's OpenCL mode) */
+            n->kind = N_ASSIGN;
+            n->op = "=";
+            n->a = n->list[0];
+            n->b = n->list[1];
+            n->ty = n->a->ty;
+            n->list = NULL;
+            n->n_list = 0;
+            return n;
         }
         return unsupported(P, c, arena_printf(P->arena, "calling C++ %s '%s'", ck == CXCursor_CXXMethod ? "member function" : ck == CXCursor_Constructor ? "constructor" : "conversion", name));
     }
@@ -1098,6 +1134,29 @@ static bool is_array_bound(Parser *P, CXCursor c, CXCursor e)
     return bound;
 }
 
+static enum CXChildVisitResult find_constructor(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_Constructor)
+        return CXChildVisit_Continue;
+    *(bool *)data = true;
+    return CXChildVisit_Break;
+}
+
+/* `Best b;` of a struct: clang's trivial default construction, which is no initializer. */
+static bool is_default_construction(CXCursor e)
+{
+    if (clang_getCursorKind(e) != CXCursor_CallExpr || clang_Cursor_getNumArguments(e) != 0)
+        return false;
+    CXCursor callee = clang_getCursorReferenced(e);
+    if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_Constructor)
+        return false;
+    /* only the implicit constructor: a struct that declares one runs its body */
+    bool declared = false;
+    clang_visitChildren(clang_getCursorSemanticParent(callee), find_constructor, &declared);
+    return !declared;
+}
+
 static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
 {
     Var *v = arena_alloc(P->arena, sizeof *v);
@@ -1110,7 +1169,8 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
     v->is_constexpr = clang_isConstQualifiedType(t);
     map_put(P, usr_key(P, c), v);
     Kids k = kids_of(c);
-    if (k.len > 0 && clang_isExpression(clang_getCursorKind(k.items[k.len - 1])) && !is_array_bound(P, c, k.items[k.len - 1]))
+    if (k.len > 0 && clang_isExpression(clang_getCursorKind(k.items[k.len - 1])) && !is_array_bound(P, c, k.items[k.len - 1]) &&
+        !is_default_construction(k.items[k.len - 1]))
         v->init = conv_expr(P, k.items[k.len - 1]);
     free(k.items);
     CXType ct = clang_getCanonicalType(t);
