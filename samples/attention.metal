@@ -1,5 +1,6 @@
 #include <metal_stdlib>
 using namespace metal;
+// SNAPSHOT: --subgroup-size=8
 
 // One attention row per SIMD-group with an online softmax: out = softmax(q . K^T * scale) V, reading each key
 // once. Lane l holds dimensions l, l + 32, l + 64, l + 96 of the head (head_dim <= 128); simd_sum gives each

@@ -1,5 +1,6 @@
 #include <metal_stdlib>
 using namespace metal;
+// SNAPSHOT: --subgroup-size=8
 
 // Two-pass LayerNorm, one threadgroup per row: the mean first, then the variance of (x - mean).
 // Each pass reduces with simd_sum inside SIMD-groups and across them through threadgroup memory.

@@ -1,5 +1,6 @@
 #include <metal_stdlib>
 using namespace metal;
+// SNAPSHOT: --subgroup-size=8
 
 // One pass of a radix sort of uint keys on the 4-bit digit at `shift`, in three kernels:
 //   radix_histogram  per threadgroup, how many keys have each digit (counts[digit * blocks + block]);

@@ -1,5 +1,7 @@
 #include <metal_stdlib>
 using namespace metal;
+// SNAPSHOT: --subgroup-size=8
+// SNAPSHOT: --subgroup-size=64
 
 // RMSNorm, one row per SIMD-group: y = x / sqrt(mean(x^2) + eps) * weight.
 // Each lane strides over the row by 32; simd_sum joins the partial sums of squares.

@@ -1,5 +1,6 @@
 #include <metal_stdlib>
 using namespace metal;
+// SNAPSHOT: --subgroup-size=8
 
 // Inclusive or exclusive prefix sum of a large uint array in three kernels:
 //   scan_blocks       each threadgroup scans its block (simd_prefix_*_sum inside SIMD-groups, then the

@@ -1,5 +1,8 @@
 #include <metal_stdlib>
 using namespace metal;
+// SNAPSHOT: --subgroup-size=8
+// SNAPSHOT: --subgroup-size=64
+// SNAPSHOT: --subgroup-size=64 --virtual-subgroups
 
 // Every SIMD-group and quad-group function of Metal on lane-dependent values of float, half, int, uint and
 // their vectors, first with every lane of the SIMD-group active, then after a branch that leaves lanes

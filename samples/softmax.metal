@@ -1,5 +1,7 @@
 #include <metal_stdlib>
 using namespace metal;
+// SNAPSHOT: --subgroup-size=8
+// SNAPSHOT: --subgroup-size=16 --virtual-subgroups
 
 // Numerically stable softmax over the rows of x, one threadgroup per row:
 // the row's maximum (simd_max, then across SIMD-groups), then the sum of exp(x - max) (simd_sum, likewise).

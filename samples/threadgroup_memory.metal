@@ -1,5 +1,6 @@
 #include <metal_stdlib>
 using namespace metal;
+// SNAPSHOT: --subgroup-size=8
 
 // Threadgroup memory in its forms: a padded 2-D tile, an array of structs, vectors in host-sized memory
 // ([[threadgroup(0)]]), per-SIMD-group slots behind simdgroup_barrier, and barriers with each mem_flags set.
