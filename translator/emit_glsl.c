@@ -460,6 +460,15 @@ static void emit_vecctor(Emit *E, Node *n)
     put(E, ")");
 }
 
+static const char *pad_type(Emit *E, int size);
+
+/* The values of padding members in a struct constructor: "uint(0), " before a member, ", uint(0)" at the end. */
+static void emit_pad_values(Emit *E, const unsigned char *pad, int n, bool trailing)
+{
+    for (int i = 0; i < n; i++)
+        putf(E, trailing ? ", %s(0)" : "%s(0), ", pad_type(E, pad[i]));
+}
+
 static void emit_zero(Emit *E, Type *t)
 {
     switch (t->kind) {
@@ -477,8 +486,10 @@ static void emit_zero(Emit *E, Type *t)
         for (int i = 0; i < t->sdef->n_fields; i++) {
             if (i)
                 put(E, ", ");
+            emit_pad_values(E, t->sdef->fields[i].pad, t->sdef->fields[i].n_pad, false);
             emit_zero(E, t->sdef->fields[i].ty);
         }
+        emit_pad_values(E, t->sdef->tail_pad, t->sdef->n_tail_pad, true);
         put(E, ")");
         break;
     case TY_VEC:
@@ -515,6 +526,8 @@ static void emit_initlist(Emit *E, Node *n, Type *t)
         Type *et = t->kind == TY_ARRAY ? t->elem : t->sdef->fields[i].ty;
         if (i)
             put(E, ", ");
+        if (t->kind == TY_STRUCT)
+            emit_pad_values(E, t->sdef->fields[i].pad, t->sdef->fields[i].n_pad, false);
         if (i < n->n_list) {
             Node *item = n->list[i];
             if (item->kind == N_INITLIST)
@@ -525,6 +538,8 @@ static void emit_initlist(Emit *E, Node *n, Type *t)
             emit_zero(E, et);
         }
     }
+    if (t->kind == TY_STRUCT)
+        emit_pad_values(E, t->sdef->tail_pad, t->sdef->n_tail_pad, true);
     put(E, ")");
 }
 
@@ -1075,11 +1090,39 @@ static void emit_stmt(Emit *E, Node *n)
 
 /* ---- declarations ---- */
 
+static const char *pad_type(Emit *E, int size)
+{
+    if (size == 1)
+        E->L->need_storage8 = true;
+    if (size == 2)
+        E->L->need_storage16 = true;
+    return scalar_glsl(E, size == 1 ? TY_UCHAR : size == 2 ? TY_USHORT : TY_UINT);
+}
+
+/* Padding members (layout.c) make std430 give Metal's offsets; they are named mtl_padN. */
+static void emit_pads(Emit *E, const unsigned char *pad, int n, int *count)
+{
+    for (int i = 0; i < n; i++)
+        putf(E, "    %s mtl_pad%d;\n", pad_type(E, pad[i]), (*count)++);
+}
+
 static void emit_struct(Emit *E, StructDef *s)
 {
+    int count = 0;
+    if (s->n_tail_pad || s->fields[0].n_pad)
+        put(E, "// Metal's layout: mtl_pad members stand for the bytes std430 would not leave.\n");
+    else
+        for (int i = 0; i < s->n_fields; i++)
+            if (s->fields[i].n_pad) {
+                put(E, "// Metal's layout: mtl_pad members stand for the bytes std430 would not leave.\n");
+                break;
+            }
     putf(E, "struct %s\n{\n", s->glsl_name);
-    for (int i = 0; i < s->n_fields; i++)
+    for (int i = 0; i < s->n_fields; i++) {
+        emit_pads(E, s->fields[i].pad, s->fields[i].n_pad, &count);
         putf(E, "    %s %s%s;\n", glsl_type(E, s->fields[i].ty), s->fields[i].glsl_name, array_suffix(E, s->fields[i].ty));
+    }
+    emit_pads(E, s->tail_pad, s->n_tail_pad, &count);
     put(E, "};\n\n");
 }
 

@@ -99,6 +99,8 @@ typedef struct Field {
     const char *name;
     const char *glsl_name;
     Type *ty;
+    unsigned char pad[4]; /* layout.c: padding members (sizes 1, 2, 4) printed before this one */
+    int n_pad;
 } Field;
 
 struct StructDef {
@@ -107,6 +109,9 @@ struct StructDef {
     Field *fields;
     int n_fields;
     SrcLoc loc;
+    unsigned char tail_pad[4]; /* layout.c: padding members after the last field */
+    int n_tail_pad;
+    int layout_state; /* layout.c: 0 not done, 1 done, 2 impossible */
 };
 
 Type *ty_scalar(TypeKind k);
@@ -306,6 +311,14 @@ typedef struct Program {
     int subgroup_size;     /* the device subgroup size shaders are built for (M2gOptions) */
     bool virtual_subgroups; /* subgroup operations emulated in shared memory (testing widths a device lacks) */
 } Program;
+
+/* ---- layout.c: Metal's buffer layout in std430 ---- */
+/* Adds padding members to S (and the structs inside it) so that its std430 layout is Metal's: a float3
+   member is 16 bytes in Metal and 12 in std430, a half3 8 and 6. Returns false, diagnosed at LOC, when
+   padding cannot make the layouts agree. */
+bool layout_struct(Program *prog, StructDef *s, SrcLoc loc);
+int layout_std430_size(const Type *t);
+int layout_std430_align(const Type *t);
 
 /* ---- parse.c ---- */
 typedef struct ParseOptions {

@@ -18,19 +18,13 @@ typedef struct Lower {
 
 static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what);
 
-/* A struct used in a buffer must have the same layout under Metal's rules and std430. */
+/* A struct used in a buffer must have the same layout under Metal's rules and std430 (padded by layout.c). */
 static bool struct_layout_ok(Lower *X, StructDef *s, SrcLoc loc)
 {
-    for (int i = 0; i < s->n_fields; i++) {
-        Type *f = s->fields[i].ty;
-        if (f->kind == TY_VEC && f->n == 3) {
-            diag_error(X->diag, loc, "a 3-component vector member ('%s.%s') in a buffer struct is not supported yet", s->name, s->fields[i].name);
+    for (int i = 0; i < s->n_fields; i++)
+        if (!supported_in_buffer(X, s->fields[i].ty, loc, "struct member"))
             return false;
-        }
-        if (!supported_in_buffer(X, f, loc, "struct member"))
-            return false;
-    }
-    return true;
+    return layout_struct(X->prog, s, loc);
 }
 
 static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what)
@@ -221,6 +215,7 @@ static void add_struct(Lower *X, StructDef *s)
             add_struct(X, f->sdef);
         note_type(X, s->fields[i].ty);
     }
+    layout_struct(X->prog, s, s->loc);
     pv_push(&X->L->structs, s);
 }
 

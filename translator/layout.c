@@ -1,0 +1,156 @@
+/* layout.c: Metal's buffer layout expressed in std430.
+ *
+ * Metal lays structs out by C's rules with its own sizes: a 3-component vector is as large and as aligned as
+ * the 4-component one (float3: 16 bytes), scalars and 2/4-vectors are their natural size. std430 agrees
+ * for every scalar, 2/4-vector, array (an array of vec3 has a 16-byte stride in both) and struct, except
+ * that a vec3 member is 12 bytes: the next member may start in its fourth slot. Padding members placed
+ * where the two layouts part (and at a struct's end) make std430 give Metal's offsets exactly, so host
+ * data laid out for Metal is read unchanged and the GLSL still names every member as the source does.
+ */
+#include "internal.h"
+
+static int scalar_bytes(TypeKind k)
+{
+    switch (k) {
+    case TY_CHAR:
+    case TY_UCHAR:
+        return 1;
+    case TY_SHORT:
+    case TY_USHORT:
+    case TY_HALF:
+    case TY_BFLOAT:
+        return 2;
+    case TY_LONG:
+    case TY_ULONG:
+        return 8;
+    default:
+        return 4; /* bool is 4 bytes in GLSL; int, uint, float, enum */
+    }
+}
+
+static int pads_size(const unsigned char *pad, int n)
+{
+    int size = 0;
+    for (int i = 0; i < n; i++)
+        size += pad[i];
+    return size;
+}
+
+int layout_std430_align(const Type *t)
+{
+    switch (t->kind) {
+    case TY_VEC:
+        return scalar_bytes(t->elem->kind) * (t->n == 3 ? 4 : t->n);
+    case TY_ARRAY:
+        return layout_std430_align(t->elem);
+    case TY_STRUCT: {
+        int align = 1;
+        for (int i = 0; i < t->sdef->n_fields; i++) {
+            Field *f = &t->sdef->fields[i];
+            int a = layout_std430_align(f->ty);
+            align = a > align ? a : align;
+            for (int j = 0; j < f->n_pad; j++)
+                align = f->pad[j] > align ? f->pad[j] : align;
+        }
+        return align;
+    }
+    default:
+        return scalar_bytes(t->kind);
+    }
+}
+
+int layout_std430_size(const Type *t)
+{
+    switch (t->kind) {
+    case TY_VEC:
+        return scalar_bytes(t->elem->kind) * t->n;
+    case TY_ARRAY: {
+        int a = layout_std430_align(t->elem), s = layout_std430_size(t->elem);
+        return t->n * ((s + a - 1) / a * a);
+    }
+    case TY_STRUCT: {
+        int off = 0;
+        for (int i = 0; i < t->sdef->n_fields; i++) {
+            Field *f = &t->sdef->fields[i];
+            off += pads_size(f->pad, f->n_pad);
+            int a = layout_std430_align(f->ty);
+            off = (off + a - 1) / a * a + layout_std430_size(f->ty);
+        }
+        off += pads_size(t->sdef->tail_pad, t->sdef->n_tail_pad);
+        int a = layout_std430_align(t);
+        return (off + a - 1) / a * a;
+    }
+    default:
+        return scalar_bytes(t->kind);
+    }
+}
+
+/* Padding members for GAP bytes starting at std430 offset OFF, each naturally aligned: 1, 2 or 4 bytes. */
+static int make_pads(unsigned char *pad, int off, int gap)
+{
+    int n = 0;
+    while (gap > 0 && n < 4) {
+        int s = off % 4 == 0 && gap >= 4 ? 4 : off % 2 == 0 && gap >= 2 ? 2 : 1;
+        if (s == 4 && gap > 12)
+            return -1;
+        pad[n++] = (unsigned char)s;
+        off += s;
+        gap -= s;
+    }
+    return gap ? -1 : n;
+}
+
+static bool layout_type(Program *prog, Type *t, SrcLoc loc)
+{
+    while (t->kind == TY_ARRAY)
+        t = t->elem;
+    return t->kind != TY_STRUCT || layout_struct(prog, t->sdef, loc);
+}
+
+bool layout_struct(Program *prog, StructDef *s, SrcLoc loc)
+{
+    if (s->layout_state)
+        return s->layout_state == 1;
+    s->layout_state = 2;
+    int moff = 0, goff = 0, malign = 1;
+    for (int i = 0; i < s->n_fields; i++) {
+        Field *f = &s->fields[i];
+        if (!layout_type(prog, f->ty, loc))
+            return false;
+        int ma = ty_metal_align(f->ty), ga = layout_std430_align(f->ty);
+        malign = ma > malign ? ma : malign;
+        moff = (moff + ma - 1) / ma * ma;
+        int at = (goff + ga - 1) / ga * ga;
+        if (at < moff) {
+            f->n_pad = make_pads(f->pad, goff, moff - goff);
+            if (f->n_pad < 0)
+                goto mismatch;
+            goff += moff - goff;
+            at = (goff + ga - 1) / ga * ga;
+        }
+        if (at != moff)
+            goto mismatch;
+        moff += ty_metal_size(f->ty);
+        goff = at + layout_std430_size(f->ty);
+        if (ty_metal_size(f->ty) != layout_std430_size(f->ty) && !(f->ty->kind == TY_VEC && f->ty->n == 3))
+            goto mismatch;
+    }
+    int msize = (moff + malign - 1) / malign * malign;
+    s->layout_state = 1;
+    Type st = {.kind = TY_STRUCT, .sdef = s};
+    int gsize = layout_std430_size(&st);
+    if (gsize < msize) {
+        s->n_tail_pad = make_pads(s->tail_pad, goff, msize - goff);
+        if (s->n_tail_pad < 0)
+            goto mismatch;
+        gsize = layout_std430_size(&st);
+    }
+    if (gsize != msize || layout_std430_align(&st) > ty_metal_align(&st))
+        goto mismatch;
+    return true;
+mismatch:
+    s->layout_state = 2;
+    diag_error(prog->diag, loc, "struct '%s' cannot be laid out in std430 as Metal lays it out (size %d, alignment %d)",
+               s->name, ty_metal_size(&(Type){.kind = TY_STRUCT, .sdef = s}), ty_metal_align(&(Type){.kind = TY_STRUCT, .sdef = s}));
+    return false;
+}
