@@ -33,6 +33,7 @@ typedef struct Emit {
     const char *subst_name[64];
     int n_subst;
     bool need_workgroup_any;
+    bool need_cas[TY_UNSUPPORTED]; /* per atomic element kind: the compare-exchange temporary */
 } Emit;
 
 typedef struct HelperInfo {
@@ -101,6 +102,7 @@ static const char *glsl_type(Emit *E, Type *t)
     case TY_ARRAY:
         return glsl_type(E, t->elem);
     case TY_REF:
+    case TY_ATOMIC:
         return glsl_type(E, t->elem);
     default:
         return scalar_glsl(E, t->kind);
@@ -722,6 +724,46 @@ static void emit_barrier(Emit *E, Node *n)
     put(E, subgroup ? "subgroupBarrier();\n" : "barrier();\n");
 }
 
+/* atomics.c resolved the object (n->a) and compare-exchange's expected (n->b). Compare-exchange keeps
+   Metal's contract, writing the value found to expected when it differs:
+   ((mtl_cas_T = atomicCompSwap(obj, expected, desired)) == expected || (expected = mtl_cas_T, false)) */
+static void emit_atomic(Emit *E, Node *n, int min_prec)
+{
+    Type *et = n->a->ty->elem;
+    const char *T = glsl_type(E, et);
+    if (n->b) {
+        E->need_cas[et->kind] = true;
+        if (PREC_OR < min_prec)
+            put(E, "(");
+        putf(E, "(mtl_cas_%s = atomicCompSwap(", T);
+        emit_expr(E, n->a, PREC_ASSIGN + 1);
+        put(E, ", ");
+        emit_expr(E, n->b, PREC_ASSIGN + 1);
+        put(E, ", ");
+        emit_coerced(E, n->list[2], et, PREC_ASSIGN + 1);
+        put(E, ")) == ");
+        emit_expr(E, n->b, PREC_EQ + 1);
+        put(E, " || (");
+        emit_expr(E, n->b, PREC_ASSIGN + 1);
+        putf(E, " = mtl_cas_%s, false)", T);
+        if (PREC_OR < min_prec)
+            put(E, ")");
+        return;
+    }
+    putf(E, "%s(", atomic_glsl(n->builtin));
+    emit_expr(E, n->a, PREC_ASSIGN + 1);
+    put(E, ", ");
+    if (!strcmp(n->name, "atomic_load_explicit")) {
+        emit_zero(E, et);
+    } else if (!strcmp(n->name, "atomic_fetch_sub_explicit")) {
+        put(E, "-");
+        emit_coerced(E, n->list[1], et, PREC_UNARY);
+    } else {
+        emit_coerced(E, n->list[1], et, PREC_ASSIGN + 1);
+    }
+    put(E, ")");
+}
+
 static void emit_call(Emit *E, Node *n)
 {
     put(E, n->fn ? n->fn->glsl_name : n->name);
@@ -803,6 +845,9 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
     case N_CALL:
         emit_call(E, n);
         break;
+    case N_ATOMIC:
+        emit_atomic(E, n, min_prec);
+        break;
     case N_BUILTIN:
         emit_builtin(E, n);
         break;
@@ -839,7 +884,10 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
     case N_INDEX:
         emit_expr(E, n->a, PREC_POSTFIX);
         put(E, "[");
-        emit_expr(E, n->b, 0);
+        if (n->b->ty && n->b->ty->kind >= TY_CHAR && n->b->ty->kind <= TY_USHORT)
+            emit_coerced(E, n->b, ty_scalar(ty_is_signed(n->b->ty) ? TY_INT : TY_UINT), 0); /* C's promotion; lavapipe crashes on 8-bit indices */
+        else
+            emit_expr(E, n->b, 0);
         put(E, "]");
         break;
     case N_DEREF:
@@ -1755,6 +1803,8 @@ char *emit_glsl(Program *prog, Lowered *L)
         put(&E, "#extension GL_EXT_shader_8bit_storage : require\n");
     if (L->need_storage16)
         put(&E, "#extension GL_EXT_shader_16bit_storage : require\n");
+    if (L->need_atomic_float_buffer || L->need_atomic_float_shared)
+        put(&E, "#extension GL_EXT_shader_atomic_float : require\n");
     static const struct { unsigned bit; const char *ext; } sg_ext[] = {
         {SG_OP_BASIC, "GL_KHR_shader_subgroup_basic"}, {SG_OP_ARITHMETIC, "GL_KHR_shader_subgroup_arithmetic"},
         {SG_OP_BALLOT, "GL_KHR_shader_subgroup_ballot"}, {SG_OP_SHUFFLE, "GL_KHR_shader_subgroup_shuffle"},
@@ -1774,6 +1824,9 @@ char *emit_glsl(Program *prog, Lowered *L)
     if (resources.data)
         put(&E, resources.data);
     emit_threadgroup_memory(&E);
+    for (int k = 0; k < TY_UNSUPPORTED; k++)
+        if (E.need_cas[k])
+            putf(&E, "%s mtl_cas_%s; // atomic_compare_exchange_weak_explicit: the value found\n\n", scalar_glsl(&E, k), scalar_glsl(&E, k));
     if (wg_any.data)
         put(&E, wg_any.data);
     if (simd)

@@ -77,6 +77,7 @@ typedef enum TypeKind {
     TY_PTR,    /* elem, as */
     TY_REF,    /* elem, as */
     TY_ENUM,   /* integer-valued: treated as int */
+    TY_ATOMIC, /* atomic<elem>: atomic_int, atomic_uint, atomic<float> (atomics.c) */
     TY_UNSUPPORTED /* name says what it was */
 } TypeKind;
 
@@ -159,6 +160,7 @@ typedef enum NodeKind {
     N_ADDR,     /* &a */
     N_SIZEOF,   /* ival */
     N_SIMD,     /* builtin (simd_table index), list; ival: mem_flags of a barrier */
+    N_ATOMIC,   /* name (atomic_fetch_add_explicit, ...), list: object pointer, operands, memory orders */
     /* statements */
     N_BLOCK,    /* list */
     N_DECL,     /* list of N_VARDEF */
@@ -340,6 +342,7 @@ typedef struct Lowered {
     PtrVec helper_types;        /* per helper instance: "name\ttype" strings */
     bool need_int8, need_int16, need_int64, need_float16;
     bool need_storage8, need_storage16;
+    bool need_atomic_float_buffer, need_atomic_float_shared; /* GL_EXT_shader_atomic_float */
     int push_size;
     unsigned builtins_used; /* bit per ATTR_ */
     /* threadgroup memory, barriers and SIMD-group functions */
@@ -354,6 +357,12 @@ typedef struct Lowered {
 enum { SG_OP_BASIC = 1, SG_OP_ARITHMETIC = 2, SG_OP_BALLOT = 4, SG_OP_SHUFFLE = 8, SG_OP_CLUSTERED = 16, SG_OP_EXTENDED_TYPES = 32 };
 /* Checks a kernel and everything it reaches; fills L. Returns false on error (diagnosed). */
 bool lower_kernel(Program *prog, Func *k, Lowered *L);
+
+/* ---- atomics.c ---- */
+/* Checks an N_ATOMIC call and resolves its object to an lvalue (n->a; compare-exchange's expected: n->b). */
+bool atomic_check(Program *prog, Lowered *L, Node *n);
+const char *atomic_glsl(int index); /* n->builtin -> GLSL function */
+Node *atomic_lvalue(Program *prog, Node *p); /* &x -> x, p -> p[0], p + i -> p[i]; NULL otherwise */
 
 /* ---- sync.c ---- */
 /* For kernels with barriers or SIMD-group functions: decides the SIMD mode and whether control flow must be

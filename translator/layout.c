@@ -42,6 +42,7 @@ int layout_std430_align(const Type *t)
     case TY_VEC:
         return scalar_bytes(t->elem->kind) * (t->n == 3 ? 4 : t->n);
     case TY_ARRAY:
+    case TY_ATOMIC:
         return layout_std430_align(t->elem);
     case TY_STRUCT: {
         int align = 1;
@@ -68,6 +69,8 @@ int layout_std430_size(const Type *t)
         int a = layout_std430_align(t->elem), s = layout_std430_size(t->elem);
         return t->n * ((s + a - 1) / a * a);
     }
+    case TY_ATOMIC:
+        return layout_std430_size(t->elem);
     case TY_STRUCT: {
         int off = 0;
         for (int i = 0; i < t->sdef->n_fields; i++) {

@@ -63,6 +63,8 @@ static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what)
         return supported_in_buffer(X, t->elem, loc, what);
     case TY_STRUCT:
         return struct_layout_ok(X, t->sdef, loc);
+    case TY_ATOMIC:
+        return true; /* element types are checked where an atomic function is called */
     case TY_PTR:
         diag_error(X->diag, loc, "pointers stored in buffers are not supported yet (%s)", what);
         return false;
@@ -387,6 +389,14 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
         break;
     case N_CALL:
         walk_call(X, f, n);
+        break;
+    case N_ATOMIC:
+        if (atomic_check(X->prog, X->L, n)) {
+            walk(X, f, n->a, true);
+            for (int i = 1; i < n->n_list; i++)
+                if (!(i == 1 && n->b))
+                    walk(X, f, n->list[i], false);
+        }
         break;
     case N_SIMD:
         walk_list(X, f, n);

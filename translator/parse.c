@@ -348,6 +348,11 @@ static Type *conv_type(Parser *P, CXType t)
     case CXType_Record: {
         CXCursor decl = clang_getTypeDeclaration(c);
         if (in_prelude(decl)) {
+            if (clang_Type_getNumTemplateArguments(c) == 1 && !strcmp(cx_take(P, clang_getCursorSpelling(decl)), "atomic")) {
+                Type *a = new_type(P, TY_ATOMIC);
+                a->elem = conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0));
+                return a;
+            }
             Type *u = new_type(P, TY_UNSUPPORTED);
             u->name = cx_take(P, clang_getCursorSpelling(decl));
             return u;
@@ -802,6 +807,10 @@ static Node *conv_call(Parser *P, CXCursor c)
         }
         int b = builtin_lookup(name);
         bool metal_ns = !strncmp(q, "metal::", 7);
+        if (metal_ns && !strncmp(name, "atomic_", 7)) {
+            n->kind = N_ATOMIC;
+            return n;
+        }
         if (b < 0 || !metal_ns) {
             diag_error(P->diag, n->loc, "%s is not supported yet", name);
             return n;

@@ -39,7 +39,7 @@ static cJSON *buffer_json(Program *prog, Var *v)
         cJSON_AddNumberToObject(b, "binding", v->index);
     }
     cJSON_AddStringToObject(b, "type", ty_metal_name(prog->arena, et));
-    TypeKind sk = ty_scalar_kind(et);
+    TypeKind sk = ty_scalar_kind(et->kind == TY_ATOMIC ? et->elem : et); /* atomic<uint>: data of uint */
     cJSON_AddStringToObject(b, "scalar", et->kind == TY_STRUCT || et->kind == TY_ARRAY ? "struct" : ty_scalar_metal_name(sk));
     cJSON_AddNumberToObject(b, "element_size", ty_metal_size(et));
     cJSON_AddStringToObject(b, "address_space", space_name(v->ty->as));
@@ -139,6 +139,16 @@ char *reflect_json(Program *prog, Lowered *L)
         cJSON_AddItemToArray(feat, cJSON_CreateString("storageBuffer8BitAccess"));
     if (L->need_storage16)
         cJSON_AddItemToArray(feat, cJSON_CreateString("storageBuffer16BitAccess"));
+    if (L->need_atomic_float_buffer || L->need_atomic_float_shared)
+        cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_shader_atomic_float"));
+    if (L->need_atomic_float_buffer) {
+        cJSON_AddItemToArray(feat, cJSON_CreateString("shaderBufferFloat32Atomics"));
+        cJSON_AddItemToArray(feat, cJSON_CreateString("shaderBufferFloat32AtomicAdd"));
+    }
+    if (L->need_atomic_float_shared) {
+        cJSON_AddItemToArray(feat, cJSON_CreateString("shaderSharedFloat32Atomics"));
+        cJSON_AddItemToArray(feat, cJSON_CreateString("shaderSharedFloat32AtomicAdd"));
+    }
     add_sync_json(prog, L, root);
     char *text = cJSON_Print(root);
     cJSON_Delete(root);

@@ -140,6 +140,8 @@ int ty_metal_size(const Type *t)
     }
     case TY_PTR:
         return 8;
+    case TY_ATOMIC:
+        return ty_metal_size(t->elem);
     default:
         return scalar_size(t->kind);
     }
@@ -190,6 +192,8 @@ const char *ty_metal_name(Arena *a, const Type *t)
         return arena_printf(a, "%s*", ty_metal_name(a, t->elem));
     case TY_REF:
         return arena_printf(a, "%s&", ty_metal_name(a, t->elem));
+    case TY_ATOMIC:
+        return arena_printf(a, "atomic<%s>", ty_metal_name(a, t->elem));
     case TY_ENUM:
     case TY_UNSUPPORTED:
         return t->name ? t->name : "?";

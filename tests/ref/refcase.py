@@ -83,7 +83,8 @@ class Out:
 class InOut:
     """A buffer given as input data, changed in place and compared afterwards (e.g. axpy's y)."""
 
-    def __init__(self, initial, expected, tol=None):
+    def __init__(self, initial, expected, tol=None, unordered=False):
+        self.unordered = unordered    # compared as multisets (sorted): order decided by atomics
         self.initial = np.ascontiguousarray(initial)
         self.expected = np.ascontiguousarray(expected)
         assert self.initial.dtype == self.expected.dtype and self.initial.size == self.expected.size
@@ -175,6 +176,8 @@ class Reference:
         out.update(b.tol)
         if b.nan_ok:
             out["nan_ok"] = True
+        if getattr(b, "unordered", False):
+            out["unordered"] = True
         if b.labels:
             out["labels"] = list(b.labels)
         m["outputs"].append(out)
