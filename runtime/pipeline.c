@@ -247,6 +247,17 @@ MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const 
 {
     uint32_t *code = NULL;
     size_t size = 0;
+    if (!compile_glsl(ctx, glsl, name, &code, &size))
+        return NULL;
+    MtlrtPipeline *pipe = mtlrt_pipeline_create_spirv(ctx, code, size, name, refl);
+    free(code);
+    return pipe;
+}
+
+/* Cross-check SPIR-V (already compiled, e.g. embedded by mtl2glsl --emit=c) and lay out the kernel. */
+MtlrtPipeline *mtlrt_pipeline_create_spirv(MtlrtContext *ctx, const uint32_t *code, size_t size, const char *name,
+                                           const MtlrtReflection *refl)
+{
     MtlrtPipeline *pipe = calloc(1, sizeof *pipe);
     if (!pipe || !(pipe->name = strdup(name))) {
         rt_error("out of memory");
@@ -254,8 +265,13 @@ MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const 
     }
     pipe->ctx = ctx;
     pipe->refl = refl;
-    if (!check_features(ctx, refl) || !check_reflection_limits(pipe) || !compile_glsl(ctx, glsl, name, &code, &size) ||
-        !cross_check(pipe, code, size) || !create_layouts(pipe))
+    if (size == 0 || size % 4 || code[0] != 0x07230203u) {
+        rt_error("%s: not SPIR-V (%zu bytes, expected whole words starting with the magic number 0x07230203)",
+                 name, size);
+        goto error;
+    }
+    if (!check_features(ctx, refl) || !check_reflection_limits(pipe) || !cross_check(pipe, code, size) ||
+        !create_layouts(pipe))
         goto error;
     VkShaderModuleCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
@@ -264,10 +280,8 @@ MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const 
     };
     if (!rt_vk_ok(vkCreateShaderModule(ctx->device, &info, NULL, &pipe->module), "vkCreateShaderModule"))
         goto error;
-    free(code);
     return pipe;
 error:
-    free(code);
     mtlrt_pipeline_destroy(pipe);
     return NULL;
 }
