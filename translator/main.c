@@ -45,7 +45,7 @@ static const char usage_text[] =
     "  -MT TARGET         the depfile's target (default: the files written); may be repeated\n"
     "  -MP                add an empty rule per header, so that a deleted header does not stop make\n"
     "  --help             show this help\n"
-    "  --version          show the version\n"
+    "  --version          show the version and the prelude directory in use\n"
     "\n"
     "Exit status: 0 all entry points translated, 1 some failed (diagnostics on stderr), 2 usage error.\n";
 
