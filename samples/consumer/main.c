@@ -22,12 +22,13 @@ static bool close_enough(float got, float want)
     return fabsf(got - want) <= 1e-5f * fabsf(want) + 1e-6f;
 }
 
-/* A buffer holding N floats of DATA, or poisoned (0xA5 bytes: no output value) when DATA is NULL. */
+/* A buffer of BYTES holding DATA, or poisoned when DATA is NULL: 0xFF bytes, a NaN as float and UINT32_MAX as
+   uint, which no element of a correct output equals. */
 static MtlrtBuffer *buffer_of(MtlrtContext *ctx, size_t bytes, const void *data)
 {
     MtlrtBuffer *b = mtlrt_buffer_create(ctx, bytes);
     void *poison = malloc(bytes);
-    memset(poison, 0xA5, bytes);
+    memset(poison, 0xFF, bytes);
     if (b && !mtlrt_buffer_write(b, data ? data : poison, bytes)) {
         mtlrt_buffer_destroy(b);
         b = NULL;
@@ -64,7 +65,13 @@ static int check_affine(MtlrtContext *ctx, affine_kernels *k)
     return bad != 0;
 }
 
-/* row_sums: sums and positive counts of the rows of a 37 x 53 matrix, one thread per row, threadgroups of 16. */
+/* rowsum.metal's RowsumParams in Metal's layout (three 4-byte members). */
+typedef struct RowsumParams {
+    uint32_t rows, cols;
+    float threshold;
+} RowsumParams;
+
+/* row_sums: sums and counts above 0.25 of the rows of a 37 x 53 matrix, one thread per row, threadgroups of 16. */
 static int check_row_sums(MtlrtContext *ctx, rowsum_kernels *k)
 {
     enum { ROWS = 37, COLS = 53 };
@@ -72,23 +79,24 @@ static int check_row_sums(MtlrtContext *ctx, rowsum_kernels *k)
     static uint32_t counts[ROWS];
     for (int i = 0; i < ROWS * COLS; i++)
         m[i] = rand_float();
+    const RowsumParams params = {ROWS, COLS, 0.25f};
     MtlrtBuffer *bm = buffer_of(ctx, sizeof m, m), *bs = buffer_of(ctx, sizeof sums, NULL),
                 *bc = buffer_of(ctx, sizeof counts, NULL);
     bool ok = bm && bs && bc &&
               rowsum_row_sums(k, MTLRT_DISPATCH_THREADS, (uint32_t[3]){ROWS, 1, 1}, (uint32_t[3]){16, 1, 1}, bm, bs,
-                              bc, ROWS, COLS) &&
+                              bc, &params) &&
               mtlrt_buffer_read(bs, sums, sizeof sums) && mtlrt_buffer_read(bc, counts, sizeof counts);
     int bad = ok ? 0 : 1;
     for (int r = 0; ok && r < ROWS; r++) {
         float s = 0.0f;
-        uint32_t positive = 0;
+        uint32_t above = 0;
         for (int c = 0; c < COLS; c++) {
             s += m[r * COLS + c];
-            positive += m[r * COLS + c] > 0.0f;
+            above += m[r * COLS + c] > params.threshold;
         }
-        if ((!close_enough(sums[r], s) || counts[r] != positive) && bad++ < 5)
+        if ((!close_enough(sums[r], s) || counts[r] != above) && bad++ < 5)
             fprintf(stderr, "row_sums: row %d: sum %.9g count %u, expected %.9g and %u\n", r, sums[r], counts[r], s,
-                    positive);
+                    above);
     }
     printf("row_sums: %s (%d rows)\n", bad ? "FAIL" : "PASS", ROWS);
     mtlrt_buffer_destroy(bm);
