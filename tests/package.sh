@@ -28,6 +28,9 @@ done
 # The installed translator finds the installed prelude beside itself, not the source tree's.
 "$P/bin/mtl2glsl" --version | grep -qxF "prelude: $P/bin/../share/mtl2glsl/grammar" ||
     fail "installed mtl2glsl does not use its own prelude: $("$P/bin/mtl2glsl" --version | tail -1)"
+# The installed mtlrun translates a .metal source with the installed prelude and runs it.
+"$P/bin/mtlrun" "$ROOT/samples/axpy.metal" --grid 100 --threadgroup 32 --buffer 0=float32:100 --buffer 1=float32:100 \
+    --scalar 2=float:2 --validate >"$TMP/mtlrun.log" 2>&1 || { cat "$TMP/mtlrun.log"; fail "installed mtlrun"; }
 PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --libs mtlrt | grep -q -- -lmtlrt || fail "pkg-config --libs mtlrt"
 
 # Files of BUILD_DIR newer than the stamp among the generated kernels: "affine rowsum", "affine", "".
@@ -76,7 +79,7 @@ check_build plain-make "$SRC/gen" "$SRC/consumer" \
 echo "== %.spv pattern rule"
 mkdir -p "$TMP/spv" "$TMP/inc dir"
 cp "$ROOT/samples/consumer/kernels/common.h" "$TMP/inc dir/"
-cp "$ROOT/samples/consumer/kernels/affine.metal" "$ROOT/samples/consumer/kernels/rowsum.metal" "$TMP/spv/"
+cp "$ROOT/samples/consumer/kernels/affine.metal" "$ROOT/samples/axpy.metal" "$TMP/spv/"   # one entry point each
 cat >"$TMP/spv/Makefile" <<'MAKEFILE'
 MTL2GLSL ?= mtl2glsl
 %.spv: %.metal
@@ -84,12 +87,12 @@ MTL2GLSL ?= mtl2glsl
 -include *.d
 MAKEFILE
 spv_make() { make -C "$TMP/spv" MTL2GLSL="$P/bin/mtl2glsl" MTL2GLSLFLAGS='-I "../inc dir" -D LEAKY_SLOPE=0.5f' "$@"; }
-spv_make affine.spv rowsum.spv >"$TMP/spv.log" 2>&1 || { cat "$TMP/spv.log"; fail "%.spv rule: make failed"; }
+spv_make affine.spv axpy.spv >"$TMP/spv.log" 2>&1 || { cat "$TMP/spv.log"; fail "%.spv rule: make failed"; }
 grep -qF 'inc\ dir/common.h' "$TMP/spv/affine.d" || { cat "$TMP/spv/affine.d"; fail "depfile: the space is not escaped"; }
-spv_make -q affine.spv rowsum.spv || fail "%.spv rule: make -q says a fresh build is out of date"
+spv_make -q affine.spv axpy.spv || fail "%.spv rule: make -q says a fresh build is out of date"
 sleep 1
 touch "$TMP/inc dir/common.h"
-spv_make -q rowsum.spv || fail "%.spv rule: touching common.h made rowsum.spv out of date"
+spv_make -q axpy.spv || fail "%.spv rule: touching common.h made axpy.spv out of date"
 if spv_make -q affine.spv; then fail "%.spv rule: touching common.h left affine.spv up to date"; fi
 echo "%.spv rule: ok"
 echo "package: PASS"

@@ -28,7 +28,8 @@ typedef enum ArgKind {
     ARG_BUFFER, /* storage pointer or device T&: MtlrtBuffer *, bound at `binding` */
     ARG_VALUE,  /* push constant of scalar type: by value, copied to `offset` */
     ARG_BYTES,  /* push constant of vector/struct type: const void *, `size` bytes copied to `offset` */
-    ARG_UPLOAD, /* constant T& too large for push constants: const void *, uploaded to a buffer at `binding` */
+    ARG_UPLOAD, /* constant T& when they do not fit in push constants: by value (scalars) or const void *, uploaded
+                   to a buffer at `binding` for the launch */
 } ArgKind;
 
 typedef struct Arg {
@@ -153,7 +154,7 @@ static void put_prototype(FILE *f, const char *prefix, const Kernel *k)
         const Arg *a = &k->args[i];
         if (a->kind == ARG_BUFFER)
             fprintf(f, ", MtlrtBuffer *%s", a->name);
-        else if (a->kind == ARG_VALUE)
+        else if (a->kind == ARG_VALUE || (a->kind == ARG_UPLOAD && a->ctype))
             fprintf(f, ", %s %s", a->ctype, a->name);
         else
             fprintf(f, ", const void *%s", a->name);
@@ -170,12 +171,13 @@ static void put_param_doc(FILE *f, const Kernel *k)
     for (int i = 0; i < k->n_args; i++) {
         const Arg *a = &k->args[i];
         const char *how = a->kind == ARG_BUFFER ? "buffer, binding" : a->kind == ARG_VALUE ? "by value" :
-                          a->kind == ARG_BYTES  ? "bytes in Metal layout" : "bytes in Metal layout, uploaded";
+                          a->kind == ARG_BYTES  ? "bytes in Metal layout" :
+                          a->ctype              ? "by value, uploaded" : "bytes in Metal layout, uploaded";
         fprintf(f, "     %-12s [[buffer(%d)]] %s %s%s (%s, %s", a->name, a->index, a->space, a->type,
                 a->pointer ? "*" : "&", a->access, how);
         if (a->kind == ARG_BUFFER)
             fprintf(f, " %d", a->binding);
-        if (a->kind == ARG_BYTES || a->kind == ARG_UPLOAD)
+        if (a->kind == ARG_BYTES || (a->kind == ARG_UPLOAD && !a->ctype))
             fprintf(f, ": %d", a->size);
         if (a->kind == ARG_VALUE && (!strcmp(a->type, "half") || !strcmp(a->type, "bfloat")))
             fprintf(f, ": the %s's 16 bits", a->type);
@@ -249,8 +251,8 @@ static void put_launch(FILE *f, const char *prefix, const Kernel *k, int slot)
         case ARG_UPLOAD:
             fprintf(f, "    mtl_bind[%d] = mtl_upload[%d] = mtlrt_buffer_create(kernels->ctx, %d);\n", a->binding,
                     a->binding, a->size);
-            fprintf(f, "    mtl_ok = mtl_ok && mtl_upload[%d] && mtlrt_buffer_write(mtl_upload[%d], %s, %d);\n",
-                    a->binding, a->binding, a->name, a->size);
+            fprintf(f, "    mtl_ok = mtl_ok && mtl_upload[%d] && mtlrt_buffer_write(mtl_upload[%d], %s%s, %d);\n",
+                    a->binding, a->binding, a->ctype ? "&" : "", a->name, a->size);
             break;
         }
     }
@@ -324,9 +326,16 @@ bool emit_c_files(const M2gResult *r, const char *source, const char *prefix, co
     Kernel *ks = calloc((size_t)r->n_entries + 1, sizeof *ks);
     int n = 0;
     bool ok = ks != NULL;
-    for (int i = 0; ok && i < r->n_entries; i++)
-        if (r->entries[i].glsl)
+    for (int i = 0; ok && i < r->n_entries; i++) {
+        const char *e = r->entries[i].name;
+        if (!strcmp(e, "kernels") || !strcmp(e, "kernels_create") || !strcmp(e, "kernels_destroy")) {
+            fprintf(stderr, "%s: error: --emit=c: kernel '%s' would collide with the generated %s_%s\n", source, e,
+                    prefix, e);
+            ok = false;
+        } else if (r->entries[i].glsl) {
             ok = kernel_load(&ks[n++], &r->entries[i], source);
+        }
+    }
     const char *base = strrchr(source, '/') ? strrchr(source, '/') + 1 : source;
     FILE *f = ok ? fopen(h_path, "w") : NULL;
     if (ok && !f)
