@@ -7,6 +7,9 @@
 # again when one changes. The static library <name> holds the generated sources; it links mtl2glsl::mtlrt and puts
 # the generated headers on its include path, with <name>.h including them all.
 # SPECS (body-only kernels described in JSON) is not supported yet.
+if(CMAKE_VERSION VERSION_LESS 3.20)
+  message(FATAL_ERROR "mtl2glsl_add_kernels needs CMake 3.20 or later (add_custom_command DEPFILE with Make)")
+endif()
 if(POLICY CMP0116)
   cmake_policy(SET CMP0116 NEW) # DEPFILE paths are relative to the current binary directory (ours are absolute)
 endif()

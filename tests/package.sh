@@ -4,6 +4,7 @@
 #      what is there: programs, runtime library and header, prelude, CMake package, pkg-config file, man pages.
 #   2. Build samples/consumer (a copy) against it with CMake + Ninja, CMake + Unix Makefiles, and plain make with
 #      pkg-config (its Makefile), and run each program: it checks its kernels against a C reference, exit 0.
+#      mtl2glsl_add_kernels(... SPECS ...) stops the configure step with a message (not supported yet).
 #   3. For each build: building again translates nothing; touching kernels/common.h translates again exactly
 #      affine.metal (the kernel that includes it), not rowsum.metal.
 # usage: tests/package.sh BUILD_DIR C_COMPILER
@@ -63,6 +64,19 @@ check_build() {   # NAME GEN_DIR PROGRAM BUILD_CMD...
     "$prog" >/dev/null || fail "$name: the rebuilt consumer program failed"
     echo "$name: ok (nothing touched: nothing translated; common.h touched: affine only)"
 }
+
+# SPECS (body-only kernel specs, issue 6) is refused with a clear configure-time error.
+mkdir -p "$TMP/specs"
+cat >"$TMP/specs/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.20)
+project(specs LANGUAGES C)
+find_package(mtl2glsl CONFIG REQUIRED)
+mtl2glsl_add_kernels(TARGET k SOURCES k.metal SPECS k.json)
+CMAKE
+if cmake -S "$TMP/specs" -B "$TMP/specs/build" -DCMAKE_PREFIX_PATH="$P" >"$TMP/specs.log" 2>&1 ||
+   ! grep -q "SPECS is not supported yet" "$TMP/specs.log"; then
+    cat "$TMP/specs.log"; fail "mtl2glsl_add_kernels(SPECS ...) is not refused with its message"
+fi
 
 SRC=$TMP/consumer
 cp -r "$ROOT/samples/consumer" "$SRC"

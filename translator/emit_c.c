@@ -75,8 +75,8 @@ static void c_param_name(char *out, size_t n, const char *metal)
     snprintf(out, n, "%s%s", metal, clash ? "_" : "");
 }
 
-/* Reads one buffer entry of the reflection into an Arg. */
-static void arg_from_json(Arg *a, const cJSON *b)
+/* Reads one buffer entry of the reflection into an Arg; false (message printed) for a kind it does not know. */
+static bool arg_from_json(Arg *a, const cJSON *b, const char *source, const char *entry)
 {
     a->index = json_int(b, "index");
     a->binding = json_int(b, "binding");
@@ -87,7 +87,13 @@ static void arg_from_json(Arg *a, const cJSON *b)
     a->access = json_str(b, "access");
     a->pointer = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "pointer"));
     c_param_name(a->name, sizeof a->name, json_str(b, "name"));
-    bool push = !strcmp(json_str(b, "kind"), "push_constant");
+    const char *kind = json_str(b, "kind");
+    bool push = !strcmp(kind, "push_constant");
+    if (!push && strcmp(kind, "storage")) {
+        fprintf(stderr, "%s: error: --emit=c: parameter '%s' of kernel '%s' has reflection kind '%s'; the C generator "
+                        "knows storage and push_constant\n", source, a->name, entry, kind);
+        return false;
+    }
     a->ctype = c_scalar_type(a->type);
     if (push)
         a->kind = a->ctype ? ARG_VALUE : ARG_BYTES;
@@ -95,6 +101,7 @@ static void arg_from_json(Arg *a, const cJSON *b)
         a->kind = !a->pointer && !strcmp(a->space, "constant") ? ARG_UPLOAD : ARG_BUFFER;
     if (a->kind == ARG_UPLOAD)
         a->size = json_int(b, "element_size");
+    return true;
 }
 
 /* Compiles the entry's GLSL to SPIR-V and reads its reflection into K. */
@@ -121,7 +128,8 @@ static bool kernel_load(Kernel *k, const M2gEntry *e, const char *source)
         if (k->n_args == (int)(sizeof k->args / sizeof k->args[0]))
             break;
         Arg *a = &k->args[k->n_args++];
-        arg_from_json(a, b);
+        if (!arg_from_json(a, b, source, e->name))
+            return false;
         if ((a->kind == ARG_BUFFER || a->kind == ARG_UPLOAD) && a->binding + 1 > k->n_bindings)
             k->n_bindings = a->binding + 1;
     }

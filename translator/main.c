@@ -77,7 +77,8 @@ static int check_emit_c_args(Cli *cli)
 /* The C prefix of --emit=c: --c-prefix, else the input's file name up to its first '.', as a C identifier. */
 static void c_prefix(const Cli *cli, char *out, size_t cap)
 {
-    const char *base = cli->c_prefix ? cli->c_prefix : strrchr(cli->input, '/') ? strrchr(cli->input, '/') + 1 : cli->input;
+    const char *slash = strrchr(cli->input, '/');
+    const char *base = cli->c_prefix ? cli->c_prefix : slash ? slash + 1 : cli->input;
     size_t n = 0;
     if (!isalpha((unsigned char)*base) && *base != '_')
         out[n++] = '_';
@@ -116,7 +117,8 @@ static int write_depfile(const Cli *cli, const M2gResult *r)
                 continue;
             size_t cap = len + strlen(r->entries[i].name) + 8;
             char *path = owned[n_owned++] = malloc(cap);
-            snprintf(path, cap, "%s%s%s.%s", cli->output, cli->output[len - 1] == '/' ? "" : "/", r->entries[i].name, ext);
+            snprintf(path, cap, "%s%s%s.%s", cli->output, cli->output[len - 1] == '/' ? "" : "/", r->entries[i].name,
+                     ext);
             targets[n++] = path;
         }
     } else if (!n) {
