@@ -19,7 +19,8 @@ set_target_properties(mtlrt_shared PROPERTIES OUTPUT_NAME mtlrt EXPORT_NAME mtlr
 target_include_directories(mtlrt_shared PUBLIC
   $<BUILD_INTERFACE:${_mtlrt_dir}> $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/mtl2glsl>)
 target_link_libraries(mtlrt_shared PRIVATE Vulkan::Vulkan PkgConfig::SPVC PkgConfig::CJSON m mtl2glsl_shaderc)
-target_link_options(mtlrt_shared PRIVATE -Wl,--exclude-libs,ALL)
+target_link_options(mtlrt_shared PRIVATE -Wl,--exclude-libs,ALL -Wl,--version-script=${CMAKE_CURRENT_LIST_DIR}/mtlrt.map)
+set_target_properties(mtlrt_shared PROPERTIES LINK_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/mtlrt.map)
 set(MTL2GLSL_PC_SANITIZE "")
 if(MTL2GLSL_SANITIZE)
   # A sanitized libmtlrt.so needs the sanitizer runtime in the program that loads it.
