@@ -41,11 +41,21 @@ typedef struct Arg {
     bool pointer;
 } Arg;
 
+/* A `threadgroup T* p [[threadgroup(n)]]` parameter (reflection "threadgroup_buffers"): the launch function takes
+   its length in bytes, as Metal's setThreadgroupMemoryLength does. */
+typedef struct TgArg {
+    char name[136]; /* NAME_bytes */
+    int index;
+    const char *type;
+} TgArg;
+
 typedef struct Kernel {
     const M2gEntry *entry;
     cJSON *refl;
     Arg args[32];
     int n_args;
+    TgArg tg[32];
+    int n_tg;
     int n_bindings; /* highest binding + 1 */
     int push_size;  /* bytes of push constants, at least the 16-byte dispatch block */
     unsigned *spirv;
@@ -133,6 +143,17 @@ static bool kernel_load(Kernel *k, const M2gEntry *e, const char *source)
         if ((a->kind == ARG_BUFFER || a->kind == ARG_UPLOAD) && a->binding + 1 > k->n_bindings)
             k->n_bindings = a->binding + 1;
     }
+    cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(k->refl, "threadgroup_buffers"))
+    {
+        if (k->n_tg == (int)(sizeof k->tg / sizeof k->tg[0]))
+            break;
+        TgArg *t = &k->tg[k->n_tg++];
+        char base[128];
+        c_param_name(base, sizeof base, json_str(b, "name"));
+        snprintf(t->name, sizeof t->name, "%s_bytes", base);
+        t->index = json_int(b, "index");
+        t->type = json_str(b, "type");
+    }
     return true;
 }
 
@@ -167,6 +188,8 @@ static void put_prototype(FILE *f, const char *prefix, const Kernel *k)
         else
             fprintf(f, ", const void *%s", a->name);
     }
+    for (int i = 0; i < k->n_tg; i++)
+        fprintf(f, ", uint32_t %s", k->tg[i].name);
     fputc(')', f);
 }
 
@@ -191,6 +214,9 @@ static void put_param_doc(FILE *f, const Kernel *k)
             fprintf(f, ": the %s's 16 bits", a->type);
         fprintf(f, ")\n");
     }
+    for (int i = 0; i < k->n_tg; i++)
+        fprintf(f, "     %-12s [[threadgroup(%d)]] threadgroup %s* (its length in bytes)\n", k->tg[i].name, k->tg[i].index,
+                k->tg[i].type);
     fprintf(f, "   False (message printed by mtlrt) on error. */\n");
 }
 
@@ -270,6 +296,8 @@ static void put_launch(FILE *f, const char *prefix, const Kernel *k, int slot)
     fprintf(f, "        .threadgroup = {threadgroup[0], threadgroup[1], threadgroup[2]},\n");
     fprintf(f, "        .bindings = mtl_bind,\n        .n_bindings = %d,\n", k->n_bindings);
     fprintf(f, "        .push_data = mtl_push,\n        .push_size = sizeof mtl_push,\n    };\n");
+    for (int i = 0; i < k->n_tg; i++)
+        fprintf(f, "    mtl_d.threadgroup_memory[%d] = %s;\n", k->tg[i].index, k->tg[i].name);
     fprintf(f, "    mtl_ok = mtl_ok && mtlrt_dispatch(kernels->pipe[%d], &mtl_d, NULL);\n", slot);
     fprintf(f, "    for (int i = 0; i < %d; i++)\n        mtlrt_buffer_destroy(mtl_upload[i]);\n",
             k->n_bindings ? k->n_bindings : 1);
