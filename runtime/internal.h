@@ -34,6 +34,7 @@ struct MtlrtContext {
     VkQueue queue;
     VkCommandPool command_pool;
     uint32_t validation_messages;
+    MtlrtSubgroupInfo subgroup;
 };
 
 struct MtlrtBuffer {
@@ -46,9 +47,17 @@ struct MtlrtBuffer {
     void *map;
 };
 
-/* One compute pipeline per threadgroup size, created on first use. */
+/* What a compute pipeline is specialized for: its local size, the threadgroup size the kernel was dispatched
+   with (spec constants 3..5 of exact-threadgroup kernels) and each [[threadgroup(n)]] length in elements. */
+typedef struct VariantKey {
+    uint32_t local[3];
+    uint32_t full[3];
+    uint32_t tg_length[31];
+} VariantKey;
+
+/* One compute pipeline per key, created on first use. */
 typedef struct PipelineVariant {
-    uint32_t threadgroup[3];
+    VariantKey key;
     VkPipeline pipeline;
 } PipelineVariant;
 
@@ -66,6 +75,7 @@ struct MtlrtPipeline {
     VkPipelineLayout layout;
     uint32_t n_variants;
     PipelineVariant *variants;
+    uint32_t required_subgroup_size; /* nonzero: VK_EXT_subgroup_size_control sets it */
 };
 
 /* ---- context.c ---- */
@@ -85,8 +95,8 @@ bool rt_alloc_memory(MtlrtContext *ctx, const VkMemoryRequirements *req, VkMemor
                      VkDeviceMemory *memory, bool *coherent);
 
 /* ---- pipeline.c ---- */
-/* The compute pipeline for threadgroup TG, created and cached on first use. */
-bool rt_pipeline_variant(MtlrtPipeline *pipe, const uint32_t tg[3], VkPipeline *out);
+/* The compute pipeline for KEY, created and cached on first use. */
+bool rt_pipeline_variant(MtlrtPipeline *pipe, const VariantKey *key, VkPipeline *out);
 
 /* ---- npy.c ---- */
 float rt_half_to_float(uint16_t h);

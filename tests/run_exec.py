@@ -62,6 +62,7 @@ def mtlrun_command(mtlrun, sample, case, workdir, validate=True, extra=(), glsl_
     for o in case["outputs"]:
         outs[o["index"]] = os.path.join(workdir, "%s_got_b%d.npy" % (case["name"], o["index"]))
         cmd += ["--out", "%d=%s" % (o["index"], outs[o["index"]])]
+    cmd += case.get("mtlrun_args", [])
     cmd += ["--poison"]
     if validate:
         cmd += ["--validate"]

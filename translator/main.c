@@ -25,6 +25,8 @@ typedef struct Cli {
     int n_dep_targets;
     bool dep_phony;
     const char *c_prefix;
+    int subgroup_size;
+    bool virtual_subgroups;
 } Cli;
 
 static const char usage_text[] =
@@ -44,6 +46,11 @@ static const char usage_text[] =
     "  -MF FILE           the depfile's name (implies -MD; default: the output file + .d)\n"
     "  -MT TARGET         the depfile's target (default: the files written); may be repeated\n"
     "  -MP                add an empty rule per header, so that a deleted header does not stop make\n"
+    "  --subgroup-size=N  build SIMD-group functions for a device whose subgroups are N wide: 32 (default,\n"
+    "                     native), 64 or 128 (32-lane clusters), 4, 8 or 16 (32-lane groups emulated\n"
+    "                     across subgroups through shared memory)\n"
+    "  --virtual-subgroups  build the subgroup operations themselves from shared memory and barriers, so\n"
+    "                     that any --subgroup-size runs on any device (for testing widths a device lacks)\n"
     "  --help             show this help\n"
     "  --version          show the version and the prelude directory in use\n"
     "\n"
@@ -201,6 +208,14 @@ static int parse_args(Cli *cli, int argc, char **argv)
             cli->defines[cli->n_defines++] = a + 2;
         } else if (!strncmp(a, "--entry=", 8)) {
             cli->entry = a + 8;
+        } else if (!strncmp(a, "--subgroup-size=", 16)) {
+            char *end;
+            long n = strtol(a + 16, &end, 10);
+            if (*end || (n != 4 && n != 8 && n != 16 && n != 32 && n != 64 && n != 128))
+                return usage_error("--subgroup-size must be 4, 8, 16, 32, 64 or 128, not '%s'", a + 16);
+            cli->subgroup_size = (int)n;
+        } else if (!strcmp(a, "--virtual-subgroups")) {
+            cli->virtual_subgroups = true;
         } else if (!strcmp(a, "--list-entries")) {
             cli->list_entries = true;
         } else if (!strncmp(a, "--emit=", 7)) {
@@ -325,7 +340,8 @@ int main(int argc, char **argv)
     int status = parse_args(&cli, argc, argv);
     if (status >= 0)
         return status;
-    M2gOptions opt = {.include_dirs = cli.includes, .defines = cli.defines, .only_entry = cli.entry};
+    M2gOptions opt = {.include_dirs = cli.includes, .defines = cli.defines, .only_entry = cli.entry,
+                      .subgroup_size = cli.subgroup_size, .virtual_subgroups = cli.virtual_subgroups};
     M2gResult *r = m2g_translate_file(cli.input, &opt);
     if (!r)
         return 1;
