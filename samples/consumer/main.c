@@ -71,8 +71,9 @@ typedef struct RowsumParams {
     float threshold;
 } RowsumParams;
 
-/* rowsum.metal's two kernels on a 37 x 53 matrix, one thread per row: row_sums (sums and counts above 0.25, in
-   threadgroups of 16) and row_dot (dot products with 64 weights, in threadgroups of 8). */
+/* rowsum.metal's three kernels on a 37 x 53 matrix: row_sums (sums and counts above 0.25, one thread per row in
+   threadgroups of 16), row_dot (dot products with 64 weights, one thread per row in threadgroups of 8) and row_max
+   (one threadgroup per row, reducing through threadgroup memory). */
 static int check_row_sums(MtlrtContext *ctx, rowsum_kernels *k)
 {
     enum { ROWS = 37, COLS = 53 };
@@ -124,6 +125,25 @@ static int check_row_sums(MtlrtContext *ctx, rowsum_kernels *k)
     printf("row_dot: %s (%d rows)\n", bad_dot ? "FAIL" : "PASS", ROWS);
     bad += bad_dot;
     mtlrt_buffer_destroy(bd);
+
+    /* row_max: one threadgroup of 32 per row (dispatchThreadgroups), 32 floats of threadgroup memory */
+    static float maxes[ROWS];
+    MtlrtBuffer *bx = buffer_of(ctx, sizeof maxes, NULL);
+    ok = bm && bx &&
+         rowsum_row_max(k, MTLRT_DISPATCH_THREADGROUPS, (uint32_t[3]){ROWS, 1, 1}, (uint32_t[3]){32, 1, 1}, bm, bx,
+                        COLS, 32 * sizeof(float)) &&
+         mtlrt_buffer_read(bx, maxes, sizeof maxes);
+    int bad_max = ok ? 0 : 1;
+    for (int r = 0; ok && r < ROWS; r++) {
+        float best = -INFINITY;
+        for (int c = 0; c < COLS; c++)
+            best = fmaxf(best, m[r * COLS + c]);
+        if (maxes[r] != best && bad_max++ < 5)
+            fprintf(stderr, "row_max: row %d: %.9g, expected %.9g\n", r, maxes[r], best);
+    }
+    printf("row_max: %s (%d rows)\n", bad_max ? "FAIL" : "PASS", ROWS);
+    bad += bad_max;
+    mtlrt_buffer_destroy(bx);
     mtlrt_buffer_destroy(bm);
     mtlrt_buffer_destroy(bs);
     mtlrt_buffer_destroy(bc);

@@ -1,5 +1,6 @@
 // rowsum.metal: sums[r] = sum of row r of a rows x cols matrix, counts[r] = its elements above a threshold;
-// one thread per row. The sizes come as a struct (a `constant T&` the generated C takes as bytes). row_dot below.
+// one thread per row. The sizes come as a struct (a `constant T&` the generated C takes as bytes). row_dot and
+// row_max below.
 #include <metal_stdlib>
 using namespace metal;
 
@@ -42,4 +43,26 @@ kernel void row_dot(device const float *m [[buffer(0)]],
     for (uint c = 0; c < cols; c++)
         s += m[r * cols + c] * weights.w[c];
     dots[r] = s;
+}
+
+// A third entry point, one threadgroup per row (dispatchThreadgroups): maxes[r] = the largest element of row r,
+// reduced through threadgroup memory whose length the host sets (the generated launch takes partial_bytes).
+kernel void row_max(device const float *m [[buffer(0)]],
+                    device float *maxes [[buffer(1)]],
+                    constant uint &cols [[buffer(2)]],
+                    threadgroup float *partial [[threadgroup(0)]],
+                    uint row [[threadgroup_position_in_grid]],
+                    uint t [[thread_index_in_threadgroup]],
+                    uint n [[threads_per_threadgroup]])
+{
+    float best = -INFINITY;
+    for (uint c = t; c < cols; c += n)
+        best = max(best, m[row * cols + c]);
+    partial[t] = best;
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    if (t == 0) {
+        for (uint i = 1; i < n; i++)
+            best = max(best, partial[i]);
+        maxes[row] = best;
+    }
 }
