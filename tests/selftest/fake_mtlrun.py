@@ -29,6 +29,9 @@ def parse(argv):
             opts["flags"].add(a)
             i += 1
             continue
+        if a == "--virtual-subgroups":
+            i += 1
+            continue
         if i + 1 >= len(argv):
             die("option %s needs a value" % a)
         v = argv[i + 1]
@@ -41,6 +44,12 @@ def parse(argv):
             opts[key] = [int(t) for t in v.split(",")]
         elif key in ("buffer", "scalar", "bytes", "out"):
             opts[key].append(v)
+        elif key == "subgroup-size":
+            if v not in ("4", "8", "16", "32", "64", "128"):
+                die("bad --subgroup-size %r" % v)
+        elif key == "threadgroup-memory":
+            if not re.fullmatch(r"\d+=\d+", v):
+                die("bad --threadgroup-memory %r" % v)
         else:
             die("unknown option " + a)
         i += 2
