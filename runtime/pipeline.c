@@ -435,6 +435,10 @@ bool rt_pipeline_variant(MtlrtPipeline *pipe, const VariantKey *key, VkPipeline 
             *out = pipe->variants[i].pipeline;
             return true;
         }
+    const MtlrtReflection *r = pipe->refl;
+    if (r->subgroup_size && !r->virtual_subgroups && r->subgroup_ops &&
+        !rt_check_subgroup_layout(pipe->ctx, key->local, r->subgroup_size))
+        return false;
     PipelineVariant *v = realloc(pipe->variants, (pipe->n_variants + 1) * sizeof *v);
     if (!v) {
         rt_error("out of memory");
