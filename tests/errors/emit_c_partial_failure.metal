@@ -2,7 +2,7 @@
 // (a half API would link and fail later), so the unwritable -o is never opened.
 // ARGS: --emit=c -o /nonexistent-mtl2glsl-dir/out.c %s
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: @+9:37: error: not supported
+// EXPECT-ERROR: @+11:25: error: local pointer variables are not supported yet
 #include <metal_stdlib>
 using namespace metal;
 
@@ -11,7 +11,8 @@ kernel void good(device const float* x [[buffer(0)]], device float* y [[buffer(1
     y[i] = x[i] + 1.0f;
 }
 
-kernel void bad(device atomic_uint* counter [[buffer(0)]],
+kernel void bad(device float* y [[buffer(0)]], device const float* x [[buffer(1)]],
                 uint i [[thread_position_in_grid]]) {
-    atomic_fetch_add_explicit(counter, 1u, memory_order_relaxed);
+    device const float* p = x + i;
+    y[i] = p[0];
 }
