@@ -115,8 +115,8 @@ bool atomic_check(Program *prog, Lowered *L, Node *n)
         diag_error(d, n->list[0]->loc, "%s: the atomic object must be written &x, p or p + i (x an atomic variable or element, p a pointer parameter)", n->name);
         return false;
     }
-    bool shared = root->is_threadgroup || root->role == PR_TGMEM;
-    if (!shared && root->role != PR_BUFFER && root->role != PR_BUFREF) {
+    bool shared = root->is_threadgroup || root->role == PR_TGMEM || (ptr_like(root) && root->ty->as == AS_THREADGROUP);
+    if (!shared && root->role != PR_BUFFER && root->role != PR_BUFREF && !(ptr_like(root) && root->ty->as == AS_DEVICE)) {
         diag_error(d, n->list[0]->loc, "%s: atomic objects must be in device or threadgroup memory", n->name);
         return false;
     }
@@ -135,7 +135,8 @@ bool atomic_check(Program *prog, Lowered *L, Node *n)
         else
             L->need_atomic_float_buffer = true;
     }
-    root->read = root->written = true;
+    if (!ptr_like(root))
+        root->read = root->written = true;
     n->a = obj;
     n->ty = !strcmp(n->name, "atomic_store_explicit") ? ty_scalar(TY_VOID)
             : atomic_fns[fi].operands == 2 ? ty_scalar(TY_BOOL) : obj->ty->elem;

@@ -34,6 +34,7 @@ typedef struct Emit {
     int n_subst;
     bool need_workgroup_any;
     bool need_cas[TY_UNSUPPORTED]; /* per atomic element kind: the compare-exchange temporary */
+    PtrSpec *spec; /* ptr.c: which root each pointer of the function being printed points into */
 } Emit;
 
 typedef struct HelperInfo {
@@ -50,6 +51,8 @@ static const HelperInfo helper_table[] = {
 
 static void emit_expr(Emit *E, Node *n, int min_prec);
 static void emit_stmt(Emit *E, Node *n);
+static void emit_ptr_index(Emit *E, Node *n);
+static void emit_offset(Emit *E, Node *k, int prec);
 
 /* ---- types ---- */
 
@@ -104,6 +107,8 @@ static const char *glsl_type(Emit *E, Type *t)
     case TY_REF:
     case TY_ATOMIC:
         return glsl_type(E, t->elem);
+    case TY_PTR:
+        return "uint"; /* an index into the pointer's root (ptr.c) */
     default:
         return scalar_glsl(E, t->kind);
     }
@@ -397,6 +402,18 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
     Type *lt = n->a->ty;
     bool compound = strcmp(n->op, "=") != 0;
     Node *rhs = n->b;
+    if (lt && lt->kind == TY_PTR) {
+        /* p = q, p += k: index arithmetic */
+        emit_expr(E, n->a, PREC_UNARY);
+        putf(E, " %s ", n->op);
+        if (compound)
+            emit_offset(E, rhs, PREC_ASSIGN);
+        else
+            emit_ptr_index(E, rhs);
+        if (paren)
+            put(E, ")");
+        return;
+    }
     if (!strcmp(n->op, "%=") && signed_integer(lt)) {
         if (has_side_effects(n->a))
             diag_error(E->prog->diag, n->loc, "%%= on a signed integer lvalue with side effects is not supported yet");
@@ -613,9 +630,45 @@ static void emit_builtin(Emit *E, Node *n)
 }
 
 /* as_type<T>(x): the GLSL bit-cast functions between 32-bit types; int<->uint is a plain conversion. */
+/* as_type between 32-bit types of different shapes (half2, ushort2, uchar4, float, int, uint) through uint:
+   "pre(" and "post" around the operand to get its bits, and around those bits to get the result. */
+static bool bits32(Emit *E, Type *t, const char **to_bits, const char **from_bits)
+{
+    TypeKind k = ty_scalar_kind(t);
+    int w = ty_width(t);
+    if (w == 1 && (k == TY_UINT || k == TY_INT || k == TY_FLOAT)) {
+        *to_bits = k == TY_UINT ? "(" : k == TY_INT ? "uint(" : "floatBitsToUint(";
+        *from_bits = k == TY_UINT ? "(" : k == TY_INT ? "int(" : "uintBitsToFloat(";
+    } else if (w == 2 && k == TY_HALF) {
+        *to_bits = "packFloat2x16(";
+        *from_bits = "unpackFloat2x16(";
+    } else if (w == 2 && (k == TY_USHORT || k == TY_SHORT)) {
+        *to_bits = "pack32(u16vec2(";
+        *from_bits = k == TY_USHORT ? "(unpack16(" : "i16vec2(unpack16(";
+        E->L->need_int16 = true;
+    } else if (w == 4 && (k == TY_UCHAR || k == TY_CHAR)) {
+        *to_bits = "pack32(u8vec4(";
+        *from_bits = k == TY_UCHAR ? "(unpack8(" : "i8vec4(unpack8(";
+        E->L->need_int8 = true;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 static void emit_astype(Emit *E, Node *n)
 {
     Type *to = n->ty, *from = n->a->ty;
+    const char *fb, *fu, *tb, *tu;
+    if (ty_metal_size(to) == 4 && ty_metal_size(from) == 4 && ty_width(to) != ty_width(from) &&
+        bits32(E, from, &fb, &fu) && bits32(E, to, &tb, &tu)) {
+        put(E, tu);
+        put(E, fb);
+        emit_expr(E, n->a, PREC_ASSIGN + 1);
+        put(E, !strncmp(fb, "pack32(", 7) ? "))" : ")");
+        put(E, !strncmp(tu, "(unpack", 7) || !strncmp(tu + 7, "(unpack", 7) ? "))" : ")");
+        return;
+    }
     if (ty_metal_size(to) != ty_metal_size(from) || ty_width(to) != ty_width(from) || !ty_width(to)) {
         diag_error(E->prog->diag, n->loc, "as_type from %s to %s is not supported yet", ty_metal_name(E->prog->arena, from),
                    ty_metal_name(E->prog->arena, to));
@@ -633,8 +686,12 @@ static void emit_astype(Emit *E, Node *n)
         fn = "uintBitsToFloat";
     else if (fk == TY_INT && tk == TY_FLOAT)
         fn = "intBitsToFloat";
-    else if ((fk == TY_INT && tk == TY_UINT) || (fk == TY_UINT && tk == TY_INT))
-        fn = glsl_type(E, to);
+    else if (fk == TY_HALF && (tk == TY_USHORT || tk == TY_SHORT))
+        fn = tk == TY_USHORT ? "float16BitsToUint16" : "float16BitsToInt16";
+    else if (tk == TY_HALF && (fk == TY_USHORT || fk == TY_SHORT))
+        fn = fk == TY_USHORT ? "uint16BitsToFloat16" : "int16BitsToFloat16";
+    else if (ty_is_integer(ty_scalar(fk)) && ty_is_integer(ty_scalar(tk)))
+        fn = glsl_type(E, to); /* same size: the bits are the value modulo 2^n */
     if (!fn) {
         diag_error(E->prog->diag, n->loc, "as_type from %s to %s is not supported yet", ty_metal_name(E->prog->arena, from),
                    ty_metal_name(E->prog->arena, to));
@@ -724,6 +781,165 @@ static void emit_barrier(Emit *E, Node *n)
     put(E, subgroup ? "subgroupBarrier();\n" : "barrier();\n");
 }
 
+/* ---- pointers (ptr.c): a pointer is a uint index into its root, in units of its element type ---- */
+
+static Node *strip_parens(Node *n)
+{
+    while (n->kind == N_PAREN)
+        n = n->a;
+    return n;
+}
+
+/* The SSBO block (or shared / local array) that holds ROOT's memory as ELEM. */
+static const char *view_name(Emit *E, Var *root, Type *elem)
+{
+    if (!root)
+        return "?";
+    if (ty_equal(elem, ptr_root_elem(root)) || elem->kind == TY_VOID)
+        return root->glsl_name;
+    return arena_printf(E->prog->arena, "%s_as_%s", root->glsl_name, glsl_type(E, elem));
+}
+
+/* K converted to uint, as an index offset. */
+static void emit_offset(Emit *E, Node *k, int prec)
+{
+    Node *s = strip_parens(k);
+    if (s->kind == N_INT && s->ival >= 0)
+        putf(E, "%lldu", s->ival);
+    else
+        emit_coerced(E, k, ty_scalar(TY_UINT), prec);
+}
+
+/* A pointer to the start of its root (x, (device uchar*)x): index 0. */
+static bool zero_index(Node *n)
+{
+    n = strip_parens(n);
+    if (n->kind == N_CAST)
+        return zero_index(n->a);
+    return n->kind == N_VAR && ptr_is_root(n->var);
+}
+
+/* An index expression that may need parentheses as an operand of * or /. */
+static void emit_ptr_operand(Emit *E, Node *n)
+{
+    Node *s = strip_parens(n);
+    bool simple = s->kind == N_VAR;
+    if (!simple)
+        put(E, "(");
+    emit_ptr_index(E, n);
+    if (!simple)
+        put(E, ")");
+}
+
+/* The index of the element lvalue L designates (&L). */
+static void emit_addr_index(Emit *E, Node *l)
+{
+    l = strip_parens(l);
+    if (l->kind == N_INDEX && l->a->ty && (l->a->ty->kind == TY_PTR || l->a->ty->kind == TY_ARRAY)) {
+        Node *a = strip_parens(l->a);
+        if (!(a->kind == N_VAR && ptr_is_root(a->var))) {
+            emit_ptr_index(E, l->a);
+            put(E, " + ");
+        }
+        emit_offset(E, l->b, PREC_ADD + 1);
+        return;
+    }
+    if (l->kind == N_DEREF) {
+        emit_ptr_index(E, l->a);
+        return;
+    }
+    if (l->kind == N_VAR && l->var->ty->kind == TY_REF && ptr_like(l->var)) {
+        put(E, l->var->glsl_name);
+        return;
+    }
+    diag_error(E->prog->diag, l->loc, "taking this address is not supported (pointers are to elements of buffers, threadgroup memory or local arrays)");
+}
+
+static void emit_ptr_index(Emit *E, Node *n)
+{
+    n = strip_parens(n);
+    switch (n->kind) {
+    case N_VAR:
+        put(E, ptr_is_root(n->var) ? "0u" : n->var->glsl_name);
+        return;
+    case N_CAST: {
+        Type *from = n->a->ty && (n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_ARRAY) ? n->a->ty->elem : NULL;
+        Type *to = n->ty->elem;
+        int s1 = from ? ty_metal_size(from) : 0, s2 = to ? ty_metal_size(to) : 0;
+        if (!s1 || !s2 || s1 == s2 || zero_index(n)) {
+            emit_ptr_index(E, n->a);
+        } else if (s1 % s2 == 0) {
+            emit_ptr_operand(E, n->a);
+            putf(E, " * %du", s1 / s2);
+        } else if (s2 % s1 == 0) {
+            emit_ptr_operand(E, n->a);
+            putf(E, " / %du", s2 / s1);
+        } else {
+            emit_ptr_operand(E, n->a);
+            putf(E, " * %du / %du", s1, s2);
+        }
+        return;
+    }
+    case N_BINARY: {
+        bool a_ptr = n->a->ty && (n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_ARRAY);
+        Node *p = a_ptr ? n->a : n->b, *k = a_ptr ? n->b : n->a;
+        if (zero_index(p) && !strcmp(n->op, "+")) {
+            emit_offset(E, k, PREC_ADD);
+            return;
+        }
+        emit_ptr_index(E, p);
+        putf(E, " %s ", n->op);
+        emit_offset(E, k, PREC_ADD + 1);
+        return;
+    }
+    case N_ADDR:
+        emit_addr_index(E, n->a);
+        return;
+    case N_POSTFIX:
+    case N_UNARY:
+    case N_ASSIGN:
+        put(E, "(");
+        emit_expr(E, n, 0); /* p++, ++p, p += k on the index */
+        put(E, ")");
+        return;
+    case N_TERNARY:
+        put(E, "(");
+        emit_expr(E, n->a, PREC_OR);
+        put(E, " ? ");
+        emit_ptr_index(E, n->b);
+        put(E, " : ");
+        emit_ptr_index(E, n->c);
+        put(E, ")");
+        return;
+    default:
+        diag_error(E->prog->diag, n->loc, "this pointer expression is not supported (pointers come from buffers, threadgroup memory and local arrays through + - & ?: and casts)");
+        return;
+    }
+}
+
+/* p[i] / *p / p->f through a pointer that is not itself a root: VIEW[index + i]. Returns false for roots. */
+static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
+{
+    Node *sp = strip_parens(p);
+    if (sp->kind == N_VAR && ptr_is_root(sp->var)) {
+        put(E, sp->var->glsl_name); /* the buffer, threadgroup or local array itself: caller adds [i] */
+        return false;
+    }
+    if (!p->ty || p->ty->kind != TY_PTR) {
+        emit_expr(E, p, PREC_POSTFIX);
+        return false;
+    }
+    put(E, view_name(E, ptr_root(E->spec, p), p->ty->elem));
+    put(E, "[");
+    emit_ptr_index(E, p);
+    if (offset) {
+        put(E, " + ");
+        emit_offset(E, offset, PREC_ADD + 1);
+    }
+    put(E, "]");
+    return true;
+}
+
 /* atomics.c resolved the object (n->a) and compare-exchange's expected (n->b). Compare-exchange keeps
    Metal's contract, writing the value found to expected when it differs:
    ((mtl_cas_T = atomicCompSwap(obj, expected, desired)) == expected || (expected = mtl_cas_T, false)) */
@@ -766,13 +982,27 @@ static void emit_atomic(Emit *E, Node *n, int min_prec)
 
 static void emit_call(Emit *E, Node *n)
 {
-    put(E, n->fn ? n->fn->glsl_name : n->name);
+    const char *name = n->fn ? n->fn->glsl_name : n->name;
+    if (n->fn) {
+        /* the specialization for the roots this call's pointer arguments point into */
+        Var **roots = arena_alloc(E->prog->arena, sizeof(Var *) * (size_t)(n->fn->n_params + 1));
+        for (int i = 0; i < n->fn->n_params && i < n->n_list; i++)
+            if (ptr_like(n->fn->params[i]))
+                roots[i] = n->fn->params[i]->ty->kind == TY_REF ? ptr_root(E->spec, &(Node){.kind = N_ADDR, .a = n->list[i]})
+                                                               : ptr_root(E->spec, n->list[i]);
+        PtrSpec *s = ptr_find_spec(E->L, n->fn, roots);
+        if (s)
+            name = s->glsl_name;
+    }
+    put(E, name);
     put(E, "(");
     for (int i = 0; i < n->n_list; i++) {
         if (i)
             put(E, ", ");
         Type *pt = n->fn && i < n->fn->n_params ? n->fn->params[i]->ty : NULL;
-        if (pt && pt->kind != TY_REF)
+        if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_REF)
+            emit_addr_index(E, n->list[i]);
+        else if (pt && pt->kind != TY_REF)
             emit_coerced(E, n->list[i], pt, PREC_ASSIGN + 1);
         else
             emit_expr(E, n->list[i], PREC_ASSIGN + 1);
@@ -783,11 +1013,36 @@ static void emit_call(Emit *E, Node *n)
 static void emit_var(Emit *E, Node *n)
 {
     Var *v = n->var;
+    if (v->ty->kind == TY_REF && ptr_like(v)) {
+        /* a reference into device or threadgroup memory: the element at its index */
+        putf(E, "%s[%s]", view_name(E, ptr_var_root(E->spec, v), v->ty->elem), v->glsl_name);
+        return;
+    }
     put(E, v->glsl_name);
 }
 
 static void emit_expr(Emit *E, Node *n, int min_prec)
 {
+    if (n->ty && n->ty->kind == TY_PTR && n->kind != N_CALL && n->kind != N_ASSIGN && n->kind != N_POSTFIX && n->kind != N_UNARY) {
+        /* a pointer value: its index (comparisons of pointers compare indices) */
+        Node *s = strip_parens(n);
+        bool compound = s->kind == N_BINARY || s->kind == N_CAST;
+        if (compound && min_prec > PREC_ADD)
+            put(E, "(");
+        emit_ptr_index(E, n);
+        if (compound && min_prec > PREC_ADD)
+            put(E, ")");
+        return;
+    }
+    if (n->kind == N_BINARY && !strcmp(n->op, "-") && n->a->ty && n->a->ty->kind == TY_PTR && n->b->ty && n->b->ty->kind == TY_PTR) {
+        put(E, "int64_t(int(");
+        emit_ptr_index(E, n->a);
+        put(E, " - ");
+        emit_ptr_operand(E, n->b);
+        put(E, "))");
+        E->L->need_int64 = true;
+        return;
+    }
     switch (n->kind) {
     case N_INT:
     case N_ENUMVAL:
@@ -882,7 +1137,8 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
         put(E, n->name);
         break;
     case N_INDEX:
-        emit_expr(E, n->a, PREC_POSTFIX);
+        if (emit_ptr_access(E, n->a, n->b))
+            break;
         put(E, "[");
         if (n->b->ty && n->b->ty->kind >= TY_CHAR && n->b->ty->kind <= TY_USHORT)
             emit_coerced(E, n->b, ty_scalar(ty_is_signed(n->b->ty) ? TY_INT : TY_UINT), 0); /* C's promotion; lavapipe crashes on 8-bit indices */
@@ -891,7 +1147,8 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
         put(E, "]");
         break;
     case N_DEREF:
-        emit_expr(E, n->a, PREC_POSTFIX);
+        if (emit_ptr_access(E, n->a, NULL))
+            break;
         put(E, "[0]");
         break;
     case N_SIMD:
@@ -912,6 +1169,17 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
 
 static void emit_vardef(Emit *E, Var *v, bool as_const)
 {
+    if (ptr_like(v)) {
+        putf(E, "uint %s", v->glsl_name);
+        if (v->init) {
+            put(E, " = ");
+            if (v->ty->kind == TY_REF)
+                emit_addr_index(E, v->init);
+            else
+                emit_ptr_index(E, v->init);
+        }
+        return;
+    }
     if (as_const || (v->is_constexpr && v->init))
         put(E, "const ");
     putf(E, "%s %s%s", glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty));
@@ -1174,19 +1442,38 @@ static void emit_struct(Emit *E, StructDef *s)
     put(E, "};\n\n");
 }
 
-static void emit_function(Emit *E, Func *f)
+static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
 {
     E->fn = f;
-    putf(E, "%s %s(", glsl_type(E, f->ret), f->glsl_name);
+    E->spec = s;
+    putf(E, "%s %s(", glsl_type(E, f->ret), s ? s->glsl_name : f->glsl_name);
     for (int i = 0; i < f->n_params; i++) {
         Var *p = f->params[i];
         if (i)
             put(E, ", ");
-        putf(E, "%s%s %s%s", p->is_out_param ? "inout " : "", glsl_type(E, p->ty), p->glsl_name, array_suffix(E, p->ty));
+        if (ptr_like(p))
+            putf(E, "uint %s", p->glsl_name);
+        else
+            putf(E, "%s%s %s%s", p->is_out_param ? "inout " : "", glsl_type(E, p->ty), p->glsl_name, array_suffix(E, p->ty));
     }
     put(E, ")\n");
     emit_stmt(E, f->body);
     put(E, "\n");
+}
+
+/* A helper once per specialization (ptr.c: per combination of roots its pointer arguments point into). */
+static void emit_function(Emit *E, Func *f)
+{
+    bool any = false;
+    for (int i = 1; i < E->L->ptr_specs.len; i++) {
+        PtrSpec *s = E->L->ptr_specs.items[i];
+        if (s->f == f) {
+            emit_function_spec(E, f, s);
+            any = true;
+        }
+    }
+    if (!any)
+        emit_function_spec(E, f, NULL);
 }
 
 /* ---- uniform control flow (sync.c says when): every thread reaches every synchronizing call ----
@@ -1550,6 +1837,7 @@ static const char *builtin_value(Emit *E, Var *v)
 static void emit_kernel(Emit *E, Func *k)
 {
     E->fn = k;
+    E->spec = E->L->ptr_specs.len ? E->L->ptr_specs.items[0] : NULL;
     put(E, "void main()\n{\n");
     E->indent = 1;
     if (!E->L->exact_groups) {
@@ -1607,6 +1895,14 @@ static void emit_resources(Emit *E, Func *k)
         putf(E, "layout(std430, set = 0, binding = %d) %sbuffer mtl_buffer_%s { %s %s%s%s; };\n", v->index,
              access_qualifier(v), v->glsl_name, glsl_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
              array_suffix(E, et));
+        for (int j = 0; j < E->L->ptr_views.len; j += 2) {
+            if (E->L->ptr_views.items[j] != v)
+                continue;
+            Type *vt = E->L->ptr_views.items[j + 1];
+            const char *name = view_name(E, v, vt);
+            putf(E, "layout(std430, set = 0, binding = %d) %sbuffer mtl_buffer_%s { %s %s[]; }; // '%s' read as %s\n", v->index,
+                 access_qualifier(v), name, glsl_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
+        }
     }
     put(E, "\n// Dispatch block (docs/interfaces.md), then constant-reference parameters.\n");
     put(E, "layout(push_constant, std430) uniform mtl_params_t\n{\n    uvec3 mtl_threads_per_grid;\n    uint mtl_reserved;\n");

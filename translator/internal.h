@@ -334,6 +334,14 @@ typedef struct ParseOptions {
    Returns false if the source did not parse (diagnostics printed). */
 bool parse_program(Program *prog, const ParseOptions *opt);
 
+/* ---- ptr.c: pointers as indices into their root (docs/translator.md, "Pointers") ---- */
+typedef struct PtrSpec {
+    Func *f;
+    Var **vars, **roots; /* each pointer variable and parameter of f -> the root it points into */
+    int n, cap;
+    const char *glsl_name;
+} PtrSpec;
+
 /* ---- lower.c ---- */
 typedef struct Lowered {
     Func *kernel;
@@ -354,10 +362,21 @@ typedef struct Lowered {
     SimdMode simd_mode;
     PtrVec sync_helpers;     /* SIMD functions called, per value type (simd.c) */
     unsigned subgroup_ops;   /* SG_OP_* the shader uses, for the reflection */
+    /* pointers (ptr.c) */
+    PtrVec ptr_specs;        /* PtrSpec*: the kernel's first, then each helper per combination of roots */
+    PtrVec ptr_views;        /* pairs (Var *root buffer, Type *elem): SSBO blocks aliasing a buffer as another type */
 } Lowered;
 enum { SG_OP_BASIC = 1, SG_OP_ARITHMETIC = 2, SG_OP_BALLOT = 4, SG_OP_SHUFFLE = 8, SG_OP_CLUSTERED = 16, SG_OP_EXTENDED_TYPES = 32 };
 /* Checks a kernel and everything it reaches; fills L. Returns false on error (diagnosed). */
 bool lower_kernel(Program *prog, Func *k, Lowered *L);
+
+bool ptr_analyze(Program *prog, Lowered *L);
+bool ptr_like(const Var *v);     /* printed as an index */
+bool ptr_is_root(const Var *v);  /* a buffer parameter, threadgroup memory or a local array */
+Type *ptr_root_elem(const Var *root);
+Var *ptr_root(const PtrSpec *s, Node *p);          /* root of pointer expression p in specialization s */
+Var *ptr_var_root(const PtrSpec *s, const Var *v);
+PtrSpec *ptr_find_spec(Lowered *L, Func *f, Var **roots);
 
 /* ---- atomics.c ---- */
 /* Checks an N_ATOMIC call and resolves its object to an lvalue (n->a; compare-exchange's expected: n->b). */

@@ -296,20 +296,9 @@ static void mark_access(Node *target, bool read, bool write)
     v->written |= write;
 }
 
-/* A pointer parameter may only be subscripted or dereferenced: x[i], *x, x->f. */
-static void check_pointer_use(Lower *X, Node *n, Node *parent)
-{
-    if (!n || n->kind != N_VAR || n->var->ty->kind != TY_PTR)
-        return;
-    if (parent && ((parent->kind == N_INDEX && parent->a == n) || parent->kind == N_DEREF))
-        return;
-    diag_error(X->diag, n->loc, "using pointer '%s' other than by subscript or dereference (pointer arithmetic, pointer values) is not supported yet", n->var->name);
-}
-
 static void walk_list(Lower *X, Func *f, Node *n)
 {
     for (int i = 0; i < n->n_list; i++) {
-        check_pointer_use(X, n->list[i], n);
         walk(X, f, n->list[i], false);
     }
 }
@@ -319,7 +308,6 @@ static void walk_call(Lower *X, Func *f, Node *n)
     Func *callee = n->fn;
     for (int i = 0; i < n->n_list; i++) {
         Node *arg = n->list[i];
-        check_pointer_use(X, arg, n);
         bool out = callee && i < callee->n_params && callee->params[i]->ty->kind == TY_REF;
         if (out)
             mark_access(arg, true, true);
@@ -344,36 +332,26 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
         break;
     case N_ASSIGN:
         mark_access(n->a, strcmp(n->op, "=") != 0, true);
-        check_pointer_use(X, n->b, n);
         walk(X, f, n->a, true);
         walk(X, f, n->b, false);
-        if (n->a->kind == N_VAR && n->a->var->ty->kind == TY_PTR)
-            check_pointer_use(X, n->a, n);
         break;
     case N_UNARY:
     case N_POSTFIX:
         if (!strcmp(n->op, "++") || !strcmp(n->op, "--")) {
             mark_access(n->a, true, true);
-            check_pointer_use(X, n->a, n);
             walk(X, f, n->a, true);
         } else {
-            check_pointer_use(X, n->a, n);
             walk(X, f, n->a, false);
         }
         break;
     case N_ADDR:
-        diag_error(X->diag, n->loc, "taking an address with '&' is not supported yet");
+        walk(X, f, n->a, true); /* ptr.c: what it points into */
         break;
     case N_DEREF:
-        if (!(n->a->kind == N_VAR && n->a->var->ty->kind == TY_PTR))
-            diag_error(X->diag, n->loc, "dereferencing a pointer expression is not supported yet");
         walk(X, f, n->a, as_lvalue);
         break;
     case N_INDEX:
-        if (n->a->ty && n->a->ty->kind == TY_PTR && n->a->kind != N_VAR)
-            diag_error(X->diag, n->loc, "subscripting a pointer expression is not supported yet");
         walk(X, f, n->a, as_lvalue);
-        check_pointer_use(X, n->b, n);
         walk(X, f, n->b, false);
         break;
     case N_MEMBER:
@@ -382,8 +360,6 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
         walk(X, f, n->a, as_lvalue);
         break;
     case N_BINARY:
-        check_pointer_use(X, n->a, n);
-        check_pointer_use(X, n->b, n);
         walk(X, f, n->a, false);
         walk(X, f, n->b, false);
         break;
@@ -413,15 +389,11 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
             add_threadgroup_var(X, n->var);
             break;
         }
-        if (n->var->ty->kind == TY_PTR || n->var->ty->kind == TY_REF)
-            diag_error(X->diag, n->var->loc, "local %s variables are not supported yet ('%s')",
-                       n->var->ty->kind == TY_PTR ? "pointer" : "reference", n->var->name);
-        if (n->var->init)
-            check_pointer_use(X, n->var->init, NULL);
+        if ((n->var->ty->kind == TY_PTR || n->var->ty->kind == TY_REF) && n->var->ty->as == AS_THREAD && n->var->ty->kind == TY_REF)
+            diag_error(X->diag, n->var->loc, "local thread references are not supported yet ('%s')", n->var->name);
         walk(X, f, n->var->init, false);
         break;
     default:
-        check_pointer_use(X, n->a, n);
         walk(X, f, n->a, false);
         walk(X, f, n->b, false);
         walk(X, f, n->c, false);
@@ -469,12 +441,8 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
     visit_calls(X, f, f->body);
     for (int i = 0; i < f->n_params; i++) {
         Type *t = f->params[i]->ty;
-        if (t->kind == TY_PTR)
-            diag_error(X->diag, f->params[i]->loc, "pointer parameters of helper functions are not supported yet ('%s' of '%s')", f->params[i]->name, f->name);
-        else if (t->kind == TY_REF && (t->as == AS_CONSTANT || (t->as == AS_DEVICE && t->is_const)))
-            ; /* read-only reference: passed by value */
-        else if (t->kind == TY_REF && t->as != AS_THREAD)
-            diag_error(X->diag, f->params[i]->loc, "references to device, constant or threadgroup memory as helper parameters are not supported yet ('%s')", f->params[i]->name);
+        if (t->kind == TY_PTR || (t->kind == TY_REF && t->as != AS_THREAD))
+            ; /* read-only device/constant references are passed by value; others are indices (ptr.c) */
         else if (t->kind == TY_REF)
             f->params[i]->is_out_param = true;
         use_type(X, t, f->params[i]->loc);
@@ -505,6 +473,8 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     const unsigned simd_attrs = ~((1u << ATTR_thread_index_in_simdgroup) - 1u);
     L->exact_groups = L->uses_simd || L->uses_quad || L->uses_barrier || L->tg_vars.len > 0 || (L->builtins_used & simd_attrs);
     L->simd_mode = prog->subgroup_size == 32 ? SIMD_NATIVE : prog->subgroup_size > 32 ? SIMD_CLUSTERED : SIMD_EMULATED;
+    if (prog->diag->n_errors == before)
+        ptr_analyze(prog, L);
     if ((L->uses_simd || L->uses_quad) && prog->diag->n_errors == before)
         sync_analyze(prog, L);
     return prog->diag->n_errors == before && !X.failed && !k->had_errors;

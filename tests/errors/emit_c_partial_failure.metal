@@ -2,7 +2,7 @@
 // (a half API would link and fail later), so the unwritable -o is never opened.
 // ARGS: --emit=c -o /nonexistent-mtl2glsl-dir/out.c %s
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: @+11:25: error: local pointer variables are not supported yet
+// EXPECT-ERROR: @+13:9: error: pointer 'p' points into 'x' and into 'y'
 #include <metal_stdlib>
 using namespace metal;
 
@@ -13,6 +13,8 @@ kernel void good(device const float* x [[buffer(0)]], device float* y [[buffer(1
 
 kernel void bad(device float* y [[buffer(0)]], device const float* x [[buffer(1)]],
                 uint i [[thread_position_in_grid]]) {
-    device const float* p = x + i;
-    y[i] = p[0];
+    device const float* p = x;
+    if (i > 4)
+        p = y;
+    y[i] = p[i];
 }

@@ -1,6 +1,6 @@
 // One entry translates, one does not: exit 1 ("some failed"), the error names the bad one.
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: @+13:25: error: local pointer variables are not supported yet
+// EXPECT-ERROR: @+15:9: error: pointer 'p' points into 'x' and into 'y'
 #include <metal_stdlib>
 using namespace metal;
 
@@ -13,6 +13,8 @@ kernel void good(device const float* x [[buffer(0)]],
 kernel void bad(device float* y [[buffer(0)]],
                 device const float* x [[buffer(1)]],
                 uint i [[thread_position_in_grid]]) {
-    device const float* p = x + i;
-    y[i] = p[0];
+    device const float* p = x;
+    if (i > 4)
+        p = y;
+    y[i] = p[i];
 }

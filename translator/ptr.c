@@ -1,0 +1,346 @@
+/* ptr.c: pointers as indices into the buffer or array they point into.
+ *
+ * GLSL has no pointers. A Metal pointer (or a reference to device or threadgroup memory) is printed as
+ * a uint index in units of its element type into its *root*: the buffer parameter, the threadgroup
+ * variable or the local array it points into. Each pointer variable keeps to one root; this pass finds
+ * it, per function and per specialization: a helper taking pointers is printed once for each combination
+ * of roots its callers pass (its name then carries the roots). Casting a device or constant pointer to
+ * another element type reads the same binding through another SSBO block of that element type (several
+ * blocks may alias one binding); the index is scaled by the sizes (a uchar* at byte 18 is ushort index 9).
+ * The printer (emit_glsl.c) writes p[i] as ROOT_VIEW[p + i]: no per-access cost beyond the addition
+ * the Metal code implies.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+/* A variable that is printed as an index: a pointer that is not itself a root, or a reference to device or
+   threadgroup memory that is not passed by value (const device / constant reference parameters are). */
+bool ptr_like(const Var *v)
+{
+    if (v->ty->kind == TY_PTR)
+        return v->role != PR_BUFFER && v->role != PR_TGMEM;
+    if (v->ty->kind != TY_REF || v->role != PR_NONE || v->ty->as == AS_THREAD)
+        return false;
+    if (v->kind == VAR_PARAM && (v->ty->as == AS_CONSTANT || (v->ty->as == AS_DEVICE && v->ty->is_const)))
+        return false;
+    return true;
+}
+
+/* A variable a pointer may point into: buffer parameters, threadgroup memory, local arrays. */
+bool ptr_is_root(const Var *v)
+{
+    return v->role == PR_BUFFER || v->role == PR_TGMEM || (v->ty->kind == TY_ARRAY && v->kind != VAR_PARAM && v->ty->elem->kind != TY_ARRAY);
+}
+
+/* The element type a root holds. */
+Type *ptr_root_elem(const Var *root)
+{
+    return root->ty->elem;
+}
+
+static Node *strip(Node *n)
+{
+    while (n && n->kind == N_PAREN)
+        n = n->a;
+    return n;
+}
+
+static Var *spec_lookup(const PtrSpec *s, const Var *v)
+{
+    for (int i = 0; s && i < s->n; i++)
+        if (s->vars[i] == v)
+            return s->roots[i];
+    return NULL;
+}
+
+static void spec_set(Program *prog, PtrSpec *s, Var *v, Var *root)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->vars[i] == v) {
+            s->roots[i] = root;
+            return;
+        }
+    if (s->n == s->cap) {
+        int cap = s->cap ? 2 * s->cap : 8;
+        Var **nv = arena_alloc(prog->arena, sizeof(Var *) * (size_t)cap), **nr = arena_alloc(prog->arena, sizeof(Var *) * (size_t)cap);
+        if (s->n) {
+            memcpy(nv, s->vars, sizeof(Var *) * (size_t)s->n);
+            memcpy(nr, s->roots, sizeof(Var *) * (size_t)s->n);
+        }
+        s->vars = nv, s->roots = nr, s->cap = cap;
+    }
+    s->vars[s->n] = v;
+    s->roots[s->n++] = root;
+}
+
+/* The root of pointer expression P (or of the lvalue P when ADDR: what &P points into); NULL if unknown. */
+static Var *root_of(const PtrSpec *s, Node *p, bool addr)
+{
+    p = strip(p);
+    if (!p)
+        return NULL;
+    if (addr) {
+        switch (p->kind) {
+        case N_INDEX:
+            return root_of(s, p->a, false);
+        case N_DEREF:
+            return root_of(s, p->a, false);
+        case N_VAR:
+            return p->var->ty->kind == TY_REF && ptr_like(p->var) ? spec_lookup(s, p->var) : NULL;
+        default:
+            return NULL;
+        }
+    }
+    switch (p->kind) {
+    case N_VAR:
+        if (ptr_is_root(p->var))
+            return p->var;
+        return ptr_like(p->var) ? spec_lookup(s, p->var) : NULL;
+    case N_CAST:
+    case N_POSTFIX: /* p++ */
+    case N_UNARY:   /* ++p */
+    case N_ASSIGN:  /* p += k */
+        return root_of(s, p->a, false);
+    case N_BINARY:
+        if (!strcmp(p->op, "+") || !strcmp(p->op, "-"))
+            return root_of(s, p->a->ty && (p->a->ty->kind == TY_PTR || p->a->ty->kind == TY_ARRAY) ? p->a : p->b, false);
+        return NULL;
+    case N_ADDR:
+        return root_of(s, p->a, true);
+    case N_TERNARY: {
+        Var *a = root_of(s, p->b, false), *b = root_of(s, p->c, false);
+        return a == b ? a : NULL;
+    }
+    default:
+        return NULL;
+    }
+}
+
+Var *ptr_root(const PtrSpec *s, Node *p)
+{
+    return root_of(s, p, false);
+}
+
+Var *ptr_var_root(const PtrSpec *s, const Var *v)
+{
+    return ptr_is_root(v) ? (Var *)v : spec_lookup(s, v);
+}
+
+typedef struct PtrPass {
+    Program *prog;
+    Lowered *L;
+    PtrSpec *spec;
+    bool changed;
+    bool report; /* last round: report what has no root */
+} PtrPass;
+
+static void analyze_spec(PtrPass *X, PtrSpec *s);
+
+static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
+{
+    Var *r = root_of(X->spec, value, addr);
+    Var *old = spec_lookup(X->spec, v);
+    if (!r) {
+        if (X->report && !old)
+            diag_error(X->prog->diag, loc, "cannot tell which buffer or array pointer '%s' points into (pointers are indices into one buffer or array: from a buffer parameter, threadgroup memory or a local array, through + - & and casts)", v->name);
+        return;
+    }
+    if (old && old != r) {
+        if (X->report)
+            diag_error(X->prog->diag, loc, "pointer '%s' points into '%s' and into '%s': a pointer must keep to one buffer or array (choose an index instead)", v->name, old->name, r->name);
+        return;
+    }
+    if (!old) {
+        spec_set(X->prog, X->spec, v, r);
+        X->changed = true;
+    }
+}
+
+/* A pointer of element type ELEM into ROOT: other element types only for buffers (aliased SSBO views). */
+static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
+{
+    if (!root || !X->report || !elem)
+        return;
+    Type *re = ptr_root_elem(root);
+    if (ty_equal(re, elem) || elem->kind == TY_VOID)
+        return;
+    if (root->role != PR_BUFFER) {
+        diag_error(X->prog->diag, loc, "a %s pointer into '%s' (of %s) is not supported: only buffers can be read as another element type",
+                   ty_metal_name(X->prog->arena, elem), root->name, ty_metal_name(X->prog->arena, re));
+        return;
+    }
+    if (elem->kind == TY_STRUCT && !layout_struct(X->prog, elem->sdef, loc))
+        return;
+    if (elem->kind == TY_BOOL || (elem->kind == TY_VEC && elem->elem->kind == TY_BOOL) || elem->kind == TY_PTR || elem->kind == TY_UNSUPPORTED) {
+        diag_error(X->prog->diag, loc, "a buffer cannot be read as %s", ty_metal_name(X->prog->arena, elem));
+        return;
+    }
+    for (int i = 0; i < X->L->ptr_views.len; i += 2)
+        if (X->L->ptr_views.items[i] == root && ty_equal(X->L->ptr_views.items[i + 1], elem))
+            return;
+    pv_push(&X->L->ptr_views, root);
+    pv_push(&X->L->ptr_views, elem);
+    switch (ty_scalar_kind(elem)) {
+    case TY_CHAR:
+    case TY_UCHAR:
+        X->L->need_storage8 = X->L->need_int8 = true;
+        break;
+    case TY_SHORT:
+    case TY_USHORT:
+        X->L->need_storage16 = X->L->need_int16 = true;
+        break;
+    case TY_HALF:
+        X->L->need_storage16 = X->L->need_float16 = true;
+        break;
+    default:
+        break;
+    }
+}
+
+static void mark_root(Var *root, bool is_const)
+{
+    if (!root)
+        return;
+    root->read = true;
+    if (!is_const)
+        root->written = true;
+}
+
+PtrSpec *ptr_find_spec(Lowered *L, Func *f, Var **roots)
+{
+    for (int i = 0; i < L->ptr_specs.len; i++) {
+        PtrSpec *s = L->ptr_specs.items[i];
+        if (s->f != f)
+            continue;
+        bool same = true;
+        for (int j = 0; j < f->n_params; j++)
+            same &= spec_lookup(s, f->params[j]) == roots[j];
+        if (same)
+            return s;
+    }
+    return NULL;
+}
+
+static void walk(PtrPass *X, Node *n)
+{
+    if (!n)
+        return;
+    switch (n->kind) {
+    case N_VARDEF:
+        if (ptr_like(n->var) && n->var->init)
+            bind(X, n->var, n->var->init, n->var->ty->kind == TY_REF, n->var->loc);
+        else if (ptr_like(n->var) && X->report && !spec_lookup(X->spec, n->var))
+            diag_error(X->prog->diag, n->var->loc, "pointer '%s' needs an initial value that says which buffer or array it points into", n->var->name);
+        walk(X, n->var->init);
+        return;
+    case N_ASSIGN: {
+        Node *a = strip(n->a);
+        if (a->kind == N_VAR && a->var->ty->kind == TY_PTR && ptr_like(a->var) && !strcmp(n->op, "="))
+            bind(X, a->var, n->b, false, n->loc);
+        break;
+    }
+    case N_INDEX:
+    case N_DEREF:
+        if (n->a->ty && n->a->ty->kind == TY_PTR) {
+            Var *r = root_of(X->spec, n->a, false);
+            if (!r && X->report)
+                diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array this pointer points into");
+            check_view(X, r, n->a->ty->elem, n->loc);
+            if (strip(n->a)->kind != N_VAR || !ptr_is_root(strip(n->a)->var))
+                mark_root(r, n->a->ty->is_const);
+        }
+        break;
+    case N_CALL:
+        if (n->fn) {
+            Func *f = n->fn;
+            Var **roots = arena_alloc(X->prog->arena, sizeof(Var *) * (size_t)(f->n_params + 1));
+            bool any = false;
+            for (int i = 0; i < f->n_params && i < n->n_list; i++)
+                if (ptr_like(f->params[i])) {
+                    roots[i] = root_of(X->spec, n->list[i], f->params[i]->ty->kind == TY_REF);
+                    any = true;
+                    if (!roots[i] && X->report)
+                        diag_error(X->prog->diag, n->list[i]->loc, "cannot tell which buffer or array argument '%s' of '%s' points into", f->params[i]->name, f->name);
+                    if (roots[i] && roots[i]->kind == VAR_LOCAL && !roots[i]->is_threadgroup && X->report)
+                        diag_error(X->prog->diag, n->list[i]->loc, "a pointer into the local array '%s' cannot be passed to a helper (GLSL functions cannot reach the caller's arrays)", roots[i]->name);
+                    mark_root(roots[i], f->params[i]->ty->is_const);
+                }
+            (void)any;
+            if (!ptr_find_spec(X->L, f, roots)) {
+                PtrSpec *s = arena_alloc(X->prog->arena, sizeof *s);
+                s->f = f;
+                for (int i = 0; i < f->n_params; i++)
+                    if (roots[i])
+                        spec_set(X->prog, s, f->params[i], roots[i]);
+                const char *name = f->glsl_name;
+                for (int i = 0; i < f->n_params; i++)
+                    if (ptr_like(f->params[i]) && roots[i])
+                        name = arena_printf(X->prog->arena, "%s_%s", name, roots[i]->glsl_name);
+                s->glsl_name = name;
+                pv_push(&X->L->ptr_specs, s);
+                PtrSpec *saved = X->spec;
+                analyze_spec(X, s);
+                X->spec = saved;
+            }
+        }
+        break;
+    default:
+        break;
+    }
+    walk(X, n->a);
+    walk(X, n->b);
+    walk(X, n->c);
+    walk(X, n->d);
+    for (int i = 0; i < n->n_list; i++)
+        walk(X, n->list[i]);
+}
+
+static void analyze_spec(PtrPass *X, PtrSpec *s)
+{
+    bool report = X->report;
+    X->spec = s;
+    for (int round = 0; round < 8; round++) {
+        X->changed = false;
+        X->report = false;
+        walk(X, s->f->body);
+        if (!X->changed)
+            break;
+    }
+    X->report = report;
+    if (report)
+        walk(X, s->f->body);
+}
+
+bool ptr_analyze(Program *prog, Lowered *L)
+{
+    int before = prog->diag->n_errors;
+    PtrPass X = {prog, L, NULL, false, false};
+    PtrSpec *k = arena_alloc(prog->arena, sizeof *k);
+    k->f = L->kernel;
+    k->glsl_name = "main";
+    pv_push(&L->ptr_specs, k);
+    analyze_spec(&X, k); /* finds every specialization, reporting nothing */
+    /* an index variable must not take the name of a buffer or array it might point into */
+    for (int i = 0; i < L->ptr_specs.len; i++) {
+        PtrSpec *s = L->ptr_specs.items[i];
+        for (int j = 0; j < s->n; j++) {
+            Var *v = s->vars[j];
+            bool clash = false;
+            for (int m = 0; m < L->kernel->n_params; m++)
+                clash |= v != L->kernel->params[m] && !strcmp(v->glsl_name, L->kernel->params[m]->glsl_name);
+            for (int m = 0; m < L->tg_vars.len; m++)
+                clash |= !strcmp(v->glsl_name, ((Var *)L->tg_vars.items[m])->glsl_name);
+            if (clash)
+                v->glsl_name = arena_printf(prog->arena, "%s_p", v->glsl_name);
+        }
+    }
+    X.report = true;
+    for (int i = 0; i < L->ptr_specs.len; i++) {
+        X.spec = L->ptr_specs.items[i];
+        walk(&X, X.spec->f->body); /* the specs are complete: report what has no root */
+        if (prog->diag->n_errors != before)
+            break;
+    }
+    return prog->diag->n_errors == before;
+}
