@@ -1,0 +1,46 @@
+#include <metal_stdlib>
+using namespace metal;
+
+// half storage and arithmetic: y = a * x + b, in half, with a half4 view of the same rows.
+kernel void half_axpb(device const half* x [[buffer(0)]],
+                      device half* y [[buffer(1)]],
+                      constant float& a [[buffer(2)]],
+                      constant float& b [[buffer(3)]],
+                      uint i [[thread_position_in_grid]]) {
+    half ha = half(a), hb = half(b);
+    y[i] = ha * x[i] + hb;
+}
+
+kernel void half4_scale(device const half4* x [[buffer(0)]],
+                        device half4* y [[buffer(1)]],
+                        uint i [[thread_position_in_grid]]) {
+    half4 v = x[i];
+    y[i] = v * half(0.5) + half4(v.wzyx);
+}
+
+// 8- and 16-bit integers wrap at their width; 64-bit integers hold what 32 bits cannot.
+kernel void small_ints(device const char* c [[buffer(0)]],
+                       device const uchar* u [[buffer(1)]],
+                       device const short* s [[buffer(2)]],
+                       device char* c_out [[buffer(3)]],
+                       device ushort* s_out [[buffer(4)]],
+                       device long* l_out [[buffer(5)]],
+                       uint i [[thread_position_in_grid]]) {
+    char a = c[i];
+    uchar b = u[i];
+    c_out[i] = char(a * 3 + char(b));               // int arithmetic, truncated to 8 bits
+    s_out[i] = ushort(s[i]) * ushort(7) + ushort(b); // wraps modulo 2^16
+    long big = long(s[i]) * 100000L * long(b);
+    l_out[i] = big + long(a);
+}
+
+// Conversions: float -> int rounds toward zero; int -> half rounds to nearest; ulong arithmetic.
+kernel void conversions(device const float* f [[buffer(0)]],
+                        device int* i_out [[buffer(1)]],
+                        device half* h_out [[buffer(2)]],
+                        device ulong* u64 [[buffer(3)]],
+                        uint i [[thread_position_in_grid]]) {
+    i_out[i] = int(f[i]);
+    h_out[i] = half(int(f[i] * 16.0f));
+    u64[i] = ulong(i) * 0x100000001UL + (ulong(1) << 40);
+}
