@@ -33,6 +33,7 @@ typedef struct Emit {
     const char *subst_name[64];
     int n_subst;
     bool need_workgroup_any;
+    bool need_bfloat; /* mtl_bf16_to_float / mtl_float_to_bf16 */
     bool need_cas[TY_UNSUPPORTED]; /* per atomic element kind: the compare-exchange temporary */
     PtrSpec *spec; /* ptr.c: which root each pointer of the function being printed points into */
 } Emit;
@@ -70,6 +71,7 @@ static const char *scalar_glsl(Emit *E, TypeKind k)
     case TY_LONG: E->L->need_int64 = true; return "int64_t";
     case TY_ULONG: E->L->need_int64 = true; return "uint64_t";
     case TY_HALF: E->L->need_float16 = true; return "float16_t";
+    case TY_BFLOAT: E->L->need_int16 = true; return "uint16_t"; /* bits; arithmetic goes through float */
     case TY_FLOAT:
     case TY_DOUBLE: return "float";
     case TY_VOID: return "void";
@@ -271,8 +273,12 @@ static void emit_args(Emit *E, Node **list, int n)
 }
 
 /* Prints N converted to type T when its model type differs (e.g. a bool vector stored into an int vector). */
+static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to);
+
 static void emit_coerced(Emit *E, Node *n, Type *t, int min_prec)
 {
+    if (t && n->ty && emit_bfloat_conversion(E, n, t))
+        return;
     if (t && n->ty && t->kind != TY_ARRAY && t->kind != TY_STRUCT && ty_width(t) && ty_width(n->ty) && !ty_equal(t, n->ty) &&
         !(ty_scalar_kind(t) == ty_scalar_kind(n->ty) && ty_width(t) == ty_width(n->ty))) {
         put(E, glsl_type(E, t));
@@ -447,8 +453,33 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
         put(E, ")");
 }
 
+/* bfloat is its bits (uint16_t) in the GLSL: conversions to and from it go through float, rounding to nearest
+   even as Metal does. Returns false when neither side is bfloat (or both are). */
+static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
+{
+    bool fb = from->ty->kind == TY_BFLOAT, tb = to->kind == TY_BFLOAT;
+    if (fb == tb || !ty_is_scalar(from->ty) || !ty_is_scalar(to))
+        return false;
+    E->need_bfloat = true;
+    if (fb) {
+        bool f = to->kind == TY_FLOAT || to->kind == TY_DOUBLE;
+        if (!f)
+            putf(E, "%s(", glsl_type(E, to));
+        put(E, "mtl_bf16_to_float(");
+        emit_expr(E, from, PREC_ASSIGN + 1);
+        put(E, f ? ")" : "))");
+    } else {
+        put(E, "mtl_float_to_bf16(");
+        emit_coerced(E, from, ty_scalar(TY_FLOAT), PREC_ASSIGN + 1);
+        put(E, ")");
+    }
+    return true;
+}
+
 static void emit_cast(Emit *E, Node *n)
 {
+    if (n->a->ty && emit_bfloat_conversion(E, n->a, n->ty))
+        return;
     if (emit_folded_literal(E, n))
         return;
     if (n->a->ty && ty_equal(n->ty, n->a->ty)) {
@@ -686,6 +717,12 @@ static void emit_astype(Emit *E, Node *n)
         fn = "uintBitsToFloat";
     else if (fk == TY_INT && tk == TY_FLOAT)
         fn = "intBitsToFloat";
+    else if ((fk == TY_BFLOAT && tk == TY_USHORT) || (fk == TY_USHORT && tk == TY_BFLOAT))
+        fn = ""; /* bfloat is its bits */
+    else if (fk == TY_BFLOAT && tk == TY_SHORT)
+        fn = glsl_type(E, to);
+    else if (fk == TY_SHORT && tk == TY_BFLOAT)
+        fn = "uint16_t";
     else if (fk == TY_HALF && (tk == TY_USHORT || tk == TY_SHORT))
         fn = tk == TY_USHORT ? "float16BitsToUint16" : "float16BitsToInt16";
     else if (tk == TY_HALF && (fk == TY_USHORT || fk == TY_SHORT))
@@ -2120,6 +2157,13 @@ char *emit_glsl(Program *prog, Lowered *L)
     if (resources.data)
         put(&E, resources.data);
     emit_threadgroup_memory(&E);
+    if (E.need_bfloat) {
+        put(&E, "// bfloat: the upper 16 bits of a float, rounded to nearest even; NaN stays a quiet NaN.\n");
+        put(&E, "float mtl_bf16_to_float(uint16_t b)\n{\n    return uintBitsToFloat(uint(b) << 16);\n}\n\n");
+        put(&E, "uint16_t mtl_float_to_bf16(float f)\n{\n    uint u = floatBitsToUint(f);\n");
+        put(&E, "    if (isnan(f))\n        return uint16_t((u >> 16) | 0x40u);\n");
+        put(&E, "    return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);\n}\n\n");
+    }
     for (int k = 0; k < TY_UNSUPPORTED; k++)
         if (E.need_cas[k])
             putf(&E, "%s mtl_cas_%s; // atomic_compare_exchange_weak_explicit: the value found\n\n", scalar_glsl(&E, k), scalar_glsl(&E, k));

@@ -318,8 +318,8 @@ typedef struct Program {
 /* ---- layout.c: Metal's buffer layout in std430 ---- */
 /* Adds padding members to S (and the structs inside it) so that its std430 layout is Metal's: a float3
    member is 16 bytes in Metal and 12 in std430, a half3 8 and 6. Returns false, diagnosed at LOC, when
-   padding cannot make the layouts agree. */
-bool layout_struct(Program *prog, StructDef *s, SrcLoc loc);
+   padding cannot make the layouts agree and REPORT (a struct used only in thread memory needs no match). */
+bool layout_struct(Program *prog, StructDef *s, SrcLoc loc, bool report);
 int layout_std430_size(const Type *t);
 int layout_std430_align(const Type *t);
 

@@ -103,14 +103,16 @@ static int make_pads(unsigned char *pad, int off, int gap)
     return gap ? -1 : n;
 }
 
-static bool layout_type(Program *prog, Type *t, SrcLoc loc)
+static bool lay_out(Program *prog, StructDef *s);
+
+static bool layout_type(Program *prog, Type *t)
 {
     while (t->kind == TY_ARRAY)
         t = t->elem;
-    return t->kind != TY_STRUCT || layout_struct(prog, t->sdef, loc);
+    return t->kind != TY_STRUCT || lay_out(prog, t->sdef);
 }
 
-bool layout_struct(Program *prog, StructDef *s, SrcLoc loc)
+static bool lay_out(Program *prog, StructDef *s)
 {
     if (s->layout_state)
         return s->layout_state == 1;
@@ -118,7 +120,7 @@ bool layout_struct(Program *prog, StructDef *s, SrcLoc loc)
     int moff = 0, goff = 0, malign = 1;
     for (int i = 0; i < s->n_fields; i++) {
         Field *f = &s->fields[i];
-        if (!layout_type(prog, f->ty, loc))
+        if (!layout_type(prog, f->ty))
             return false;
         int ma = ty_metal_align(f->ty), ga = layout_std430_align(f->ty);
         malign = ma > malign ? ma : malign;
@@ -153,7 +155,18 @@ bool layout_struct(Program *prog, StructDef *s, SrcLoc loc)
     return true;
 mismatch:
     s->layout_state = 2;
-    diag_error(prog->diag, loc, "struct '%s' cannot be laid out in std430 as Metal lays it out (size %d, alignment %d)",
-               s->name, ty_metal_size(&(Type){.kind = TY_STRUCT, .sdef = s}), ty_metal_align(&(Type){.kind = TY_STRUCT, .sdef = s}));
+    s->n_tail_pad = 0;
+    for (int i = 0; i < s->n_fields; i++)
+        s->fields[i].n_pad = 0;
+    return false;
+}
+
+bool layout_struct(Program *prog, StructDef *s, SrcLoc loc, bool report)
+{
+    if (lay_out(prog, s))
+        return true;
+    if (report)
+        diag_error(prog->diag, loc, "struct '%s' cannot be laid out in std430 as Metal lays it out (size %d, alignment %d)",
+                   s->name, ty_metal_size(&(Type){.kind = TY_STRUCT, .sdef = s}), ty_metal_align(&(Type){.kind = TY_STRUCT, .sdef = s}));
     return false;
 }

@@ -24,7 +24,7 @@ static bool struct_layout_ok(Lower *X, StructDef *s, SrcLoc loc)
     for (int i = 0; i < s->n_fields; i++)
         if (!supported_in_buffer(X, s->fields[i].ty, loc, "struct member"))
             return false;
-    return layout_struct(X->prog, s, loc);
+    return layout_struct(X->prog, s, loc, true);
 }
 
 static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what)
@@ -45,6 +45,7 @@ static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what)
         return true;
     case TY_SHORT:
     case TY_USHORT:
+    case TY_BFLOAT: /* its 16 bits (emit_glsl.c converts) */
         X->L->need_storage16 = X->L->need_int16 = true;
         return true;
     case TY_HALF:
@@ -217,7 +218,7 @@ static void add_struct(Lower *X, StructDef *s)
             add_struct(X, f->sdef);
         note_type(X, s->fields[i].ty);
     }
-    layout_struct(X->prog, s, s->loc);
+    layout_struct(X->prog, s, s->loc, false);
     pv_push(&X->L->structs, s);
 }
 

@@ -348,6 +348,8 @@ static Type *conv_type(Parser *P, CXType t)
     case CXType_Record: {
         CXCursor decl = clang_getTypeDeclaration(c);
         if (in_prelude(decl)) {
+            if (!strcmp(cx_take(P, clang_getCursorSpelling(decl)), "bfloat"))
+                return ty_scalar(TY_BFLOAT);
             if (clang_Type_getNumTemplateArguments(c) == 1 && !strcmp(cx_take(P, clang_getCursorSpelling(decl)), "atomic")) {
                 Type *a = new_type(P, TY_ATOMIC);
                 a->elem = conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0));
@@ -767,6 +769,23 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->fval = name[10] == 'n' ? NAN : INFINITY;
         return n;
     }
+    if ((ck == CXCursor_Constructor || ck == CXCursor_ConversionFunction) && in_prelude(callee) &&
+        (n->ty->kind == TY_BFLOAT || ck == CXCursor_ConversionFunction)) {
+        /* bfloat(float) and bfloat's operator float: the conversions bfloat arithmetic goes through */
+        Node *from = nargs == 1 ? n->list[0] : NULL;
+        if (ck == CXCursor_ConversionFunction) {
+            Kids k = kids_of(c), m = k.len ? kids_of(k.items[0]) : (Kids){0};
+            from = m.len ? conv_expr(P, m.items[0]) : NULL;
+            free(k.items);
+            free(m.items);
+        }
+        if (!from)
+            return unsupported(P, c, "this bfloat conversion");
+        n->kind = N_CAST;
+        n->a = from;
+        n->implicit = true;
+        return n;
+    }
     if (ck == CXCursor_Constructor || ck == CXCursor_CXXMethod || ck == CXCursor_ConversionFunction) {
         if (ck == CXCursor_Constructor && nargs <= 1 && n->ty->kind == TY_STRUCT) {
             /* copy construction of a user struct: the value itself */
@@ -774,7 +793,7 @@ static Node *conv_call(Parser *P, CXCursor c)
                 return n->list[0];
         }
         if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 2 && n->list[0]->ty &&
-            n->list[0]->ty->kind == TY_STRUCT && !has_user_method(clang_getCursorSemanticParent(callee), "operator=")) {
+            (n->list[0]->ty->kind == TY_STRUCT || n->list[0]->ty->kind == TY_BFLOAT) && !has_user_method(clang_getCursorSemanticParent(callee), "operator=")) {
             /* the implicit copy assignment of a struct (across address spaces in clang's OpenCL mode) */
             n->kind = N_ASSIGN;
             n->op = "=";

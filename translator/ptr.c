@@ -170,7 +170,7 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
                    ty_metal_name(X->prog->arena, elem), root->name, ty_metal_name(X->prog->arena, re));
         return;
     }
-    if (elem->kind == TY_STRUCT && !layout_struct(X->prog, elem->sdef, loc))
+    if (elem->kind == TY_STRUCT && !layout_struct(X->prog, elem->sdef, loc, true))
         return;
     if (elem->kind == TY_BOOL || (elem->kind == TY_VEC && elem->elem->kind == TY_BOOL) || elem->kind == TY_PTR || elem->kind == TY_UNSUPPORTED) {
         diag_error(X->prog->diag, loc, "a buffer cannot be read as %s", ty_metal_name(X->prog->arena, elem));
