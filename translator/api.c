@@ -95,6 +95,8 @@ M2gResult *m2g_translate_file(const char *path, const M2gOptions *opt)
         pv_free(&L.helper_types);
         pv_free(&L.tg_vars);
         pv_free(&L.sync_helpers);
+        pv_free(&L.ptr_specs);
+        pv_free(&L.ptr_views);
     }
 done:
     r->includes = calloc((size_t)prog.includes.len + 1, sizeof *r->includes);

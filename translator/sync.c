@@ -58,11 +58,13 @@ bool sync_uniform(const Node *n)
             return true;
         if (v->kind == VAR_PARAM)
             return v->role == PR_CONSTREF || (v->role == PR_BUILTIN && uniform_attribute(v->builtin));
-        return v->uniform && !v->is_threadgroup;
+        return v->uniform && !v->is_threadgroup && v->ty->kind != TY_REF; /* a reference reads memory (ptr.c) */
     }
     case N_INDEX:
         if (n->a->kind == N_VAR && n->a->var->kind == VAR_PARAM && n->a->var->role != PR_CONSTREF)
             return false; /* buffer contents */
+        if (n->a->ty && n->a->ty->kind == TY_PTR)
+            return false; /* memory through a pointer */
         return sync_uniform(n->a) && sync_uniform(n->b);
     case N_ASSIGN:
     case N_POSTFIX:
