@@ -44,3 +44,16 @@ kernel void conversions(device const float* f [[buffer(0)]],
     h_out[i] = half(int(f[i] * 16.0f));
     u64[i] = ulong(i) * 0x100000001UL + (ulong(1) << 40);
 }
+
+// Vectors of the small and wide integer types.
+kernel void int_vectors(device const char4* c [[buffer(0)]],
+                        device const ushort2* s [[buffer(1)]],
+                        device const long2* l [[buffer(2)]],
+                        device int4* c_out [[buffer(3)]],
+                        device ushort2* s_out [[buffer(4)]],
+                        device long2* l_out [[buffer(5)]],
+                        uint i [[thread_position_in_grid]]) {
+    c_out[i] = int4(c[i]) * 2 - int4(c[i].wzyx);
+    s_out[i] = s[i] * ushort2(3, 5) + s[i].yx;
+    l_out[i] = l[i] * long2(1000000L, -3L) + long2(int(i));
+}

@@ -42,10 +42,22 @@ def conversions(name, n, tg):
              threadgroup=tg, grid=n)
 
 
+def int_vectors(name, n, tg):
+    c = r.integers(-128, 128, (n, 4)).astype(np.int8)
+    s = r.integers(0, 65536, (n, 2)).astype(np.uint16)
+    l = r.integers(-(1 << 40), 1 << 40, (n, 2)).astype(np.int64)
+    c_out = c.astype(np.int32) * 2 - c[:, ::-1].astype(np.int32)
+    s_out = (s.astype(np.int64) * np.array([3, 5]) + s[:, ::-1].astype(np.int64)).astype(np.uint16)   # wraps
+    l_out = l * np.array([1000000, -3], dtype=np.int64) + np.arange(n, dtype=np.int64)[:, None]
+    ref.case(name, "int_vectors", {0: c, 1: s, 2: l, 3: Out(c_out), 4: Out(s_out), 5: Out(l_out)},
+             threadgroup=tg, grid=n)
+
+
 half_axpb("half_axpb_1000", 1000, 64)
 half4("half4_scale_500", 500, 32)
 small_ints("small_ints_4096", 4096, 128)
 conversions("conversions_2000", 2000, 64)
+int_vectors("int_vectors_777", 777, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
