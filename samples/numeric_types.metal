@@ -57,3 +57,21 @@ kernel void int_vectors(device const char4* c [[buffer(0)]],
     s_out[i] = s[i] * ushort2(3, 5) + s[i].yx;
     l_out[i] = l[i] * long2(1000000L, -3L) + long2(int(i));
 }
+
+// as_type between 64-bit shapes and between 32-bit shapes.
+kernel void as_type_bits(device const ulong* u [[buffer(0)]],
+                         device uint2* halves [[buffer(1)]],
+                         device float2* floats [[buffer(2)]],
+                         device long* back [[buffer(3)]],
+                         device half2* h2 [[buffer(4)]],
+                         device uchar4* bytes [[buffer(5)]],
+                         uint i [[thread_position_in_grid]]) {
+    ulong v = u[i];
+    halves[i] = as_type<uint2>(v);
+    float2 f = as_type<float2>(v);
+    floats[i] = f;
+    back[i] = as_type<long>(as_type<int2>(f)) + 1;
+    uint lo = as_type<uint2>(v).x;
+    h2[i] = as_type<half2>(lo);
+    bytes[i] = as_type<uchar4>(as_type<float>(lo));
+}

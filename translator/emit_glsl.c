@@ -676,11 +676,11 @@ static bool bits32(Emit *E, Type *t, const char **to_bits, const char **from_bit
         *from_bits = "unpackFloat2x16(";
     } else if (w == 2 && (k == TY_USHORT || k == TY_SHORT)) {
         *to_bits = "pack32(u16vec2(";
-        *from_bits = k == TY_USHORT ? "(unpack16(" : "i16vec2(unpack16(";
+        *from_bits = k == TY_USHORT ? "unpack16(" : "i16vec2(unpack16(";
         E->L->need_int16 = true;
     } else if (w == 4 && (k == TY_UCHAR || k == TY_CHAR)) {
         *to_bits = "pack32(u8vec4(";
-        *from_bits = k == TY_UCHAR ? "(unpack8(" : "i8vec4(unpack8(";
+        *from_bits = k == TY_UCHAR ? "unpack8(" : "i8vec4(unpack8(";
         E->L->need_int8 = true;
     } else {
         return false;
@@ -688,17 +688,66 @@ static bool bits32(Emit *E, Type *t, const char **to_bits, const char **from_bit
     return true;
 }
 
+/* The same for 64-bit types through uint64_t: (u)long, (u)int2, float2. */
+static bool bits64(Emit *E, Type *t, const char **to_bits, const char **from_bits)
+{
+    TypeKind k = ty_scalar_kind(t);
+    int w = ty_width(t);
+    E->L->need_int64 = true;
+    if (w == 1 && (k == TY_ULONG || k == TY_LONG)) {
+        *to_bits = k == TY_ULONG ? "(" : "uint64_t(";
+        *from_bits = k == TY_ULONG ? "(" : "int64_t(";
+    } else if (w == 2 && k == TY_UINT) {
+        *to_bits = "packUint2x32(";
+        *from_bits = "unpackUint2x32(";
+    } else if (w == 2 && k == TY_INT) {
+        *to_bits = "packUint2x32(uvec2(";
+        *from_bits = "ivec2(unpackUint2x32(";
+    } else if (w == 2 && k == TY_FLOAT) {
+        *to_bits = "packUint2x32(floatBitsToUint(";
+        *from_bits = "uintBitsToFloat(unpackUint2x32(";
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* A "pre(" string of bits32/bits64 (nothing when it is the identity "("), and its closing parentheses. */
+static void open_parens(Emit *E, const char *pre)
+{
+    if (strcmp(pre, "("))
+        put(E, pre);
+}
+
+static void close_parens(Emit *E, const char *pre)
+{
+    if (!strcmp(pre, "("))
+        return;
+    for (; *pre; pre++)
+        if (*pre == '(')
+            put(E, ")");
+}
+
 static void emit_astype(Emit *E, Node *n)
 {
     Type *to = n->ty, *from = n->a->ty;
     const char *fb, *fu, *tb, *tu;
+    if (ty_metal_size(to) == 8 && ty_metal_size(from) == 8 && !ty_equal(to, from) && bits64(E, from, &fb, &fu) &&
+        bits64(E, to, &tb, &tu)) {
+        open_parens(E, tu);
+        open_parens(E, fb);
+        emit_expr(E, n->a, PREC_ASSIGN + 1);
+        close_parens(E, fb);
+        close_parens(E, tu);
+        return;
+    }
     if (ty_metal_size(to) == 4 && ty_metal_size(from) == 4 && ty_width(to) != ty_width(from) &&
         bits32(E, from, &fb, &fu) && bits32(E, to, &tb, &tu)) {
-        put(E, tu);
-        put(E, fb);
+        open_parens(E, tu);
+        open_parens(E, fb);
         emit_expr(E, n->a, PREC_ASSIGN + 1);
-        put(E, !strncmp(fb, "pack32(", 7) ? "))" : ")");
-        put(E, !strncmp(tu, "(unpack", 7) || !strncmp(tu + 7, "(unpack", 7) ? "))" : ")");
+        close_parens(E, fb);
+        close_parens(E, tu);
         return;
     }
     if (ty_metal_size(to) != ty_metal_size(from) || ty_width(to) != ty_width(from) || !ty_width(to)) {

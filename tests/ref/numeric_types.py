@@ -53,11 +53,26 @@ def int_vectors(name, n, tg):
              threadgroup=tg, grid=n)
 
 
+def as_type_bits(name, n, tg):
+    f = r.uniform(-100, 100, (n, 2)).astype(np.float32)
+    bits = f.view(np.uint32)
+    bits[:, 0] &= 0xFFFF3FFF        # the low word's low half, read as a half, stays finite
+    u = bits.copy().view(np.uint64).reshape(n)
+    halves = u.view(np.uint32).reshape(n, 2).copy()
+    floats = u.view(np.float32).reshape(n, 2).copy()
+    back = u.view(np.int64) + 1
+    h2 = halves[:, 0].copy().view(np.float16).reshape(n, 2)
+    b4 = halves[:, 0].copy().view(np.uint8).reshape(n, 4)
+    ref.case(name, "as_type_bits", {0: u, 1: Out(halves), 2: Out(floats, tol={"rtol": 0, "atol": 0}), 3: Out(back),
+                                    4: Out(h2, tol={"rtol": 0, "atol": 0}), 5: Out(b4)}, threadgroup=tg, grid=n)
+
+
 half_axpb("half_axpb_1000", 1000, 64)
 half4("half4_scale_500", 500, 32)
 small_ints("small_ints_4096", 4096, 128)
 conversions("conversions_2000", 2000, 64)
 int_vectors("int_vectors_777", 777, 64)
+as_type_bits("as_type_bits_300", 300, 32)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
