@@ -69,3 +69,38 @@ kernel void float_atomics(device const float* x [[buffer(0)]],
             break;
     }
 }
+
+// half and bfloat atomics as kernels write them: a compare-exchange loop on the 32-bit word that holds the value.
+void atomic_add_half(device atomic_uint* word, uint slot, half v) {
+    uint expected = atomic_load_explicit(word, memory_order_relaxed);
+    while (true) {
+        half2 h = as_type<half2>(expected);
+        h[slot] += v;
+        if (atomic_compare_exchange_weak_explicit(word, &expected, as_type<uint>(h),
+                                                  memory_order_relaxed, memory_order_relaxed))
+            break;
+    }
+}
+
+void atomic_add_bfloat(device atomic_uint* word, uint slot, float v) {
+    uint expected = atomic_load_explicit(word, memory_order_relaxed);
+    while (true) {
+        ushort2 u = as_type<ushort2>(expected);
+        bfloat b = as_type<bfloat>(u[slot]);
+        bfloat sum = float(b) + v;
+        u[slot] = as_type<ushort>(sum);
+        if (atomic_compare_exchange_weak_explicit(word, &expected, as_type<uint>(u),
+                                                  memory_order_relaxed, memory_order_relaxed))
+            break;
+    }
+}
+
+// Thread i adds x[i] to bin i % 8 of a half (and a bfloat) accumulator, two bins per 32-bit word.
+kernel void half_bfloat_atomics(device const half* x [[buffer(0)]],
+                                device atomic_uint* half_bins [[buffer(1)]],
+                                device atomic_uint* bf_bins [[buffer(2)]],
+                                uint i [[thread_position_in_grid]]) {
+    uint bin = i % 8u;
+    atomic_add_half(half_bins + bin / 2u, bin % 2u, x[i]);
+    atomic_add_bfloat(&bf_bins[bin / 2u], bin % 2u, float(x[i]));
+}

@@ -58,11 +58,25 @@ def floats(name, n, tg):
              threadgroup=tg, grid=n)
 
 
+def half_bfloat(name, n, tg):
+    x = (r.integers(0, 3, n) * 0.5).astype(np.float16)           # 0, 0.5, 1: every partial sum is exact
+    sums = np.bincount(np.arange(n) % 8, weights=x.astype(np.float64), minlength=8)
+    h0 = np.array([1, -2, 0.25, 3, 0, 8, -0.5, 2], dtype=np.float16)
+    h = (h0.astype(np.float64) + sums).astype(np.float16)
+    b0 = np.array([2, 1, -4, 0.5, 0, 16, 1, -1], dtype=np.float32)
+    b = ((b0.astype(np.float64) + sums).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)   # exact
+    b0_bits = (b0.view(np.uint32) >> 16).astype(np.uint16)
+    ref.case(name, "half_bfloat_atomics", {0: x, 1: InOut(h0.view(np.uint32), h.view(np.uint32)),
+                                           2: InOut(b0_bits.view(np.uint32), b.view(np.uint32))},
+             threadgroup=tg, grid=n)
+
+
 histogram("histogram_uniform_5000_g4", 5000, 4, False)
 histogram("histogram_skewed_100000_g8", 100000, 8, True)          # many threads on the same bins
 compact("compact_positive_10000_tg64", 10000, 64)
 ops("atomic_ops_1000_tg64", 1000, 64)
 floats("float_atomics_4096_tg128", 4096, 128)
+half_bfloat("half_bfloat_atomics_256", 256, 64)         # 32 additions per bin, racing in CAS loops
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
