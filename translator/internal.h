@@ -107,6 +107,7 @@ struct StructDef {
     Field *fields;
     int n_fields;
     SrcLoc loc;
+    bool empty; /* no fields (a functor, a trait): its values are never printed */
 };
 
 Type *ty_scalar(TypeKind k);
@@ -215,6 +216,10 @@ struct Var {
     bool in_push;       /* PR_CONSTREF placed in push constants */
     int push_offset;
     bool is_out_param;  /* thread T& helper parameter: inout */
+    /* function constants ([[function_constant(n)]]): Vulkan specialization constant fc_id (0: not one) */
+    int fc_id;
+    int fc_index;       /* Metal's n */
+    bool fc_defined;    /* the "is defined" flag of function constant fc_index, not its value */
 };
 
 struct Func {
@@ -230,6 +235,7 @@ struct Func {
     bool had_errors; /* diagnostics while its body was parsed */
     bool visiting; /* on the call path being checked: recursion */
     int max_threads; /* [[max_total_threads_per_threadgroup(N)]], 0 if none */
+    Var *self; /* a member function of a struct with fields: the object, params[0] */
 };
 
 /* Attribute table index (attributes.def) and builtin table index (builtins.def). */
@@ -301,6 +307,13 @@ char *reflect_json(Program *prog, Lowered *L); /* malloc'd */
 /* ---- spirv.c ---- */
 /* GLSL to SPIR-V with shaderc; returns malloc'd words or NULL with *err (malloc'd) set. */
 unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, char **err);
+
+/* ---- templates.c: source text rewrites for kernel templates (see there) ---- */
+/* Function constant n is specialization constant FC_VALUE_ID(n); its "defined" flag is FC_DEFINED_ID(n). */
+#define FC_VALUE_ID(n) (100 + (n))
+#define FC_DEFINED_ID(n) (100 + 65536 + (n))
+char *tmpl_rewrite_instances(const char *text, size_t len, size_t *out_len); /* malloc'd */
+void tmpl_blank_template_kernels(char *text, size_t len);
 
 /* ---- names.c ---- */
 const char *names_legal(Arena *a, const char *name); /* renames GLSL keywords and reserved forms */

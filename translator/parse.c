@@ -13,10 +13,20 @@
 #include "internal.h"
 
 typedef struct AttrGroup {
+    int source; /* index in Parser.sources */
     unsigned offset; /* of the first '[' */
     const char *text; /* what is between [[ and ]], trimmed */
     SrcLoc loc;
 } AttrGroup;
+
+/* A file clang reads from our rewritten text (templates.c, extract_attributes). */
+#define MAX_SOURCES 64
+typedef struct Source {
+    const char *path;
+    char *text;
+    size_t len;
+    CXFile file;
+} Source;
 
 typedef struct MapEntry {
     char *key;
@@ -30,15 +40,15 @@ typedef struct Parser {
     CXTranslationUnit tu;
     CXFile main_file;
     const char *main_path;
-    AttrGroup *attrs;
-    int n_attrs;
+    PtrVec attrs; /* AttrGroup*, in source order per source */
+    Source sources[MAX_SOURCES]; /* [0] is the main file, then the user headers it includes */
+    int n_sources;
     MapEntry *map; /* USR -> Var* / Func* / StructDef* */
     int map_cap, map_len;
     Func *cur_func;
+    Var *self; /* the object inside a member function or constructor being converted */
     unsigned error_offsets[256]; /* clang errors in the main file: they fail the kernel they fall in */
     int n_error_offsets;
-    unsigned quiet[64][2]; /* extents of kernel templates: clang's errors there give way to ours */
-    int n_quiet;
 } Parser;
 
 /* ---- small libclang helpers ---- */
@@ -168,9 +178,9 @@ static void map_put(Parser *P, char *key, void *value)
 
 /* Blanks every [[...]] group of TEXT in place (newlines kept), recording each; `[[kernel]]` becomes `kernel`.
    Comments, strings and character literals are skipped. */
-static void extract_attributes(Parser *P, char *text, size_t len)
+static void extract_attributes(Parser *P, int source, char *text, size_t len)
 {
-    PtrVec groups = {0};
+    const char *path = P->sources[source].path;
     int line = 1, col = 1;
     for (size_t i = 0; i < len;) {
         char ch = text[i];
@@ -221,8 +231,8 @@ static void extract_attributes(Parser *P, char *text, size_t len)
             while (e > b && isspace((unsigned char)e[-1]))
                 *--e = 0;
             AttrGroup *g = arena_alloc(P->arena, sizeof *g);
-            *g = (AttrGroup){(unsigned)start, b, {P->main_path, line, col}};
-            pv_push(&groups, g);
+            *g = (AttrGroup){source, (unsigned)start, b, {path, line, col}};
+            pv_push(&P->attrs, g);
             bool is_kernel = !strcmp(b, "kernel");
             for (size_t k = start; k <= j; k++) {
                 if (text[k] == '\n')
@@ -233,6 +243,8 @@ static void extract_attributes(Parser *P, char *text, size_t len)
             }
             if (is_kernel)
                 memcpy(text + start, "kernel", 6);
+            if (!strncmp(b, "function_constant", 17))
+                memcpy(text + start, "= {}", 4); /* OpenCL wants an initializer on `constant` globals */
             i = j + 1;
             continue;
         }
@@ -240,11 +252,6 @@ static void extract_attributes(Parser *P, char *text, size_t len)
             line++, col = 0;
         i++, col++;
     }
-    P->attrs = arena_alloc(P->arena, sizeof(AttrGroup) * (size_t)(groups.len + 1));
-    for (int k = 0; k < groups.len; k++)
-        P->attrs[k] = *(AttrGroup *)groups.items[k];
-    P->n_attrs = groups.len;
-    pv_free(&groups);
 }
 
 /* ---- types ---- */
@@ -366,29 +373,59 @@ static Type *conv_type(Parser *P, CXType t)
 typedef struct FieldList {
     Parser *P;
     PtrVec fields;
-    bool other;
-    CXCursor other_cursor;
+    bool base_with_fields;
+    CXCursor base;
 } FieldList;
 
-static enum CXChildVisitResult collect_field(CXCursor c, CXCursor parent, CXClientData data)
+static enum CXVisitorResult collect_field(CXCursor c, CXClientData data)
+{
+    FieldList *fl = data;
+    Field *f = arena_alloc(fl->P->arena, sizeof *f);
+    f->name = cx_take(fl->P, clang_getCursorSpelling(c));
+    f->glsl_name = names_legal(fl->P->arena, f->name);
+    f->ty = conv_type(fl->P, clang_getCursorType(c));
+    pv_push(&fl->fields, f);
+    return CXVisit_Continue;
+}
+
+static enum CXVisitorResult count_field(CXCursor c, CXClientData data)
+{
+    (void)c;
+    ++*(int *)data;
+    return CXVisit_Break;
+}
+
+static enum CXChildVisitResult find_base(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
     FieldList *fl = data;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_FieldDecl) {
-        Field *f = arena_alloc(fl->P->arena, sizeof *f);
-        f->name = cx_take(fl->P, clang_getCursorSpelling(c));
-        f->glsl_name = names_legal(fl->P->arena, f->name);
-        f->ty = conv_type(fl->P, clang_getCursorType(c));
-        pv_push(&fl->fields, f);
-    } else if (k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_CXXBaseSpecifier) {
-        if (!fl->other)
-            fl->other_cursor = c;
-        fl->other = true;
+    int n = 0;
+    if (clang_getCursorKind(c) == CXCursor_CXXBaseSpecifier) {
+        clang_Type_visitFields(clang_getCursorType(c), count_field, &n);
+        if (n && !fl->base_with_fields)
+            fl->base = c, fl->base_with_fields = true;
     }
     return CXChildVisit_Continue;
 }
 
+/* A name for a type or template argument list usable in GLSL: `Vec<float, 4>` -> `Vec_float_4`. */
+static char *mangle(Parser *P, const char *spelling)
+{
+    char *r = arena_alloc(P->arena, strlen(spelling) + 1), *o = r;
+    for (const char *c = spelling; *c; c++) {
+        if (isalnum((unsigned char)*c) || *c == '_')
+            *o++ = *c;
+        else if (o > r && o[-1] != '_')
+            *o++ = '_';
+    }
+    while (o > r && o[-1] == '_')
+        o--;
+    *o = 0;
+    return r;
+}
+
+/* A struct, or an instance of a struct template (fields read through the type: clang keeps no cursors
+   for the members of implicit instantiations). Member functions are converted when called. */
 static StructDef *conv_struct(Parser *P, CXCursor decl)
 {
     decl = clang_getCanonicalCursor(decl);
@@ -401,20 +438,29 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
     s->name = cx_take(P, clang_getCursorSpelling(decl));
     if (!*s->name)
         s->name = "anonymous_struct";
+    if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl)))
+        s->name = mangle(P, cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl))));
     s->glsl_name = names_legal(P->arena, s->name);
     CXCursor def = clang_getCursorDefinition(decl);
     s->loc = loc_of(P, clang_Cursor_isNull(def) ? decl : def);
     FieldList fl = {.P = P};
-    clang_visitChildren(clang_Cursor_isNull(def) ? decl : def, collect_field, &fl);
-    if (fl.other)
-        diag_error(P->diag, loc_of(P, fl.other_cursor), "member functions, constructors and base classes of structs are not supported yet");
+    clang_Type_visitFields(clang_getCursorType(decl), collect_field, &fl);
+    clang_visitChildren(clang_Cursor_isNull(def) ? decl : def, find_base, &fl);
+    if (fl.base_with_fields)
+        diag_error(P->diag, loc_of(P, fl.base), "base classes with fields are not supported yet");
     s->n_fields = fl.fields.len;
+    s->empty = !fl.fields.len;
     s->fields = arena_alloc(P->arena, sizeof(Field) * (size_t)(fl.fields.len + 1));
     for (int i = 0; i < fl.fields.len; i++)
         s->fields[i] = *(Field *)fl.fields.items[i];
     pv_free(&fl.fields);
     pv_push(&P->prog->structs, s);
     return s;
+}
+
+static bool is_empty_struct(const Type *t)
+{
+    return t && t->kind == TY_STRUCT && t->sdef->empty;
 }
 
 /* ---- expressions ---- */
@@ -691,30 +737,104 @@ static char *qualified_name(Parser *P, CXCursor decl)
     return arena_strdup(P->arena, buf);
 }
 
+/* A compile-time constant expression as a literal (trait values, numeric_limits, static constexpr members);
+   NULL when clang cannot evaluate C. */
+static Node *const_value(Parser *P, CXCursor c)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (!r)
+        return NULL;
+    Type *ty = conv_type(P, clang_getCursorType(c));
+    Node *n = NULL;
+    if (clang_EvalResult_getKind(r) == CXEval_Int && ty_is_scalar(ty) && !ty_is_float(ty)) {
+        n = new_node(P, ty->kind == TY_BOOL ? N_BOOL : N_INT, c);
+        n->ival = clang_EvalResult_isUnsignedInt(r) ? (long long)clang_EvalResult_getAsUnsigned(r) : clang_EvalResult_getAsLongLong(r);
+        n->ty = ty;
+    } else if (clang_EvalResult_getKind(r) == CXEval_Float && ty_is_float(ty)) {
+        n = new_node(P, N_FLOAT, c);
+        n->fval = clang_EvalResult_getAsDouble(r);
+        n->ty = ty;
+    }
+    clang_EvalResult_dispose(r);
+    return n;
+}
+
+/* The object inside a member function: `this`, or a member named without `this->`. */
+static Node *self_ref(Parser *P, CXCursor c)
+{
+    if (!P->self)
+        return unsupported(P, c, "'this' outside a member function of a struct with fields");
+    Node *n = new_node(P, N_VAR, c);
+    n->var = P->self;
+    n->ty = P->self->ty->kind == TY_REF ? P->self->ty->elem : P->self->ty;
+    return n;
+}
+
+static Func *get_ctor(Parser *P, CXCursor decl, Type *ty);
+static Node *function_constant_defined(Parser *P, CXCursor c, Node *call);
+
+/* T(args) of a struct T: a copy is the value itself; the implicit default constructor is no initializer
+   (an N_INITLIST without elements, marked implicit); a user constructor is a function returning the struct. */
+static Node *conv_construct(Parser *P, CXCursor c, CXCursor ctor, Node *n)
+{
+    if (n->ty->kind != TY_STRUCT)
+        return unsupported(P, c, "this constructor call");
+    if (n->n_list == 1 && (clang_CXXConstructor_isCopyConstructor(ctor) || clang_CXXConstructor_isMoveConstructor(ctor)))
+        return n->list[0];
+    CXCursor def = clang_getCursorDefinition(ctor);
+    bool user = !clang_Cursor_isNull(def) && !clang_CXXMethod_isDefaulted(def) && !in_prelude(def);
+    if (n->n_list == 0 && (!user || n->ty->sdef->empty)) {
+        n->kind = N_INITLIST;
+        n->implicit = true;
+        return n;
+    }
+    if (!user)
+        return unsupported(P, c, "this constructor call");
+    n->fn = get_ctor(P, def, n->ty);
+    return n;
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
     int nargs = clang_Cursor_getNumArguments(c);
     Node *n = new_node(P, N_CALL, c);
     n->ty = conv_type(P, clang_getCursorType(c));
-    n->n_list = nargs < 0 ? 0 : nargs;
-    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(n->n_list + 1));
-    for (int i = 0; i < n->n_list; i++)
-        n->list[i] = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
-    if (clang_Cursor_isNull(callee)) {
+    if (clang_Cursor_isNull(callee))
         return unsupported(P, c, "a call through a function pointer or to a dependent name");
-    }
     enum CXCursorKind ck = clang_getCursorKind(callee);
     char *name = cx_take(P, clang_getCursorSpelling(callee));
     n->name = name;
-    if (ck == CXCursor_Constructor || ck == CXCursor_CXXMethod || ck == CXCursor_ConversionFunction) {
-        if (ck == CXCursor_Constructor && nargs <= 1 && n->ty->kind == TY_STRUCT) {
-            /* copy construction of a user struct: the value itself */
-            if (nargs == 1)
-                return n->list[0];
-        }
-        return unsupported(P, c, arena_printf(P->arena, "calling C++ %s '%s'", ck == CXCursor_CXXMethod ? "member function" : ck == CXCursor_Constructor ? "constructor" : "conversion", name));
+    if (in_prelude(callee)) {
+        Node *k = const_value(P, c);
+        if (k)
+            return k;
     }
+    /* the object of a member call: obj.f(x) (a member reference first), or obj(x), a + b (argument 0) */
+    Node *object = NULL;
+    int first = 0;
+    if (ck == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(callee) && !in_prelude(callee)) {
+        Kids k = kids_of(c);
+        if (k.len && clang_getCursorKind(k.items[0]) == CXCursor_MemberRefExpr) {
+            Kids m = kids_of(k.items[0]);
+            object = m.len ? conv_expr(P, m.items[0]) : NULL;
+            free(m.items);
+        } else if (nargs > 0) {
+            object = conv_expr(P, clang_Cursor_getArgument(c, 0));
+            first = 1;
+        }
+        free(k.items);
+    }
+    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(nargs + 2));
+    for (int i = first; i < nargs; i++) {
+        Node *a = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
+        if (!is_empty_struct(a->ty)) /* functor objects are not passed */
+            n->list[n->n_list++] = a;
+    }
+    if (ck == CXCursor_Constructor)
+        return conv_construct(P, c, callee, n);
+    if (ck == CXCursor_ConversionFunction)
+        return unsupported(P, c, arena_printf(P->arena, "calling C++ conversion '%s'", name));
     if (in_prelude(callee)) {
         char *q = qualified_name(P, callee);
         if (!strcmp(name, "__mtl_make_vec") || !strcmp(name, "__mtl_make_bvec")) {
@@ -726,9 +846,11 @@ static Node *conv_call(Parser *P, CXCursor c)
             n->a = n->list[0];
             return n;
         }
+        if (!strcmp(name, "is_function_constant_defined"))
+            return function_constant_defined(P, c, n);
         int b = builtin_lookup(name);
         bool metal_ns = !strncmp(q, "metal::", 7);
-        if (b < 0 || !metal_ns) {
+        if (b < 0 || !metal_ns || ck == CXCursor_CXXMethod) {
             diag_error(P->diag, n->loc, "%s is not supported yet", name);
             return n;
         }
@@ -738,6 +860,15 @@ static Node *conv_call(Parser *P, CXCursor c)
         return n;
     }
     n->fn = get_func(P, callee);
+    if (n->fn->self) {
+        if (!object)
+            object = self_ref(P, c);
+        if (object->ty && object->ty->kind == TY_PTR)
+            return unsupported(P, c, "a member call through a pointer");
+        memmove(n->list + 1, n->list, sizeof(Node *) * (size_t)n->n_list);
+        n->list[0] = object;
+        n->n_list++;
+    }
     return n;
 }
 
@@ -763,6 +894,39 @@ static Node *conv_literal(Parser *P, CXCursor c, NodeKind k)
     return n;
 }
 
+/* A static data member of a struct. */
+static bool is_member_var(CXCursor d)
+{
+    enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+    return pk == CXCursor_StructDecl || pk == CXCursor_ClassDecl || pk == CXCursor_ClassTemplate ||
+           pk == CXCursor_ClassTemplatePartialSpecialization || pk == CXCursor_UnionDecl;
+}
+
+/* is_function_constant_defined(fc): the "defined" specialization constant of function constant fc. */
+static Node *function_constant_defined(Parser *P, CXCursor c, Node *call)
+{
+    Node *arg = call->n_list == 1 ? call->list[0] : NULL;
+    while (arg && arg->kind == N_CAST)
+        arg = arg->a;
+    if (!arg || arg->kind != N_VAR || !arg->var->fc_id || arg->var->fc_defined)
+        return unsupported(P, c, "is_function_constant_defined of something other than a function constant");
+    Var *fc = arg->var;
+    char *key = arena_printf(P->arena, "mtl.fc_defined.%d", fc->fc_index);
+    Var *d = map_get(P, key);
+    if (!d) {
+        d = arena_alloc(P->arena, sizeof *d);
+        *d = (Var){.name = arena_printf(P->arena, "%s_defined", fc->name), .ty = ty_scalar(TY_BOOL), .kind = VAR_GLOBAL,
+                   .loc = fc->loc, .index = -1, .builtin = -1, .fc_id = FC_DEFINED_ID(fc->fc_index),
+                   .fc_index = fc->fc_index, .fc_defined = true, .is_constexpr = true};
+        d->glsl_name = names_legal(P->arena, arena_printf(P->arena, "mtl_defined_%s", fc->glsl_name));
+        map_put(P, key, d);
+    }
+    Node *n = new_node(P, N_VAR, c);
+    n->var = d;
+    n->ty = d->ty;
+    return n;
+}
+
 static Node *conv_declref(Parser *P, CXCursor c)
 {
     CXCursor d = clang_getCursorReferenced(c);
@@ -773,6 +937,11 @@ static Node *conv_declref(Parser *P, CXCursor c)
         n->ival = clang_getEnumConstantDeclValue(d);
         n->name = cx_take(P, clang_getCursorSpelling(d));
         return n;
+    }
+    if (dk == CXCursor_VarDecl && (in_prelude(d) || is_member_var(d))) {
+        Node *k = const_value(P, c); /* is_same_v<T, float>, Limits<T>::N */
+        if (k)
+            return k;
     }
     if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
         Node *n = new_node(P, N_VAR, c);
@@ -916,12 +1085,18 @@ static Node *conv_cast(Parser *P, CXCursor c)
 static Node *conv_member(Parser *P, CXCursor c)
 {
     Kids k = kids_of(c);
-    if (k.len != 1) {
+    if (k.len > 1) {
         free(k.items);
-        return unsupported(P, c, "a member access without an object (static or implicit this)");
+        return unsupported(P, c, "this member access");
+    }
+    CXCursor ref = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(ref) == CXCursor_VarDecl) {
+        free(k.items);
+        Node *v = const_value(P, c);
+        return v ? v : unsupported(P, c, "a static data member that is not a constant");
     }
     Node *n = new_node(P, N_MEMBER, c);
-    n->a = conv_expr(P, k.items[0]);
+    n->a = k.len ? conv_expr(P, k.items[0]) : self_ref(P, c);
     free(k.items);
     n->name = cx_take(P, clang_getCursorSpelling(c));
     n->ty = conv_type(P, clang_getCursorType(c));
@@ -1025,7 +1200,7 @@ static Node *conv_expr(Parser *P, CXCursor c)
     case CXCursor_LambdaExpr:
         return unsupported(P, c, "lambda expressions");
     case CXCursor_CXXThisExpr:
-        return unsupported(P, c, "'this'");
+        return self_ref(P, c);
     case CXCursor_CXXNullPtrLiteralExpr:
         return unsupported(P, c, "nullptr");
     case CXCursor_CXXNewExpr:
@@ -1055,6 +1230,8 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
     if (k.len > 0 && clang_isExpression(clang_getCursorKind(k.items[k.len - 1])))
         v->init = conv_expr(P, k.items[k.len - 1]);
     free(k.items);
+    if (v->init && v->init->kind == N_INITLIST && v->init->implicit)
+        v->init = NULL; /* the implicit default constructor */
     CXType ct = clang_getCanonicalType(t);
     bool local = clang_getAddressSpace(ct) == 2;
     for (CXType e = ct; !local && (e.kind == CXType_ConstantArray || e.kind == CXType_IncompleteArray);) {
@@ -1081,6 +1258,8 @@ static Node *conv_decl_stmt(Parser *P, CXCursor c)
         }
         Node *d = new_node(P, N_VARDEF, k.items[i]);
         d->var = conv_vardecl(P, k.items[i], VAR_LOCAL);
+        if (is_empty_struct(d->var->ty))
+            continue; /* a functor object: its calls do not pass it */
         n->list[n->n_list++] = d;
     }
     free(k.items);
@@ -1133,12 +1312,38 @@ static Node *conv_for(Parser *P, CXCursor c)
     return n;
 }
 
+static bool is_if_constexpr(Parser *P, CXCursor c)
+{
+    Toks t = toks_of(P, c);
+    bool r = t.n >= 2 && !strcmp(tok_text(P, &t, 1), "constexpr");
+    toks_free(&t);
+    return r;
+}
+
+/* if constexpr (cond) a else b: the branch the instance takes, as written (clang has dropped the other). */
+static Node *if_constexpr(Parser *P, CXCursor c, Kids *k)
+{
+    CXEvalResult r = k->len >= 2 ? clang_Cursor_Evaluate(k->items[0]) : NULL;
+    if (!r)
+        return unsupported(P, c, "an if constexpr whose condition is not constant here");
+    bool taken = clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) != 0;
+    clang_EvalResult_dispose(r);
+    if (taken)
+        return conv_stmt(P, k->items[1]);
+    return k->len == 3 ? conv_stmt(P, k->items[2]) : new_node(P, N_EMPTY, c);
+}
+
 static Node *conv_children_stmt(Parser *P, CXCursor c, NodeKind kind)
 {
     Kids k = kids_of(c);
     Node *n = new_node(P, kind, c);
     switch (kind) {
     case N_IF:
+        if (is_if_constexpr(P, c)) {
+            Node *taken = if_constexpr(P, c, &k);
+            free(k.items);
+            return taken;
+        }
         if (k.len < 2 || k.len > 3 || clang_getCursorKind(k.items[0]) == CXCursor_VarDecl) {
             free(k.items);
             return unsupported(P, c, "an if statement with an initializer or declaration");
@@ -1246,12 +1451,20 @@ static Node *conv_stmt(Parser *P, CXCursor c)
 /* ---- functions ---- */
 
 /* The attribute groups between offsets [from, to). */
-static void attrs_between(Parser *P, unsigned from, unsigned to, AttrGroup **out, int *n, int max)
+static void attrs_between(Parser *P, CXCursor in, unsigned from, unsigned to, AttrGroup **out, int *n, int max)
 {
     *n = 0;
-    for (int i = 0; i < P->n_attrs && *n < max; i++)
-        if (P->attrs[i].offset >= from && P->attrs[i].offset < to)
-            out[(*n)++] = &P->attrs[i];
+    CXFile f;
+    clang_getExpansionLocation(clang_getCursorLocation(in), &f, NULL, NULL, NULL);
+    int src = -1;
+    for (int i = 0; f && i < P->n_sources && src < 0; i++)
+        if (P->sources[i].file && clang_File_isEqual(f, P->sources[i].file))
+            src = i;
+    for (int i = 0; src >= 0 && i < P->attrs.len && *n < max; i++) {
+        AttrGroup *g = P->attrs.items[i];
+        if (g->source == src && g->offset >= from && g->offset < to)
+            out[(*n)++] = g;
+    }
 }
 
 static int attr_lookup(const char *text, int *arg)
@@ -1294,18 +1507,22 @@ static void param_attributes(Parser *P, Var *v, AttrGroup **g, int n)
     }
 }
 
+/* The parameters of C; a member function's object comes first (f->self); functor parameters are dropped. */
 static void conv_params(Parser *P, Func *f, CXCursor c)
 {
     int np = clang_Cursor_getNumArguments(c);
-    f->n_params = np < 0 ? 0 : np;
-    f->params = arena_alloc(P->arena, sizeof(Var *) * (size_t)(f->n_params + 1));
+    np = np < 0 ? 0 : np;
+    f->params = arena_alloc(P->arena, sizeof(Var *) * (size_t)(np + 2));
+    f->n_params = 0;
+    if (f->self)
+        f->params[f->n_params++] = f->self;
     unsigned body_start = offset_of(clang_getRangeEnd(clang_getCursorExtent(c)));
     Kids k = kids_of(c);
     for (int i = 0; i < k.len; i++)
         if (clang_getCursorKind(k.items[i]) == CXCursor_CompoundStmt)
             body_start = offset_of(clang_getRangeStart(clang_getCursorExtent(k.items[i])));
     free(k.items);
-    for (int i = 0; i < f->n_params; i++) {
+    for (int i = 0; i < np; i++) {
         CXCursor pc = clang_Cursor_getArgument(c, (unsigned)i);
         Var *v = arena_alloc(P->arena, sizeof *v);
         v->name = cx_take(P, clang_getCursorSpelling(pc));
@@ -1318,13 +1535,15 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
         v->index = -1;
         v->builtin = -1;
         map_put(P, usr_key(P, pc), v);
-        f->params[i] = v;
+        if (!f->is_kernel && is_empty_struct(v->ty))
+            continue;
+        f->params[f->n_params++] = v;
         if (f->is_kernel) {
             unsigned from = offset_of(clang_getCursorLocation(pc));
-            unsigned to = i + 1 < f->n_params ? offset_of(clang_getCursorLocation(clang_Cursor_getArgument(c, (unsigned)i + 1))) : body_start;
+            unsigned to = i + 1 < np ? offset_of(clang_getCursorLocation(clang_Cursor_getArgument(c, (unsigned)i + 1))) : body_start;
             AttrGroup *g[8];
             int n;
-            attrs_between(P, from, to, g, &n, 8);
+            attrs_between(P, pc, from, to, g, &n, 8);
             param_attributes(P, v, g, n);
         }
     }
@@ -1352,11 +1571,51 @@ static void parse_body(Parser *P, Func *f, CXCursor c)
         return;
     }
     Func *saved = P->cur_func;
+    Var *saved_self = P->self;
     P->cur_func = f;
+    P->self = f->self;
     int before = P->diag->n_errors;
     f->body = conv_stmt(P, body);
     f->had_errors = P->diag->n_errors > before;
     P->cur_func = saved;
+    P->self = saved_self;
+}
+
+static const char *const operator_words[][2] = {
+    {"()", "call"}, {"[]", "index"}, {"+=", "add_assign"}, {"-=", "sub_assign"}, {"*=", "mul_assign"},
+    {"/=", "div_assign"}, {"==", "eq"}, {"!=", "ne"}, {"<=", "le"}, {">=", "ge"}, {"<<", "shl"}, {">>", "shr"},
+    {"&&", "land"}, {"||", "lor"}, {"++", "inc"}, {"--", "dec"}, {"+", "add"}, {"-", "sub"}, {"*", "mul"},
+    {"/", "div"}, {"%", "mod"}, {"<", "lt"}, {">", "gt"}, {"&", "and"}, {"|", "or"}, {"^", "xor"},
+    {"!", "not"}, {"~", "bitnot"}, {"=", "assign"},
+};
+
+/* The GLSL name of a function, member function or instance: `Abs::operator()<float>` -> `Abs_call_float`. */
+static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
+{
+    char *base = arena_strdup(P->arena, name);
+    if (!strncmp(name, "operator", 8) && !isalnum((unsigned char)name[8]) && name[8] != '_') {
+        const char *sym = name + 8 + strspn(name + 8, " ");
+        for (size_t i = 0; i < sizeof operator_words / sizeof *operator_words; i++)
+            if (!strcmp(sym, operator_words[i][0])) {
+                base = arena_printf(P->arena, "operator_%s", operator_words[i][1]);
+                break;
+            }
+    }
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_CXXMethod || k == CXCursor_Constructor) {
+        Type *st = conv_type(P, clang_getCursorType(clang_getCursorSemanticParent(c)));
+        if (st->kind == TY_STRUCT)
+            base = arena_printf(P->arena, "%s_%s", st->sdef->glsl_name, base);
+    }
+    int nt = clang_Cursor_getNumTemplateArguments(c);
+    for (int i = 0; i < nt && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)); i++) {
+        enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(c, (unsigned)i);
+        if (ak == CXTemplateArgumentKind_Type)
+            base = arena_printf(P->arena, "%s_%s", base, cx_take(P, clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(c, (unsigned)i))));
+        else if (ak == CXTemplateArgumentKind_Integral)
+            base = arena_printf(P->arena, "%s_%lld", base, clang_Cursor_getTemplateArgumentValue(c, (unsigned)i));
+    }
+    return names_legal(P->arena, mangle(P, base));
 }
 
 /* The model of a user function (parsed once, on first call). */
@@ -1371,18 +1630,115 @@ static Func *get_func(Parser *P, CXCursor decl)
     f = arena_alloc(P->arena, sizeof *f);
     map_put(P, key, f);
     f->name = cx_take(P, clang_getCursorSpelling(c));
-    f->glsl_name = names_legal(P->arena, f->name);
     f->loc = loc_of(P, c);
     f->ret = conv_type(P, clang_getCursorResultType(c));
-    if (clang_getCursorKind(c) == CXCursor_FunctionTemplate || clang_getTemplateCursorKind(c) != CXCursor_NoDeclFound ||
-        !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c))) {
-        diag_error(P->diag, loc_of(P, decl), "function templates are not supported yet (calling '%s')", f->name);
+    if (clang_getCursorKind(c) == CXCursor_FunctionTemplate) {
+        diag_error(P->diag, loc_of(P, decl), "a call to the function template '%s' outside an instance", f->name);
         f->parsed = true;
         return f;
+    }
+    f->glsl_name = func_glsl_name(P, c, f->name);
+    if (clang_getCursorKind(c) == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(c)) {
+        Type *st = conv_type(P, clang_getCursorType(clang_getCursorSemanticParent(c)));
+        if (!is_empty_struct(st)) {
+            Var *self = arena_alloc(P->arena, sizeof *self);
+            *self = (Var){.name = "self", .glsl_name = "self", .kind = VAR_PARAM, .loc = f->loc, .index = -1, .builtin = -1};
+            self->ty = st;
+            if (!clang_CXXMethod_isConst(c)) { /* changes the object: inout */
+                self->ty = arena_alloc(P->arena, sizeof(Type));
+                *self->ty = (Type){.kind = TY_REF, .elem = st, .as = AS_THREAD};
+            }
+            f->self = self;
+        }
     }
     conv_params(P, f, c);
     parse_body(P, f, c);
     return f;
+}
+
+/* A user constructor as a function returning the struct:
+   `T self; self.m = init; ...body...; return self;`. */
+static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
+{
+    char *key = usr_key(P, clang_getCanonicalCursor(c));
+    Func *f = map_get(P, key);
+    if (f)
+        return f;
+    f = arena_alloc(P->arena, sizeof *f);
+    map_put(P, key, f);
+    f->name = cx_take(P, clang_getCursorSpelling(c));
+    f->loc = loc_of(P, c);
+    f->ret = ty;
+    f->glsl_name = func_glsl_name(P, c, "make");
+    f->parsed = true;
+    conv_params(P, f, c);
+    Var *self = arena_alloc(P->arena, sizeof *self);
+    *self = (Var){.name = "self", .glsl_name = "self", .ty = ty, .kind = VAR_LOCAL, .loc = f->loc, .index = -1, .builtin = -1};
+    Var *saved_self = P->self;
+    P->self = self;
+    int before = P->diag->n_errors;
+    Kids all = {0};
+    clang_visitChildren(c, collect_kid, &all);
+    Node *b = new_node(P, N_BLOCK, c);
+    b->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(all.len + 3));
+    Node *decl = new_node(P, N_DECL, c), *def = new_node(P, N_VARDEF, c);
+    def->var = self;
+    decl->list = arena_alloc(P->arena, sizeof(Node *));
+    decl->list[decl->n_list++] = def;
+    b->list[b->n_list++] = decl;
+    const char *field = NULL;
+    for (int i = 0; i < all.len; i++) {
+        CXCursor k = all.items[i];
+        enum CXCursorKind kk = clang_getCursorKind(k);
+        if (kk == CXCursor_MemberRef) {
+            field = cx_take(P, clang_getCursorSpelling(k));
+        } else if (field && clang_isExpression(kk)) {
+            Node *m = new_node(P, N_MEMBER, k), *as = new_node(P, N_ASSIGN, k), *st = new_node(P, N_EXPRSTMT, k);
+            m->a = self_ref(P, k);
+            m->name = field;
+            m->ty = conv_type(P, clang_getCursorType(clang_getCursorReferenced(all.items[i - 1])));
+            as->op = "=";
+            as->a = m;
+            as->b = conv_expr(P, k);
+            as->ty = m->ty;
+            st->a = as;
+            if (!(as->b->kind == N_INITLIST && as->b->implicit))
+                b->list[b->n_list++] = st;
+            field = NULL;
+        } else if (kk == CXCursor_CompoundStmt) {
+            b->list[b->n_list++] = conv_stmt(P, k);
+        }
+    }
+    free(all.items);
+    Node *ret = new_node(P, N_RETURN, c);
+    ret->a = self_ref(P, c);
+    b->list[b->n_list++] = ret;
+    f->body = b;
+    f->had_errors = P->diag->n_errors > before;
+    P->self = saved_self;
+    return f;
+}
+
+/* `constant T name [[function_constant(n)]];` (given `= {}` for clang): specialization constant FC_VALUE_ID(n). */
+static void function_constant(Parser *P, Var *v, CXCursor c)
+{
+    AttrGroup *g[4];
+    int n;
+    attrs_between(P, c, offset_of(clang_getCursorLocation(c)), offset_of(clang_getRangeEnd(clang_getCursorExtent(c))) + 1, g, &n, 4);
+    for (int i = 0; i < n; i++) {
+        int arg;
+        attr_lookup(g[i]->text, &arg);
+        if (strncmp(g[i]->text, "function_constant", 17) != 0)
+            continue;
+        if (arg < 0 || arg > 65535)
+            diag_error(P->diag, g[i]->loc, "function constant index in [[%s]] must be between 0 and 65535", g[i]->text);
+        TypeKind k = v->ty->kind;
+        if (k != TY_BOOL && k != TY_INT && k != TY_UINT && k != TY_FLOAT)
+            diag_error(P->diag, v->loc, "function constant '%s': only bool, int, uint and float are supported yet", v->name);
+        v->fc_index = arg;
+        v->fc_id = FC_VALUE_ID(arg);
+        v->init = NULL;
+    }
 }
 
 static Var *get_global(Parser *P, CXCursor decl)
@@ -1395,7 +1751,8 @@ static Var *get_global(Parser *P, CXCursor decl)
     v = conv_vardecl(P, clang_Cursor_isNull(def) ? decl : def, VAR_GLOBAL);
     map_put(P, key, v);
     v->is_constexpr = true;
-    if (!v->init)
+    function_constant(P, v, clang_Cursor_isNull(def) ? decl : def);
+    if (!v->init && !v->fc_id)
         diag_error(P->diag, v->loc, "program-scope variable '%s' needs a constant initializer", v->name);
     return v;
 }
@@ -1420,11 +1777,11 @@ static bool is_kernel_decl(Parser *P, CXCursor c)
 }
 
 /* Function-level attributes written before the function's name. */
-static void kernel_attributes(Parser *P, Func *f, unsigned from, unsigned to)
+static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, unsigned to)
 {
     AttrGroup *g[8];
     int n;
-    attrs_between(P, from, to, g, &n, 8);
+    attrs_between(P, c, from, to, g, &n, 8);
     for (int i = 0; i < n; i++) {
         int arg;
         attr_lookup(g[i]->text, &arg);
@@ -1441,14 +1798,99 @@ static void kernel_attributes(Parser *P, Func *f, unsigned from, unsigned to)
 typedef struct TopVisit {
     Parser *P;
     unsigned prev_end;
-    int owned_errors; /* clang errors inside some kernel */
+    bool owned[256]; /* per clang error in the main file: inside some kernel */
 } TopVisit;
+
+/* Marks the clang errors of the main file inside [start, end) as the kernel's; returns how many. */
+static int own_errors(TopVisit *tv, unsigned start, unsigned end)
+{
+    int n = 0;
+    for (int i = 0; i < tv->P->n_error_offsets; i++)
+        if (tv->P->error_offsets[i] >= start && tv->P->error_offsets[i] < end)
+            tv->owned[i] = true, n++;
+    return n;
+}
+
+typedef struct InstanceParts {
+    CXCursor name, spec;
+    int n_names, n_specs;
+} InstanceParts;
+
+static enum CXChildVisitResult instance_part(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    InstanceParts *ip = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_StringLiteral && !ip->n_names++)
+        ip->name = c;
+    if (k == CXCursor_DeclRefExpr && !ip->n_specs++)
+        ip->spec = clang_getCursorReferenced(c);
+    return CXChildVisit_Recurse;
+}
+
+/* `__MTL_INSTANCE("k_float", k<float>)` (templates.c): the instance k<float> of a kernel template becomes the
+   entry point k_float. clang has typed its body with the arguments made concrete; that body is converted. */
+static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
+{
+    InstanceParts ip = {.n_names = 0};
+    clang_visitChildren(wrapper, instance_part, &ip);
+    SrcLoc loc = loc_of(P, wrapper);
+    if (!ip.n_specs || clang_Cursor_isNull(ip.spec) || clang_getCursorKind(ip.spec) != CXCursor_FunctionDecl) {
+        diag_error(P->diag, loc, "explicit instantiation of a kernel: expected a function template instance");
+        return;
+    }
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(ip.spec);
+    char *name = NULL;
+    CXEvalResult r = ip.n_names ? clang_Cursor_Evaluate(ip.name) : NULL;
+    if (r && clang_EvalResult_getKind(r) == CXEval_StrLiteral)
+        name = arena_strdup(P->arena, clang_EvalResult_getAsStr(r));
+    if (r)
+        clang_EvalResult_dispose(r);
+    if (!name || !*name || clang_Cursor_isNull(tmpl)) {
+        diag_error(P->diag, loc, "explicit instantiation of a kernel template needs [[host_name(\"name\")]] and template arguments");
+        return;
+    }
+    for (int i = 0; i < P->prog->kernels.len; i++)
+        if (!strcmp(((Func *)P->prog->kernels.items[i])->name, name)) {
+            diag_error(P->diag, loc, "entry point '%s' is defined twice", name);
+            return;
+        }
+    Func *f = arena_alloc(P->arena, sizeof *f);
+    f->name = name;
+    f->glsl_name = "main";
+    f->loc = loc;
+    f->is_kernel = true;
+    f->ret = conv_type(P, clang_getCursorResultType(ip.spec));
+    CXSourceRange ext = clang_getCursorExtent(tmpl);
+    kernel_attributes(P, f, tmpl, offset_of(clang_getRangeStart(ext)), offset_of(clang_getCursorLocation(tmpl)));
+    pv_push(&P->prog->kernels, f);
+    int owned = in_main_file(P, tmpl) ? own_errors(tv, offset_of(clang_getRangeStart(ext)), offset_of(clang_getRangeEnd(ext))) : 0;
+    owned += own_errors(tv, offset_of(clang_getRangeStart(clang_getCursorExtent(wrapper))), offset_of(clang_getRangeEnd(clang_getCursorExtent(wrapper))) + 1);
+    if (owned) {
+        f->had_errors = f->parsed = true;
+        return;
+    }
+    conv_params(P, f, ip.spec);
+    parse_body(P, f, ip.spec);
+}
+
+static bool is_instance_wrapper(Parser *P, CXCursor c)
+{
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || in_prelude(c))
+        return false;
+    char *name = cx_take(P, clang_getCursorSpelling(c));
+    return !strncmp(name, "__mtl_instance_", 15);
+}
 
 static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
     TopVisit *tv = data;
     Parser *P = tv->P;
+    if (is_instance_wrapper(P, c)) {
+        add_instance(P, c, tv);
+        return CXChildVisit_Continue;
+    }
     if (!in_main_file(P, c))
         return CXChildVisit_Continue;
     enum CXCursorKind k = clang_getCursorKind(c);
@@ -1457,9 +1899,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
         clang_visitChildren(c, visit_top, tv);
     } else if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) && is_kernel_decl(P, c)) {
-        if (k == CXCursor_FunctionTemplate) {
-            diag_error(P->diag, loc_of(P, c), "kernel templates are not supported yet");
-        } else {
+        {
             Func *f = arena_alloc(P->arena, sizeof *f);
                     f->name = cx_take(P, clang_getCursorSpelling(c));
             f->glsl_name = "main";
@@ -1467,13 +1907,9 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
             f->is_kernel = true;
             f->ret = conv_type(P, clang_getCursorResultType(c));
             map_put(P, usr_key(P, c), f);
-            kernel_attributes(P, f, tv->prev_end, offset_of(clang_getCursorLocation(c)));
+            kernel_attributes(P, f, c, tv->prev_end, offset_of(clang_getCursorLocation(c)));
             pv_push(&P->prog->kernels, f);
-            int owned = 0;
-            for (int i = 0; i < P->n_error_offsets; i++)
-                owned += P->error_offsets[i] >= start && P->error_offsets[i] < end;
-            tv->owned_errors += owned;
-            if (owned) {
+            if (own_errors(tv, start, end)) {
                 f->had_errors = f->parsed = true; /* its body is not what the source says: no model */
             } else {
                 conv_params(P, f, c);
@@ -1505,36 +1941,9 @@ static const char *metal_type_name(Parser *P, const char *quoted)
     return arena_strdup(P->arena, p);
 }
 
-static enum CXChildVisitResult find_kernel_templates(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    Parser *P = data;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (!in_main_file(P, c))
-        return CXChildVisit_Continue;
-    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
-        return CXChildVisit_Recurse;
-    if (k == CXCursor_FunctionTemplate && is_kernel_decl(P, c) && P->n_quiet < 64) {
-        CXSourceRange ext = clang_getCursorExtent(c);
-        P->quiet[P->n_quiet][0] = offset_of(clang_getRangeStart(ext));
-        P->quiet[P->n_quiet++][1] = offset_of(clang_getRangeEnd(ext));
-    }
-    return CXChildVisit_Continue;
-}
-
-static bool in_quiet_range(Parser *P, unsigned off)
-{
-    for (int i = 0; i < P->n_quiet; i++)
-        if (off >= P->quiet[i][0] && off < P->quiet[i][1])
-            return true;
-    return false;
-}
-
-/* Prints clang's diagnostics in our format. Errors inside a kernel template are left to the translator's own
-   "kernel templates are not supported yet", which OpenCL's rules for kernels would otherwise bury. */
+/* Prints clang's diagnostics in our format. */
 static void report_clang_diagnostics(Parser *P)
 {
-    clang_visitChildren(clang_getTranslationUnitCursor(P->tu), find_kernel_templates, P);
     unsigned n = clang_getNumDiagnostics(P->tu);
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(P->tu, i);
@@ -1552,10 +1961,6 @@ static void report_clang_diagnostics(Parser *P)
             loc = (SrcLoc){cx_take(P, clang_getFileName(f)), (int)line, (int)col};
             if (clang_File_isEqual(f, P->main_file))
                 loc.file = P->main_path;
-        }
-        if (f && clang_File_isEqual(f, P->main_file) && in_quiet_range(P, off)) {
-            clang_disposeDiagnostic(d);
-            continue;
         }
         char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
         if (strstr(msg, "cannot be used as the type of a kernel parameter") && msg[0] == '\'')
@@ -1589,16 +1994,73 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* The file an #include names, searched as clang would: "x" next to the including file, then -I; <x> in -I only.
+   NULL when not found there (the prelude and missing files are clang's to handle). */
+static char *resolve_include(Parser *P, const ParseOptions *opt, const char *from, const char *name, bool quoted)
+{
+    if (quoted) {
+        const char *slash = strrchr(from, '/');
+        char *p = slash ? arena_printf(P->arena, "%.*s/%s", (int)(slash - from), from, name) : arena_strdup(P->arena, name);
+        FILE *f = fopen(p, "rb");
+        if (f)
+            return fclose(f), p;
+    }
+    for (int i = 0; opt->include_dirs && opt->include_dirs[i]; i++) {
+        char *p = arena_printf(P->arena, "%s/%s", opt->include_dirs[i], name);
+        FILE *f = fopen(p, "rb");
+        if (f)
+            return fclose(f), p;
+    }
+    return NULL;
+}
+
+/* Reads PATH, rewrites its text for clang (templates.c, attribute groups) and does the same for each user header
+   it includes. Returns false when PATH cannot be read. */
+static bool add_source(Parser *P, const ParseOptions *opt, const char *path)
+{
+    for (int i = 0; i < P->n_sources; i++)
+        if (!strcmp(P->sources[i].path, path))
+            return true;
+    if (P->n_sources == MAX_SOURCES)
+        return true;
+    size_t len = 0;
+    char *raw = read_file(path, &len);
+    if (!raw)
+        return false;
+    int idx = P->n_sources++;
+    Source *src = &P->sources[idx];
+    src->path = path;
+    src->text = tmpl_rewrite_instances(raw, len, &src->len);
+    free(raw);
+    extract_attributes(P, idx, src->text, src->len);
+    tmpl_blank_template_kernels(src->text, src->len);
+    for (const char *l = src->text; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+        const char *q = l + strspn(l, " \t");
+        if (*q != '#')
+            continue;
+        q += 1 + strspn(q + 1, " \t");
+        if (strncmp(q, "include", 7))
+            continue;
+        q += 7 + strspn(q + 7, " \t");
+        char close = *q == '"' ? '"' : *q == '<' ? '>' : 0;
+        const char *e = close ? strchr(q + 1, close) : NULL;
+        if (!e || memchr(q, '\n', (size_t)(e - q)))
+            continue;
+        char *name = arena_printf(P->arena, "%.*s", (int)(e - q - 1), q + 1);
+        char *found = resolve_include(P, opt, P->sources[idx].path, name, close == '"');
+        if (found)
+            add_source(P, opt, found);
+    }
+    return true;
+}
+
 bool parse_program(Program *prog, const ParseOptions *opt)
 {
     Parser P = {.prog = prog, .arena = prog->arena, .diag = prog->diag, .main_path = opt->path};
-    size_t len = 0;
-    char *text = read_file(opt->path, &len);
-    if (!text) {
+    if (!add_source(&P, opt, opt->path)) {
         diag_error(prog->diag, (SrcLoc){0}, "cannot read '%s'", opt->path);
         return false;
     }
-    extract_attributes(&P, text, len);
 
     const char *args[64];
     int na = 0;
@@ -1622,8 +2084,10 @@ bool parse_program(Program *prog, const ParseOptions *opt)
         args[na++] = arena_printf(prog->arena, "-D%s", opt->defines[i]);
 
     CXIndex index = clang_createIndex(0, 0);
-    struct CXUnsavedFile unsaved = {opt->path, text, (unsigned long)len};
-    enum CXErrorCode err = clang_parseTranslationUnit2(index, opt->path, args, na, &unsaved, 1,
+    struct CXUnsavedFile unsaved[MAX_SOURCES];
+    for (int i = 0; i < P.n_sources; i++)
+        unsaved[i] = (struct CXUnsavedFile){P.sources[i].path, P.sources[i].text, (unsigned long)P.sources[i].len};
+    enum CXErrorCode err = clang_parseTranslationUnit2(index, opt->path, args, na, unsaved, (unsigned)P.n_sources,
                                                        CXTranslationUnit_KeepGoing, &P.tu);
     bool ok = false;
     if (err != CXError_Success || !P.tu) {
@@ -1631,18 +2095,27 @@ bool parse_program(Program *prog, const ParseOptions *opt)
         goto done;
     }
     P.main_file = clang_getFile(P.tu, opt->path);
+    for (int i = 0; i < P.n_sources; i++)
+        P.sources[i].file = clang_getFile(P.tu, P.sources[i].path);
     int before = prog->diag->n_errors;
     report_clang_diagnostics(&P);
     int clang_errors = prog->diag->n_errors - before;
-    TopVisit tv = {&P, 0, 0};
-    clang_visitChildren(clang_getTranslationUnitCursor(P.tu), visit_top, &tv);
+    TopVisit *tv = calloc(1, sizeof *tv);
+    tv->P = &P;
+    clang_visitChildren(clang_getTranslationUnitCursor(P.tu), visit_top, tv);
     /* errors that no kernel owns (globals, helpers' syntax, headers) stop the whole file */
-    ok = clang_errors == tv.owned_errors;
+    int owned = 0;
+    for (int i = 0; i < P.n_error_offsets; i++)
+        owned += tv->owned[i];
+    free(tv);
+    ok = clang_errors == owned;
 done:
     if (P.tu)
         clang_disposeTranslationUnit(P.tu);
     clang_disposeIndex(index);
     free(P.map);
-    free(text);
+    for (int i = 0; i < P.n_sources; i++)
+        free(P.sources[i].text);
+    pv_free(&P.attrs);
     return ok;
 }
