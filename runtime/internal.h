@@ -54,6 +54,7 @@ typedef struct PipelineVariant {
 
 #define MAX_BINDINGS 64
 
+#define MAX_FUNCTION_CONSTANTS 64
 struct MtlrtPipeline {
     MtlrtContext *ctx;
     const MtlrtReflection *refl;
@@ -66,7 +67,15 @@ struct MtlrtPipeline {
     VkPipelineLayout layout;
     uint32_t n_variants;
     PipelineVariant *variants;
+    uint32_t n_constants; /* function constants (constants.c): {constant_id, 32-bit value} */
+    uint32_t constants[MAX_FUNCTION_CONSTANTS][2];
 };
+
+/* ---- constants.c ---- */
+/* Specialization entries and data for threadgroup TG and the pipeline's function constants; returns the count
+   (ENTRIES and DATA hold 3 + MAX_FUNCTION_CONSTANTS). */
+uint32_t rt_specialization(const MtlrtPipeline *pipe, const uint32_t tg[3], VkSpecializationMapEntry *entries,
+                           uint32_t *data);
 
 /* ---- context.c ---- */
 /* Print "PREFIX: error: MESSAGE" to the diagnostic stream. */

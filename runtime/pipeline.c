@@ -293,14 +293,14 @@ void mtlrt_pipeline_destroy(MtlrtPipeline *pipe)
 /* Create the compute pipeline with local size TG through specialization constants 0,1,2. */
 static bool create_variant(MtlrtPipeline *pipe, const uint32_t tg[3], VkPipeline *out)
 {
-    VkSpecializationMapEntry entries[3];
-    for (uint32_t i = 0; i < 3; i++)
-        entries[i] = (VkSpecializationMapEntry){.constantID = i, .offset = 4 * i, .size = 4};
+    VkSpecializationMapEntry entries[3 + MAX_FUNCTION_CONSTANTS];
+    uint32_t data[3 + MAX_FUNCTION_CONSTANTS];
+    uint32_t n = rt_specialization(pipe, tg, entries, data); /* threadgroup size, function constants */
     VkSpecializationInfo spec = {
-        .mapEntryCount = 3,
+        .mapEntryCount = n,
         .pMapEntries = entries,
-        .dataSize = 12,
-        .pData = tg,
+        .dataSize = 4 * n,
+        .pData = data,
     };
     VkComputePipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,

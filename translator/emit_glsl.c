@@ -1048,6 +1048,11 @@ char *emit_glsl(Program *prog, Lowered *L)
     E.out = (StrBuf){0};
     for (int i = 0; i < L->globals.len; i++) {
         Var *g = L->globals.items[i];
+        if (g->fc_id) { /* a function constant: a specialization constant the runtime sets (docs/interfaces.md) */
+            putf(&E, "layout(constant_id = %d) const %s %s = %s;\n", g->fc_id, glsl_type(&E, g->ty), g->glsl_name,
+                 g->ty->kind == TY_BOOL ? "false" : g->ty->kind == TY_FLOAT ? "0.0" : g->ty->kind == TY_UINT ? "0u" : "0");
+            continue;
+        }
         emit_vardef(&E, g, true);
         put(&E, ";\n");
     }

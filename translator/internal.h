@@ -311,7 +311,7 @@ unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, cha
 /* ---- templates.c: source text rewrites for kernel templates (see there) ---- */
 /* Function constant n is specialization constant FC_VALUE_ID(n); its "defined" flag is FC_DEFINED_ID(n). */
 #define FC_VALUE_ID(n) (100 + (n))
-#define FC_DEFINED_ID(n) (100 + 65536 + (n))
+#define FC_DEFINED_ID(n) (1100 + (n)) /* glslang takes ids below 2048: n is at most 899 */
 char *tmpl_rewrite_instances(const char *text, size_t len, size_t *out_len); /* malloc'd */
 void tmpl_blank_template_kernels(char *text, size_t len);
 

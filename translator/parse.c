@@ -918,7 +918,8 @@ static Node *function_constant_defined(Parser *P, CXCursor c, Node *call)
         *d = (Var){.name = arena_printf(P->arena, "%s_defined", fc->name), .ty = ty_scalar(TY_BOOL), .kind = VAR_GLOBAL,
                    .loc = fc->loc, .index = -1, .builtin = -1, .fc_id = FC_DEFINED_ID(fc->fc_index),
                    .fc_index = fc->fc_index, .fc_defined = true, .is_constexpr = true};
-        d->glsl_name = names_legal(P->arena, arena_printf(P->arena, "mtl_defined_%s", fc->glsl_name));
+        d->glsl_name = arena_printf(P->arena, "mtl_defined_%s", fc->glsl_name); /* mtl_ names are ours */
+        d->init = arg; /* so that the value's constant is declared (and reflected) with its flag */
         map_put(P, key, d);
     }
     Node *n = new_node(P, N_VAR, c);
@@ -1608,6 +1609,8 @@ static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
             base = arena_printf(P->arena, "%s_%s", st->sdef->glsl_name, base);
     }
     int nt = clang_Cursor_getNumTemplateArguments(c);
+    if (nt < 0 && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c))) /* a member template: its type */
+        base = arena_printf(P->arena, "%s_%s", base, cx_take(P, clang_getTypeSpelling(clang_getCursorResultType(c))));
     for (int i = 0; i < nt && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)); i++) {
         enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(c, (unsigned)i);
         if (ak == CXTemplateArgumentKind_Type)
@@ -1654,6 +1657,13 @@ static Func *get_func(Parser *P, CXCursor decl)
     conv_params(P, f, c);
     parse_body(P, f, c);
     return f;
+}
+
+static Node **realloc_list(Parser *P, Node **list, int len, int more)
+{
+    Node **r = arena_alloc(P->arena, sizeof(Node *) * (size_t)(len + more + 2));
+    memcpy(r, list, sizeof(Node *) * (size_t)len);
+    return r;
 }
 
 /* A user constructor as a function returning the struct:
@@ -1706,7 +1716,10 @@ static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
                 b->list[b->n_list++] = st;
             field = NULL;
         } else if (kk == CXCursor_CompoundStmt) {
-            b->list[b->n_list++] = conv_stmt(P, k);
+            Node *body = conv_stmt(P, k);
+            b->list = realloc_list(P, b->list, b->n_list, body->n_list + 1);
+            for (int j = 0; j < body->n_list; j++)
+                b->list[b->n_list++] = body->list[j];
         }
     }
     free(all.items);
@@ -1730,8 +1743,8 @@ static void function_constant(Parser *P, Var *v, CXCursor c)
         attr_lookup(g[i]->text, &arg);
         if (strncmp(g[i]->text, "function_constant", 17) != 0)
             continue;
-        if (arg < 0 || arg > 65535)
-            diag_error(P->diag, g[i]->loc, "function constant index in [[%s]] must be between 0 and 65535", g[i]->text);
+        if (arg < 0 || arg > 899)
+            diag_error(P->diag, g[i]->loc, "function constant index in [[%s]] must be between 0 and 899 here (Vulkan specialization constant ids 100..999)", g[i]->text);
         TypeKind k = v->ty->kind;
         if (k != TY_BOOL && k != TY_INT && k != TY_UINT && k != TY_FLOAT)
             diag_error(P->diag, v->loc, "function constant '%s': only bool, int, uint and float are supported yet", v->name);
@@ -1840,12 +1853,12 @@ static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
         return;
     }
     CXCursor tmpl = clang_getSpecializedCursorTemplate(ip.spec);
-    char *name = NULL;
-    CXEvalResult r = ip.n_names ? clang_Cursor_Evaluate(ip.name) : NULL;
-    if (r && clang_EvalResult_getKind(r) == CXEval_StrLiteral)
-        name = arena_strdup(P->arena, clang_EvalResult_getAsStr(r));
-    if (r)
-        clang_EvalResult_dispose(r);
+    char *name = ip.n_names ? cx_take(P, clang_getCursorSpelling(ip.name)) : NULL; /* "k_float" */
+    size_t nl = name ? strlen(name) : 0;
+    if (nl >= 2 && name[0] == '"' && name[nl - 1] == '"')
+        name[nl - 1] = 0, name++;
+    else
+        name = NULL;
     if (!name || !*name || clang_Cursor_isNull(tmpl)) {
         diag_error(P->diag, loc, "explicit instantiation of a kernel template needs [[host_name(\"name\")]] and template arguments");
         return;
