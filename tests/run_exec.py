@@ -58,6 +58,8 @@ def mtlrun_command(mtlrun, sample, case, workdir, validate=True, extra=(), glsl_
             cmd += ["--buffer", "%d=%s:%s" % (b["index"], b["dtype"], shape)]
     for s in case["scalars"]:
         cmd += ["--scalar", "%d=%s:%s" % (s["index"], s["type"], s["value"])]
+    for s in case.get("constants", []):
+        cmd += ["--constant", "%d=%s:%s" % (s["index"], s["type"], s["value"])]
     outs = {}
     for o in case["outputs"]:
         outs[o["index"]] = os.path.join(workdir, "%s_got_b%d.npy" % (case["name"], o["index"]))

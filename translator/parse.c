@@ -1603,6 +1603,12 @@ static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
             }
     }
     enum CXCursorKind k = clang_getCursorKind(c);
+    for (CXCursor ns = clang_getCursorSemanticParent(c); clang_getCursorKind(ns) == CXCursor_Namespace;
+         ns = clang_getCursorSemanticParent(ns)) { /* a::f and b::f may both be called */
+        char *nn = cx_take(P, clang_getCursorSpelling(ns));
+        if (*nn)
+            base = arena_printf(P->arena, "%s_%s", nn, base);
+    }
     if (k == CXCursor_CXXMethod || k == CXCursor_Constructor) {
         Type *st = conv_type(P, clang_getCursorType(clang_getCursorSemanticParent(c)));
         if (st->kind == TY_STRUCT)
@@ -1841,6 +1847,22 @@ static enum CXChildVisitResult instance_part(CXCursor c, CXCursor parent, CXClie
     return CXChildVisit_Recurse;
 }
 
+/* The text of a string literal's spelling: "neg" "_" "float" -> neg_float (escapes are not names: kept). */
+static char *string_literal_value(Parser *P, const char *spelling)
+{
+    char *r = arena_alloc(P->arena, strlen(spelling) + 1), *o = r;
+    for (const char *c = spelling; *c; c++) {
+        if (*c != '"')
+            continue;
+        for (c++; *c && *c != '"'; c++)
+            *o++ = *c;
+        if (!*c)
+            break;
+    }
+    *o = 0;
+    return r;
+}
+
 /* `__MTL_INSTANCE("k_float", k<float>)` (templates.c): the instance k<float> of a kernel template becomes the
    entry point k_float. clang has typed its body with the arguments made concrete; that body is converted. */
 static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
@@ -1853,12 +1875,7 @@ static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
         return;
     }
     CXCursor tmpl = clang_getSpecializedCursorTemplate(ip.spec);
-    char *name = ip.n_names ? cx_take(P, clang_getCursorSpelling(ip.name)) : NULL; /* "k_float" */
-    size_t nl = name ? strlen(name) : 0;
-    if (nl >= 2 && name[0] == '"' && name[nl - 1] == '"')
-        name[nl - 1] = 0, name++;
-    else
-        name = NULL;
+    char *name = ip.n_names ? string_literal_value(P, cx_take(P, clang_getCursorSpelling(ip.name))) : NULL;
     if (!name || !*name || clang_Cursor_isNull(tmpl)) {
         diag_error(P->diag, loc, "explicit instantiation of a kernel template needs [[host_name(\"name\")]] and template arguments");
         return;

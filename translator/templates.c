@@ -138,7 +138,7 @@ static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out)
             depth++;
         else if (c == ')')
             depth--;
-        else if ((c == ';' && depth == 0) || c == '{' || c == '}' || c == '#')
+        else if ((c == ';' && depth == 0) || c == '{' || c == '}')
             break;
     }
     if (semi >= len || t[semi] != ';')

@@ -20,6 +20,7 @@ manifest.json:
                 {"index": 1, "dtype": "float32", "shape": [1000]},   # --buffer 1=float32:1000 (poisoned)
                 {"index": 2, "bytes": "params.bin"}],        # --bytes 2=FILE
     "scalars": [{"index": 2, "type": "float", "value": "2.5"}],   # --scalar 2=float:2.5
+    "constants": [{"index": 0, "type": "bool", "value": "1"}],    # --constant 0=bool:1 (optional)
     "outputs": [{"index": 1, "expected": "y_expected.npy", "rtol": 1e-5, "atol": 1e-6,
                  "nan_ok": false, "labels": ["name of column 0", ...]}]     # both optional
   }]
@@ -108,18 +109,22 @@ class Reference:
         self.sample = sample
         self.cases = []
 
-    def case(self, name, entry, buffers, threadgroup, grid=None, threadgroups=None):
+    def case(self, name, entry, buffers, threadgroup, grid=None, threadgroups=None, constants=None):
         """buffers: {index: np.ndarray | Out | InOut | Bytes | Scalar}.
-        Exactly one of grid (dispatchThreads: total threads) or threadgroups (dispatchThreadgroups)."""
+        Exactly one of grid (dispatchThreads: total threads) or threadgroups (dispatchThreadgroups).
+        constants: {function constant index: Scalar} (mtlrun --constant N=TYPE:VALUE)."""
         assert (grid is None) != (threadgroups is None), name
         assert all(c["name"] != name for c in self.cases), "duplicate case " + name
         self.cases.append(dict(name=name, entry=entry, buffers=buffers, threadgroup=dim3(threadgroup),
                                grid=None if grid is None else dim3(grid),
-                               threadgroups=None if threadgroups is None else dim3(threadgroups)))
+                               threadgroups=None if threadgroups is None else dim3(threadgroups),
+                               constants=constants or {}))
 
     def _write_case(self, outdir, c):
         m = {"name": c["name"], "entry": c["entry"], "threadgroup": c["threadgroup"],
              "buffers": [], "scalars": [], "outputs": []}
+        if c["constants"]:
+            m["constants"] = [{"index": i, "type": v.type, "value": v.value} for i, v in sorted(c["constants"].items())]
         if c["grid"] is not None:
             m["grid"] = c["grid"]
         else:
