@@ -49,6 +49,10 @@ typedef struct Parser {
     Var *self; /* the object inside a member function or constructor being converted */
     unsigned error_offsets[256]; /* clang errors in the main file: they fail the kernel they fall in */
     int n_error_offsets;
+    const char *seen_msg[128]; /* clang diagnostics printed: the same one from each instance is printed once */
+    unsigned seen_off[128];
+    CXFile seen_file[128];
+    int n_seen;
 } Parser;
 
 /* ---- small libclang helpers ---- */
@@ -959,6 +963,9 @@ static Node *conv_declref(Parser *P, CXCursor c)
         n->ty = n->var->ty->kind == TY_REF ? n->var->ty->elem : n->var->ty;
         return n;
     }
+    Node *k = const_value(P, c); /* a non-type template argument (NDIM), an enumerator of a template */
+    if (k)
+        return k;
     return unsupported(P, c, arena_printf(P->arena, "a reference to '%s'", cx_take(P, clang_getCursorSpelling(d))));
 }
 
@@ -1971,6 +1978,16 @@ static const char *metal_type_name(Parser *P, const char *quoted)
     return arena_strdup(P->arena, p);
 }
 
+static bool already_reported(Parser *P, CXFile f, unsigned off, const char *msg)
+{
+    for (int i = 0; i < P->n_seen; i++)
+        if (P->seen_off[i] == off && clang_File_isEqual(P->seen_file[i], f) && !strcmp(P->seen_msg[i], msg))
+            return true;
+    if (P->n_seen < 128)
+        P->seen_msg[P->n_seen] = msg, P->seen_off[P->n_seen] = off, P->seen_file[P->n_seen++] = f;
+    return false;
+}
+
 /* Prints clang's diagnostics in our format. */
 static void report_clang_diagnostics(Parser *P)
 {
@@ -1993,6 +2010,10 @@ static void report_clang_diagnostics(Parser *P)
                 loc.file = P->main_path;
         }
         char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
+        if (already_reported(P, f, off, msg)) { /* the same error in each instance of a template */
+            clang_disposeDiagnostic(d);
+            continue;
+        }
         if (strstr(msg, "cannot be used as the type of a kernel parameter") && msg[0] == '\'')
             msg = arena_printf(P->arena, "%s is not supported yet (kernel parameter)", metal_type_name(P, msg + 1));
         if (sev >= CXDiagnostic_Error && f && clang_File_isEqual(f, P->main_file) && P->n_error_offsets < 256)
