@@ -30,8 +30,8 @@ def sample(t, n, lo=-3, hi=3):
 
 
 n = 777
-# half results of transcendental functions: within a few half ulps (2^-10 relative)
-HALF_TOL = dict(rtol=2e-3, atol=1e-3)
+# half results of transcendental functions: lavapipe's float16 exp is within 3 half ulps (2^-10 relative each)
+HALF_TOL = dict(rtol=4e-3, atol=1e-3)
 unary = {
     "abs": lambda x: np.abs(x),
     "exp": lambda x: np.exp(x.astype(f32)).astype(x.dtype),
