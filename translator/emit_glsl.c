@@ -91,6 +91,8 @@ static const char *glsl_type(Emit *E, Type *t)
 
 static const char *array_suffix(Emit *E, Type *t)
 {
+    if (t->kind == TY_REF) /* thread const T (&v)[N]: an array parameter */
+        t = t->elem;
     if (t->kind != TY_ARRAY)
         return "";
     return arena_printf(E->prog->arena, "[%d]%s", t->n, array_suffix(E, t->elem));

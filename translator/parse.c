@@ -972,6 +972,11 @@ static Node *conv_declref(Parser *P, CXCursor c)
 static Node *conv_unexposed(Parser *P, CXCursor c)
 {
     Kids k = kids_of(c);
+    if (k.len == 0) { /* a default argument (clang shows no expression for it): its constant value */
+        free(k.items);
+        Node *v = const_value(P, c);
+        return v ? v : unsupported(P, c, "a default argument that is not a constant");
+    }
     if (k.len != 1) {
         free(k.items);
         return unsupported(P, c, "this kind of expression");
@@ -1622,7 +1627,7 @@ static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
             base = arena_printf(P->arena, "%s_%s", st->sdef->glsl_name, base);
     }
     int nt = clang_Cursor_getNumTemplateArguments(c);
-    if (nt < 0 && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c))) /* a member template: its type */
+    if (nt < 0 && clang_getCursorKind(clang_getSpecializedCursorTemplate(c)) == CXCursor_FunctionTemplate) /* a member template: its type */
         base = arena_printf(P->arena, "%s_%s", base, cx_take(P, clang_getTypeSpelling(clang_getCursorResultType(c))));
     for (int i = 0; i < nt && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)); i++) {
         enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(c, (unsigned)i);
