@@ -49,6 +49,10 @@ typedef struct Parser {
     Var *self; /* the object inside a member function or constructor being converted */
     unsigned error_offsets[256]; /* clang errors in the main file: they fail the kernel they fall in */
     int n_error_offsets;
+    bool error_in_main[256];   /* error_offsets[i] is an offset in the main file (else: another file) */
+    unsigned inst_range[256][2]; /* extents of __MTL_INSTANCE functions in the main file */
+    bool inst_bfloat[256];       /* that instance has a bfloat template argument */
+    int n_inst;
     const char *seen_msg[128]; /* clang diagnostics printed: the same one from each instance is printed once */
     unsigned seen_off[128];
     CXFile seen_file[128];
@@ -1211,7 +1215,7 @@ static Node *conv_expr(Parser *P, CXCursor c)
     case CXCursor_UnaryExpr:
         return unsupported(P, c, "sizeof/alignof");
     case CXCursor_LambdaExpr:
-        return unsupported(P, c, "lambda expressions");
+        return unsupported(P, c, "a lambda expression");
     case CXCursor_CXXThisExpr:
         return self_ref(P, c);
     case CXCursor_CXXNullPtrLiteralExpr:
@@ -1837,10 +1841,12 @@ static int own_errors(TopVisit *tv, unsigned start, unsigned end)
 {
     int n = 0;
     for (int i = 0; i < tv->P->n_error_offsets; i++)
-        if (tv->P->error_offsets[i] >= start && tv->P->error_offsets[i] < end)
+        if (tv->P->error_in_main[i] && tv->P->error_offsets[i] >= start && tv->P->error_offsets[i] < end)
             tv->owned[i] = true, n++;
     return n;
 }
+
+static bool has_bfloat_argument(Parser *P, CXCursor spec);
 
 typedef struct InstanceParts {
     CXCursor name, spec;
@@ -1882,8 +1888,10 @@ static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
     InstanceParts ip = {.n_names = 0};
     clang_visitChildren(wrapper, instance_part, &ip);
     SrcLoc loc = loc_of(P, wrapper);
+    CXSourceRange wext = clang_getCursorExtent(wrapper);
+    int owned = own_errors(tv, offset_of(clang_getRangeStart(wext)), offset_of(clang_getRangeEnd(wext)) + 1);
     if (!ip.n_specs || clang_Cursor_isNull(ip.spec) || clang_getCursorKind(ip.spec) != CXCursor_FunctionDecl) {
-        diag_error(P->diag, loc, "explicit instantiation of a kernel: expected a function template instance");
+        diag_error(P->diag, loc, "explicit instantiation of a kernel: expected a template-id such as k<float> (deduced template arguments are not supported yet)");
         return;
     }
     CXCursor tmpl = clang_getSpecializedCursorTemplate(ip.spec);
@@ -1906,8 +1914,10 @@ static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
     CXSourceRange ext = clang_getCursorExtent(tmpl);
     kernel_attributes(P, f, tmpl, offset_of(clang_getRangeStart(ext)), offset_of(clang_getCursorLocation(tmpl)));
     pv_push(&P->prog->kernels, f);
-    int owned = in_main_file(P, tmpl) ? own_errors(tv, offset_of(clang_getRangeStart(ext)), offset_of(clang_getRangeEnd(ext))) : 0;
-    owned += own_errors(tv, offset_of(clang_getRangeStart(clang_getCursorExtent(wrapper))), offset_of(clang_getRangeEnd(clang_getCursorExtent(wrapper))) + 1);
+    if (has_bfloat_argument(P, ip.spec)) {
+        diag_error(P->diag, loc, "bfloat is not supported yet (entry point '%s')", name);
+        owned = 1;
+    }
     if (owned) {
         f->had_errors = f->parsed = true;
         return;
@@ -1993,9 +2003,68 @@ static bool already_reported(Parser *P, CXFile f, unsigned off, const char *msg)
     return false;
 }
 
+/* Where an error belongs: inside a template instance, the point in the main file that asked for the instance
+   (clang's last "in instantiation of ... requested here" note there), else where it is. */
+static unsigned error_owner(Parser *P, CXDiagnostic d, CXFile f, unsigned off, bool *in_main)
+{
+    *in_main = f && clang_File_isEqual(f, P->main_file);
+    CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+    unsigned n = notes ? clang_getNumDiagnosticsInSet(notes) : 0;
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+        char *text = cx_take(P, clang_getDiagnosticSpelling(note));
+        CXFile nf;
+        unsigned noff;
+        clang_getExpansionLocation(clang_getDiagnosticLocation(note), &nf, NULL, NULL, &noff);
+        if (strstr(text, "requested here") && nf && clang_File_isEqual(nf, P->main_file))
+            *in_main = true, off = noff;
+        clang_disposeDiagnostic(note);
+    }
+    return off;
+}
+
+static int instance_at(Parser *P, bool in_main, unsigned off)
+{
+    for (int i = 0; in_main && i < P->n_inst; i++)
+        if (off >= P->inst_range[i][0] && off <= P->inst_range[i][1])
+            return i;
+    return -1;
+}
+
+static bool is_instance_wrapper(Parser *P, CXCursor c);
+
+static bool has_bfloat_argument(Parser *P, CXCursor spec)
+{
+    int n = clang_Cursor_getNumTemplateArguments(spec);
+    for (int i = 0; i < n; i++)
+        if (clang_Cursor_getTemplateArgumentKind(spec, (unsigned)i) == CXTemplateArgumentKind_Type &&
+            strstr(cx_take(P, clang_getTypeSpelling(clang_getCanonicalType(clang_Cursor_getTemplateArgumentType(spec, (unsigned)i)))), "bfloat"))
+            return true;
+    return false;
+}
+
+static enum CXChildVisitResult find_instance(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    Parser *P = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+        return CXChildVisit_Recurse;
+    if (is_instance_wrapper(P, c) && in_main_file(P, c) && P->n_inst < 256) {
+        InstanceParts ip = {.n_names = 0};
+        clang_visitChildren(c, instance_part, &ip);
+        CXSourceRange ext = clang_getCursorExtent(c);
+        P->inst_range[P->n_inst][0] = offset_of(clang_getRangeStart(ext));
+        P->inst_range[P->n_inst][1] = offset_of(clang_getRangeEnd(ext));
+        P->inst_bfloat[P->n_inst++] = ip.n_specs && !clang_Cursor_isNull(ip.spec) && has_bfloat_argument(P, ip.spec);
+    }
+    return CXChildVisit_Continue;
+}
+
 /* Prints clang's diagnostics in our format. */
 static void report_clang_diagnostics(Parser *P)
 {
+    clang_visitChildren(clang_getTranslationUnitCursor(P->tu), find_instance, P);
     unsigned n = clang_getNumDiagnostics(P->tu);
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(P->tu, i);
@@ -2015,14 +2084,25 @@ static void report_clang_diagnostics(Parser *P)
                 loc.file = P->main_path;
         }
         char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
+        if (sev >= CXDiagnostic_Error) {
+            bool in_main;
+            unsigned owner = error_owner(P, d, f, off, &in_main);
+            int inst = instance_at(P, in_main, owner);
+            if (inst >= 0 && P->inst_bfloat[inst]) { /* the instance's own error says it better */
+                clang_disposeDiagnostic(d);
+                continue;
+            }
+            if (P->n_error_offsets < 256) {
+                P->error_in_main[P->n_error_offsets] = in_main;
+                P->error_offsets[P->n_error_offsets++] = owner;
+            }
+        }
         if (already_reported(P, f, off, msg)) { /* the same error in each instance of a template */
             clang_disposeDiagnostic(d);
             continue;
         }
         if (strstr(msg, "cannot be used as the type of a kernel parameter") && msg[0] == '\'')
             msg = arena_printf(P->arena, "%s is not supported yet (kernel parameter)", metal_type_name(P, msg + 1));
-        if (sev >= CXDiagnostic_Error && f && clang_File_isEqual(f, P->main_file) && P->n_error_offsets < 256)
-            P->error_offsets[P->n_error_offsets++] = off;
         if (sev >= CXDiagnostic_Error)
             diag_error(P->diag, loc, "%s", msg);
         else
