@@ -2,6 +2,7 @@
 using namespace metal;
 
 // The C++ that templated kernel libraries are written in, one feature a line where possible.
+// (Lambdas: translated as functions whose captured variables are extra parameters, inout when by reference.)
 
 namespace lib {
 namespace detail {
@@ -76,6 +77,18 @@ template <typename T>
         r += float(scaled(int(v[0]), 5));    // int overload, k given
     }
     r += numeric_limits<T>::is_signed ? 1.0f : 0.0f;
+    // local lambdas: by reference (calls is updated) and by value
+    float bias = 0.25f;
+    int calls = 0;
+    auto shift = [&](float t) {
+        calls++;
+        return t + bias;
+    };
+    auto twice_plus = [=](float t) { return t * 2.0f + bias; };
+    r = shift(r);
+    r = shift(r);
+    r += float(calls);
+    r += twice_plus(1.0f);
     out[i] = r;
     mag[i] = uint(lib::magnitude(int(x[4 * i])));
     cfloat a = {float(v[0]), float(v[1])};

@@ -220,6 +220,8 @@ struct Var {
     int fc_id;
     int fc_index;       /* Metal's n */
     bool fc_defined;    /* the "is defined" flag of function constant fc_index, not its value */
+    Var *captured;      /* a lambda's parameter standing for this variable of the enclosing function */
+    Func *owner;        /* the function a local or parameter belongs to */
 };
 
 struct Func {
@@ -236,6 +238,7 @@ struct Func {
     bool visiting; /* on the call path being checked: recursion */
     int max_threads; /* [[max_total_threads_per_threadgroup(N)]], 0 if none */
     Var *self; /* a member function of a struct with fields: the object, params[0] */
+    int n_captures; /* a lambda: its last n_captures parameters are the enclosing variables it uses */
 };
 
 /* Attribute table index (attributes.def) and builtin table index (builtins.def). */

@@ -28,6 +28,14 @@ typedef struct Source {
     CXFile file;
 } Source;
 
+/* A lambda's call operator being converted: what its body uses of the enclosing function becomes parameters. */
+typedef struct Lambda {
+    CXCursor method;
+    Func *fn;
+    PtrVec outer;    /* Var* of the enclosing function, in order of first use */
+    PtrVec inner;    /* the parameter standing for each */
+} Lambda;
+
 typedef struct MapEntry {
     char *key;
     void *value;
@@ -47,6 +55,7 @@ typedef struct Parser {
     int map_cap, map_len;
     Func *cur_func;
     Var *self; /* the object inside a member function or constructor being converted */
+    Lambda *lambda; /* the lambda whose body is being converted, else NULL */
     unsigned error_offsets[256]; /* clang errors in the main file: they fail the kernel they fall in */
     int n_error_offsets;
     bool error_in_main[256];   /* error_offsets[i] is an offset in the main file (else: another file) */
@@ -438,6 +447,9 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
 {
     decl = clang_getCanonicalCursor(decl);
     char *key = usr_key(P, decl);
+    bool closure = !strncmp(cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl))), "(lambda", 7);
+    if (closure) /* closures in different template instances share a USR */
+        key = arena_printf(P->arena, "%s#%u", key, clang_hashCursor(decl));
     StructDef *s = map_get(P, key);
     if (s)
         return s;
@@ -449,6 +461,13 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
     if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl)))
         s->name = mangle(P, cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl))));
     s->glsl_name = names_legal(P->arena, s->name);
+    if (closure) {
+        /* a closure: never a value; its captures become parameters of its function (capture_param) */
+        s->name = s->glsl_name = arena_printf(P->arena, "lambda_%d_%d", loc_of(P, decl).line, loc_of(P, decl).col);
+        s->empty = true;
+        s->loc = loc_of(P, decl);
+        return s;
+    }
     CXCursor def = clang_getCursorDefinition(decl);
     s->loc = loc_of(P, clang_Cursor_isNull(def) ? decl : def);
     FieldList fl = {.P = P};
@@ -780,6 +799,8 @@ static Node *self_ref(Parser *P, CXCursor c)
 
 static Func *get_ctor(Parser *P, CXCursor decl, Type *ty);
 static Node *function_constant_defined(Parser *P, CXCursor c, Node *call);
+static Var *capture_param(Parser *P, Var *outer, bool by_ref);
+static Node **realloc_list(Parser *P, Node **list, int len, int more);
 
 /* T(args) of a struct T: a copy is the value itself; the implicit default constructor is no initializer
    (an N_INITLIST without elements, marked implicit); a user constructor is a function returning the struct. */
@@ -868,6 +889,16 @@ static Node *conv_call(Parser *P, CXCursor c)
         return n;
     }
     n->fn = get_func(P, callee);
+    for (int i = n->fn->n_captures; i > 0; i--) { /* a lambda's captures, after its arguments */
+        Var *outer = n->fn->params[n->fn->n_params - i]->captured;
+        if (!P->lambda && outer->owner != P->cur_func)
+            return unsupported(P, c, arena_printf(P->arena, "calling a lambda that uses '%s' outside the function that declares it", outer->name));
+        Node *a = new_node(P, N_VAR, c);
+        a->var = P->lambda && outer->kind != VAR_GLOBAL ? capture_param(P, outer, outer->ty->kind == TY_REF) : outer;
+        a->ty = a->var->ty->kind == TY_REF ? a->var->ty->elem : a->var->ty;
+        n->list = realloc_list(P, n->list, n->n_list, 1);
+        n->list[n->n_list++] = a;
+    }
     if (n->fn->self) {
         if (!object)
             object = self_ref(P, c);
@@ -936,6 +967,30 @@ static Node *function_constant_defined(Parser *P, CXCursor c, Node *call)
     return n;
 }
 
+/* A variable of the enclosing function used in a lambda: a parameter of the lambda's function, `inout` when
+   captured by reference (clang types a by-value capture const), passed at each call (conv_call). */
+static Var *capture_param(Parser *P, Var *outer, bool by_ref)
+{
+    Lambda *L = P->lambda;
+    for (int i = 0; i < L->outer.len; i++)
+        if (L->outer.items[i] == outer)
+            return L->inner.items[i];
+    Var *v = arena_alloc(P->arena, sizeof *v);
+    *v = *outer;
+    v->kind = VAR_PARAM;
+    v->init = NULL;
+    v->role = PR_NONE;
+    v->ty = outer->ty->kind == TY_REF ? outer->ty->elem : outer->ty;
+    if (by_ref && !outer->is_constexpr) {
+        Type *r = arena_alloc(P->arena, sizeof *r);
+        *r = (Type){.kind = TY_REF, .elem = v->ty, .as = AS_THREAD};
+        v->ty = r;
+    }
+    pv_push(&L->outer, outer);
+    pv_push(&L->inner, v);
+    return v;
+}
+
 static Node *conv_declref(Parser *P, CXCursor c)
 {
     CXCursor d = clang_getCursorReferenced(c);
@@ -964,6 +1019,9 @@ static Node *conv_declref(Parser *P, CXCursor c)
             n->ty = ty_scalar(TY_INT);
             return n;
         }
+        if (P->lambda && n->var->kind != VAR_GLOBAL &&
+            !clang_equalCursors(clang_getCursorSemanticParent(d), P->lambda->method))
+            n->var = capture_param(P, n->var, !clang_isConstQualifiedType(clang_getCursorType(c)));
         n->ty = n->var->ty->kind == TY_REF ? n->var->ty->elem : n->var->ty;
         return n;
     }
@@ -1214,8 +1272,12 @@ static Node *conv_expr(Parser *P, CXCursor c)
     }
     case CXCursor_UnaryExpr:
         return unsupported(P, c, "sizeof/alignof");
-    case CXCursor_LambdaExpr:
-        return unsupported(P, c, "a lambda expression");
+    case CXCursor_LambdaExpr: { /* the closure object: never printed (its calls do not pass it) */
+        Node *n = new_node(P, N_INITLIST, c);
+        n->ty = conv_type(P, clang_getCursorType(c));
+        n->implicit = true;
+        return n;
+    }
     case CXCursor_CXXThisExpr:
         return self_ref(P, c);
     case CXCursor_CXXNullPtrLiteralExpr:
@@ -1240,6 +1302,7 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
     v->ty = conv_type(P, clang_getCursorType(c));
     v->kind = kind;
     v->loc = loc_of(P, c);
+    v->owner = kind == VAR_LOCAL ? P->cur_func : NULL;
     CXType t = clang_getCursorType(c);
     v->is_constexpr = clang_isConstQualifiedType(t);
     map_put(P, usr_key(P, c), v);
@@ -1548,6 +1611,7 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
         v->glsl_name = names_legal(P->arena, v->name);
         v->ty = conv_type(P, clang_getCursorType(pc));
         v->kind = VAR_PARAM;
+        v->owner = f;
         v->loc = loc_of(P, pc);
         v->index = -1;
         v->builtin = -1;
@@ -1649,6 +1713,10 @@ static Func *get_func(Parser *P, CXCursor decl)
     CXCursor def = clang_getCursorDefinition(decl);
     CXCursor c = clang_Cursor_isNull(def) ? decl : def;
     char *key = usr_key(P, clang_getCanonicalCursor(c));
+    Type *owner = clang_getCursorKind(c) == CXCursor_CXXMethod ? conv_type(P, clang_getCursorType(clang_getCursorSemanticParent(c))) : NULL;
+    bool lambda = owner && owner->kind == TY_STRUCT && !strncmp(owner->sdef->name, "lambda_", 7);
+    if (lambda) /* closures of different template instances may share a USR */
+        key = arena_printf(P->arena, "%s#%u", key, clang_hashCursor(clang_getCanonicalCursor(c)));
     Func *f = map_get(P, key);
     if (f)
         return f;
@@ -1677,7 +1745,28 @@ static Func *get_func(Parser *P, CXCursor decl)
         }
     }
     conv_params(P, f, c);
+    if (!lambda) {
+        parse_body(P, f, c);
+        return f;
+    }
+    char *us = strstr(f->glsl_name, "_operator_call"); /* lambda_6_1, not lambda_6_1_operator_call */
+    if (us)
+        f->glsl_name = arena_printf(P->arena, "%.*s%s", (int)(us - f->glsl_name), f->glsl_name, us + 14);
+    Lambda L = {.method = c, .fn = f}, *saved = P->lambda;
+    P->lambda = &L;
     parse_body(P, f, c);
+    P->lambda = saved;
+    Var **params = arena_alloc(P->arena, sizeof(Var *) * (size_t)(f->n_params + L.inner.len + 1));
+    memcpy(params, f->params, sizeof(Var *) * (size_t)f->n_params);
+    for (int i = 0; i < L.inner.len; i++) {
+        Var *v = L.inner.items[i];
+        v->captured = L.outer.items[i];
+        params[f->n_params++] = v;
+    }
+    f->params = params;
+    f->n_captures = L.inner.len;
+    pv_free(&L.outer);
+    pv_free(&L.inner);
     return f;
 }
 

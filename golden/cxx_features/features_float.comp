@@ -64,6 +64,17 @@ float lib_scaled(float x, float k)
     return x * k;
 }
 
+float lambda_83_18(float t, inout int calls, inout float bias)
+{
+    calls++;
+    return t + bias;
+}
+
+float lambda_87_23(float t, float bias)
+{
+    return t * 2.0 + bias;
+}
+
 uint lib_magnitude_int(int x)
 {
     return uint(x < 0 ? -x : x);
@@ -96,6 +107,12 @@ void main()
         r += lib_scaled(v[0], 2.0);
     }
     r += true ? 1.0 : 0.0;
+    float bias = 0.25;
+    int calls = 0;
+    r = lambda_83_18(r, calls, bias);
+    r = lambda_83_18(r, calls, bias);
+    r += float(calls);
+    r += lambda_87_23(1.0, bias);
     out_[i] = r;
     mag[i] = lib_magnitude_int(int(x[4u * i]));
     Complex a = Complex(v[0], v[1]);

@@ -64,6 +64,17 @@ int lib_scaled(int x, int k)
     return x * k;
 }
 
+float lambda_83_18(float t, inout int calls, inout float bias)
+{
+    calls++;
+    return t + bias;
+}
+
+float lambda_87_23(float t, float bias)
+{
+    return t * 2.0 + bias;
+}
+
 uint lib_magnitude_int(int x)
 {
     return uint(x < 0 ? -x : x);
@@ -96,6 +107,12 @@ void main()
         r += float(lib_scaled(v[0], 5));
     }
     r += true ? 1.0 : 0.0;
+    float bias = 0.25;
+    int calls = 0;
+    r = lambda_83_18(r, calls, bias);
+    r = lambda_83_18(r, calls, bias);
+    r += float(calls);
+    r += lambda_87_23(1.0, bias);
     out_[i] = r;
     mag[i] = lib_magnitude_int(x[4u * i]);
     Complex a = Complex(float(v[0]), float(v[1]));
