@@ -43,6 +43,11 @@ struct Accum {
 // a user type with operator overloading
 struct Complex {
     float re, im;
+    Complex& operator+=(Complex o) { // (written `thread Complex&`, clang rejects `*this`: OpenCL's this is generic)
+        re += o.re;
+        im += o.im;
+        return *this;
+    }
 };
 inline Complex operator+(Complex a, Complex b) { return Complex{a.re + b.re, a.im + b.im}; }
 inline Complex operator*(Complex a, Complex b) { return Complex{a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
@@ -94,6 +99,7 @@ template <typename T>
     cfloat a = {float(v[0]), float(v[1])};
     cfloat b = {float(v[2]), float(v[3])};
     cfloat c = a * b + a;
+    c += b;
     cplx[i] = float2(c.re, c.im);
 }
 

@@ -1106,6 +1106,10 @@ static Node *conv_unary(Parser *P, CXCursor c)
     }
     bool postfix;
     const char *op = unary_operator(P, c, k.items[0], &postfix);
+    if (op && !strcmp(op, "*") && clang_getCursorKind(k.items[0]) == CXCursor_CXXThisExpr) {
+        free(k.items);
+        return self_ref(P, c); /* *this: the object */
+    }
     Node *n = new_node(P, N_UNARY, c);
     n->a = conv_expr(P, k.items[0]);
     free(k.items);
@@ -1733,6 +1737,8 @@ static Func *get_func(Parser *P, CXCursor decl)
     f->glsl_name = func_glsl_name(P, c, f->name);
     if (clang_getCursorKind(c) == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(c)) {
         Type *st = conv_type(P, clang_getCursorType(clang_getCursorSemanticParent(c)));
+        if (f->ret->kind == TY_REF && f->ret->as == AS_THREAD && ty_equal(f->ret->elem, st))
+            f->ret = st; /* S& operator+=(...) { ...; return *this; }: the updated object, by value */
         if (!is_empty_struct(st)) {
             Var *self = arena_alloc(P->arena, sizeof *self);
             *self = (Var){.name = "self", .glsl_name = "self", .kind = VAR_PARAM, .loc = f->loc, .index = -1, .builtin = -1};
@@ -2007,7 +2013,7 @@ static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
         diag_error(P->diag, loc, "bfloat is not supported yet (entry point '%s')", name);
         owned = 1;
     }
-    if (owned) {
+    if (owned || (P->n_error_offsets && clang_Cursor_isNull(body_of(ip.spec)))) { /* no body: clang said why */
         f->had_errors = f->parsed = true;
         return;
     }
@@ -2190,6 +2196,8 @@ static void report_clang_diagnostics(Parser *P)
             clang_disposeDiagnostic(d);
             continue;
         }
+        if (strstr(msg, "non-kernel function variable cannot be declared in local address space"))
+            msg = "threadgroup variables in helper functions and kernel templates are not supported yet";
         if (strstr(msg, "cannot be used as the type of a kernel parameter") && msg[0] == '\'')
             msg = arena_printf(P->arena, "%s is not supported yet (kernel parameter)", metal_type_name(P, msg + 1));
         if (sev >= CXDiagnostic_Error)

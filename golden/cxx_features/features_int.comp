@@ -64,13 +64,13 @@ int lib_scaled(int x, int k)
     return x * k;
 }
 
-float lambda_83_18(float t, inout int calls, inout float bias)
+float lambda_88_18(float t, inout int calls, inout float bias)
 {
     calls++;
     return t + bias;
 }
 
-float lambda_87_23(float t, float bias)
+float lambda_92_23(float t, float bias)
 {
     return t * 2.0 + bias;
 }
@@ -88,6 +88,13 @@ Complex lib_operator_add(Complex a, Complex b)
 Complex lib_operator_mul(Complex a, Complex b)
 {
     return Complex(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+}
+
+Complex Complex_operator_add_assign(inout Complex self, Complex o)
+{
+    self.re += o.re;
+    self.im += o.im;
+    return self;
 }
 
 void main()
@@ -109,14 +116,15 @@ void main()
     r += true ? 1.0 : 0.0;
     float bias = 0.25;
     int calls = 0;
-    r = lambda_83_18(r, calls, bias);
-    r = lambda_83_18(r, calls, bias);
+    r = lambda_88_18(r, calls, bias);
+    r = lambda_88_18(r, calls, bias);
     r += float(calls);
-    r += lambda_87_23(1.0, bias);
+    r += lambda_92_23(1.0, bias);
     out_[i] = r;
     mag[i] = lib_magnitude_int(x[4u * i]);
     Complex a = Complex(float(v[0]), float(v[1]));
     Complex b = Complex(float(v[2]), float(v[3]));
     Complex c = lib_operator_add(lib_operator_mul(a, b), a);
+    Complex_operator_add_assign(c, b);
     cplx[i] = vec2(c.re, c.im);
 }

@@ -1,22 +1,21 @@
 // Template forms the translator does not take yet, each one error at its place; the other instance is written.
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: 12:10: error: helper functions returning pointers or references are not supported yet ('operator+=')
-// EXPECT-ERROR: 29:1: error: explicit instantiation of a kernel: expected a template-id such as k<float>
-// EXPECT-ERROR: 25:23: error: function constant index in [[function_constant(1000)]] must be between 0 and 899
+// EXPECT-ERROR: 11:12: error: calling a lambda that uses 'k' outside the function that declares it is not supported yet
+// EXPECT-ERROR: 28:1: error: explicit instantiation of a kernel: expected a template-id such as k<float>
+// EXPECT-ERROR: 24:23: error: function constant index in [[function_constant(1000)]] must be between 0 and 899
 // EXPECT-STDOUT: #version 450
 #include <metal_stdlib>
 using namespace metal;
 
-struct Acc {
-    float v;
-    Acc& operator+=(Acc o) { v += o.v; return *this; }
-};
+template <typename F> float apply(F f, float v) {
+    return f(v);
+}
 
 template <typename T>
 [[kernel]] void scale(device T* x [[buffer(0)]], uint i [[thread_position_in_grid]]) {
-    Acc a{x[i]};
-    a += Acc{x[i]};
-    x[i] = a.v;
+    float k = 2.0f;
+    auto times_k = [&](float v) { return v * k; };
+    x[i] = apply(times_k, x[i]);
 }
 
 template <typename T>

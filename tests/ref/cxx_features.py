@@ -38,8 +38,8 @@ for t in ("float", "half", "int"):
     out = out + f32(2)
     out = out + f32(2.25)                                     # twice_plus(1.0f)
     vf = v.astype(f32)
-    re = vf[:, 0] * vf[:, 2] - vf[:, 1] * vf[:, 3] + vf[:, 0]
-    im = vf[:, 0] * vf[:, 3] + vf[:, 1] * vf[:, 2] + vf[:, 1]
+    re = vf[:, 0] * vf[:, 2] - vf[:, 1] * vf[:, 3] + vf[:, 0] + vf[:, 2]   # c = a * b + a; c += b
+    im = vf[:, 0] * vf[:, 3] + vf[:, 1] * vf[:, 2] + vf[:, 1] + vf[:, 3]
     ref.case("cxx_features_%s" % t, "features_%s" % t,
              {0: x, 1: Out(out), 2: Out(mag), 3: Out(np.stack([re, im], axis=1))}, threadgroup=32, grid=n)
 
