@@ -32,14 +32,8 @@ bool mtlrt_pipeline_set_function_constant(MtlrtPipeline *pipe, uint32_t index, c
     return true;
 }
 
-uint32_t rt_specialization(const MtlrtPipeline *pipe, const uint32_t tg[3], VkSpecializationMapEntry *entries,
-                           uint32_t *data)
+uint32_t rt_function_constants(const MtlrtPipeline *pipe, VkSpecializationMapEntry *entries, uint32_t *data, uint32_t n)
 {
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < 3; i++, n++) {
-        entries[n] = (VkSpecializationMapEntry){.constantID = i, .offset = 4 * n, .size = 4};
-        data[n] = tg[i];
-    }
     for (uint32_t i = 0; i < pipe->n_constants; i++, n++) {
         entries[n] = (VkSpecializationMapEntry){.constantID = pipe->constants[i][0], .offset = 4 * n, .size = 4};
         data[n] = pipe->constants[i][1];

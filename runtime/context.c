@@ -503,6 +503,40 @@ static bool create_device(MtlrtContext *ctx)
                     "vkCreateCommandPool");
 }
 
+/* Subgroup size, the sizes a compute pipeline may require, and the operations compute shaders have. */
+static void query_subgroups(MtlrtContext *ctx)
+{
+    VkPhysicalDeviceSubgroupSizeControlProperties ssc = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES};
+    VkPhysicalDeviceSubgroupProperties sg = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+    VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &sg};
+    bool have_ssc = ctx->features.ssc.subgroupSizeControl;
+    if (have_ssc)
+        sg.pNext = &ssc;
+    vkGetPhysicalDeviceProperties2(ctx->physical, &props);
+    MtlrtSubgroupInfo *info = &ctx->subgroup;
+    info->size = info->min_size = info->max_size = sg.subgroupSize;
+    info->operations = (sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) ? sg.supportedOperations : 0;
+    if (have_ssc && (ssc.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT) && ssc.minSubgroupSize) {
+        info->size_control = true;
+        info->min_size = ssc.minSubgroupSize;
+        info->max_size = ssc.maxSubgroupSize;
+    }
+    info->full_subgroups = ctx->features.ssc.computeFullSubgroups;
+}
+
+const MtlrtSubgroupInfo *mtlrt_context_subgroup_info(const MtlrtContext *ctx)
+{
+    return &ctx->subgroup;
+}
+
+uint32_t mtlrt_context_simd_subgroup_size(const MtlrtContext *ctx)
+{
+    const MtlrtSubgroupInfo *s = &ctx->subgroup;
+    if (s->size == 32 || (s->size_control && s->min_size <= 32 && 32 <= s->max_size))
+        return 32;
+    return s->size;
+}
+
 /* Instance, chosen device, logical device with a compute queue. NULL on error. */
 MtlrtContext *mtlrt_context_create(const MtlrtContextOptions *opt)
 {
@@ -517,6 +551,7 @@ MtlrtContext *mtlrt_context_create(const MtlrtContextOptions *opt)
         goto error;
     if (!choose_device(ctx, opt->device, opt->quiet) || !find_queue_family(ctx) || !create_device(ctx))
         goto error;
+    query_subgroups(ctx);
     return ctx;
 error:
     mtlrt_context_destroy(ctx);

@@ -1,12 +1,22 @@
 /* dispatch.c: one dispatch with Metal semantics. dispatchThreads (grid of threads, any size) becomes
    ceil(grid / threadgroup) workgroups with threads_per_grid = grid in the push-constant dispatch block (the
-   kernel returns early outside it); dispatchThreadgroups becomes exactly that many workgroups. */
+   kernel returns early outside it); dispatchThreadgroups becomes exactly that many workgroups.
+   Kernels with barriers or SIMD-group functions ("exact_threadgroups") must not have threads outside the grid:
+   the grid is cut into up to 8 regions (whole threadgroups, and the partial ones at the x, y, z edges), each
+   dispatched with vkCmdDispatchBase by a pipeline whose local size is that region's threadgroup size. */
 #include "internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define FENCE_TIMEOUT_NS (300ull * 1000 * 1000 * 1000)
+
+/* Workgroups of one pipeline variant: COUNT groups from group BASE. */
+typedef struct Region {
+    VariantKey key;
+    uint32_t base[3], count[3];
+    VkPipeline pipeline;
+} Region;
 
 /* Vulkan objects of one submission; destroyed together by submission_destroy. */
 typedef struct Submission {
@@ -17,7 +27,8 @@ typedef struct Submission {
     VkCommandBuffer cmd;
     VkFence fence;
     uint32_t runs;
-    uint32_t groups[3];
+    uint32_t n_regions;
+    Region regions[8];
     uint8_t push[256];
     MtlrtBuffer *backup[MAX_BINDINGS]; /* initial contents of written buffers, for --repeat */
 } Submission;
@@ -86,10 +97,81 @@ static bool compute_grid(Submission *s, const MtlrtDispatch *d)
                      (unsigned long long)groups, lim->maxComputeWorkGroupCount[i], s->ctx->props.deviceName);
             return false;
         }
-        s->groups[i] = (uint32_t)groups;
         threads[i] = (uint32_t)total;
     }
     memcpy(s->push, threads, 16);
+    return true;
+}
+
+/* Threadgroup memory lengths of KEY from D's byte counts, checked against the kernel and device. */
+static bool threadgroup_lengths(const MtlrtPipeline *pipe, const MtlrtDispatch *d, VariantKey *key)
+{
+    const MtlrtReflection *r = pipe->refl;
+    uint64_t total = r->threadgroup_memory;
+    for (uint32_t i = 0; i < r->n_threadgroup_params; i++) {
+        const MtlrtThreadgroupParam *t = &r->threadgroup_params[i];
+        uint32_t bytes = d->threadgroup_memory[t->index];
+        if (!bytes || bytes % t->element_size) {
+            rt_error("threadgroup buffer %u (%s) of kernel %s: %s (a positive multiple of %u bytes; mtlrun "
+                     "--threadgroup-memory %u=BYTES)", t->index, t->name, r->entry,
+                     bytes ? "its size is not a whole number of elements" : "no size given", t->element_size, t->index);
+            return false;
+        }
+        key->tg_length[t->index] = bytes / t->element_size;
+        total += bytes;
+    }
+    if (total > pipe->ctx->props.limits.maxComputeSharedMemorySize) {
+        rt_error("kernel %s needs %llu bytes of threadgroup memory; device %s has %u (maxComputeSharedMemorySize)",
+                 r->entry, (unsigned long long)total, pipe->ctx->props.deviceName,
+                 pipe->ctx->props.limits.maxComputeSharedMemorySize);
+        return false;
+    }
+    return true;
+}
+
+/* The regions to dispatch and their pipelines: one for whole threadgroups, and for exact-threadgroup kernels
+   of a dispatchThreads grid, one more per partial edge (local size = the partial size, base = its position). */
+static bool plan_regions(Submission *s, MtlrtPipeline *pipe, const MtlrtDispatch *d)
+{
+    VariantKey key;
+    memset(&key, 0, sizeof key);
+    if (!threadgroup_lengths(pipe, d, &key))
+        return false;
+    uint32_t part_count[3][2], part_local[3][2], part_base[3][2];
+    int n_parts[3];
+    for (int i = 0; i < 3; i++) {
+        uint32_t tg = d->threadgroup[i];
+        key.full[i] = tg;
+        n_parts[i] = 0;
+        if (d->style == MTLRT_DISPATCH_THREADGROUPS) {
+            part_count[i][0] = d->size[i], part_local[i][0] = tg, part_base[i][0] = 0, n_parts[i] = 1;
+            continue;
+        }
+        uint32_t whole = d->size[i] / tg, rest = d->size[i] % tg;
+        if (!pipe->refl->exact_threadgroups) {
+            part_count[i][0] = whole + (rest != 0), part_local[i][0] = tg, part_base[i][0] = 0, n_parts[i] = 1;
+            continue;
+        }
+        if (whole)
+            part_count[i][n_parts[i]] = whole, part_local[i][n_parts[i]] = tg, part_base[i][n_parts[i]++] = 0;
+        if (rest)
+            part_count[i][n_parts[i]] = 1, part_local[i][n_parts[i]] = rest, part_base[i][n_parts[i]++] = whole;
+    }
+    s->n_regions = 0;
+    for (int x = 0; x < n_parts[0]; x++)
+        for (int y = 0; y < n_parts[1]; y++)
+            for (int z = 0; z < n_parts[2]; z++) {
+                int xyz[3] = {x, y, z};
+                Region *g = &s->regions[s->n_regions++];
+                g->key = key;
+                for (int i = 0; i < 3; i++) {
+                    g->key.local[i] = part_local[i][xyz[i]];
+                    g->count[i] = part_count[i][xyz[i]];
+                    g->base[i] = part_base[i][xyz[i]];
+                }
+                if (!rt_pipeline_variant(pipe, &g->key, &g->pipeline))
+                    return false;
+            }
     return true;
 }
 
@@ -212,7 +294,7 @@ static void record_restore(Submission *s, const MtlrtDispatch *d)
 
 /* Record all runs: bind, push constants, (restore,) timestamp, dispatch, timestamp; then make writes visible
    to the host. */
-static bool record(Submission *s, MtlrtPipeline *pipe, const MtlrtDispatch *d, VkPipeline pipeline)
+static bool record(Submission *s, MtlrtPipeline *pipe, const MtlrtDispatch *d)
 {
     VkCommandBufferBeginInfo begin = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
@@ -222,7 +304,7 @@ static bool record(Submission *s, MtlrtPipeline *pipe, const MtlrtDispatch *d, V
         return false;
     if (s->queries)
         vkCmdResetQueryPool(s->cmd, s->queries, 0, 2 * s->runs);
-    vkCmdBindPipeline(s->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    vkCmdBindPipeline(s->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, s->regions[0].pipeline);
     vkCmdBindDescriptorSets(s->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->layout, 0, 1, &s->set, 0, NULL);
     if (pipe->push_size)
         vkCmdPushConstants(s->cmd, pipe->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pipe->push_size, s->push);
@@ -231,7 +313,15 @@ static bool record(Submission *s, MtlrtPipeline *pipe, const MtlrtDispatch *d, V
             record_restore(s, d);
         if (s->queries)
             vkCmdWriteTimestamp(s->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, s->queries, 2 * run);
-        vkCmdDispatch(s->cmd, s->groups[0], s->groups[1], s->groups[2]);
+        for (uint32_t g = 0; g < s->n_regions; g++) {
+            if (g > 0 || run > 0)
+                vkCmdBindPipeline(s->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, s->regions[g].pipeline);
+            if (pipe->refl->exact_threadgroups)
+                vkCmdDispatchBase(s->cmd, s->regions[g].base[0], s->regions[g].base[1], s->regions[g].base[2],
+                                  s->regions[g].count[0], s->regions[g].count[1], s->regions[g].count[2]);
+            else
+                vkCmdDispatch(s->cmd, s->regions[g].count[0], s->regions[g].count[1], s->regions[g].count[2]);
+        }
         if (s->queries)
             vkCmdWriteTimestamp(s->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, s->queries, 2 * run + 1);
     }
@@ -313,7 +403,6 @@ bool mtlrt_dispatch(MtlrtPipeline *pipe, const MtlrtDispatch *d, MtlrtDispatchSt
 {
     Submission s = {.ctx = pipe->ctx, .runs = d->repeat ? d->repeat : 1};
     MtlrtDispatchStats dummy;
-    VkPipeline pipeline;
     if (!stats)
         stats = &dummy;
     memset(stats, 0, sizeof *stats);
@@ -321,9 +410,9 @@ bool mtlrt_dispatch(MtlrtPipeline *pipe, const MtlrtDispatch *d, MtlrtDispatchSt
     if (d->push_data)
         memcpy(s.push, d->push_data, d->push_size < pipe->push_size ? d->push_size : pipe->push_size);
     bool ok = check_threadgroup(pipe, d->threadgroup) && compute_grid(&s, d) && check_bindings(pipe, d) &&
-              rt_pipeline_variant(pipe, d->threadgroup, &pipeline) && write_descriptors(&s, pipe, d) &&
+              plan_regions(&s, pipe, d) && write_descriptors(&s, pipe, d) &&
               make_backups(&s, pipe, d) && create_queries(&s, d->timestamps) && allocate_command_buffer(&s) &&
-              record(&s, pipe, d, pipeline) && submit_and_wait(&s) && (!s.queries || read_timestamps(&s, stats));
+              record(&s, pipe, d) && submit_and_wait(&s) && (!s.queries || read_timestamps(&s, stats));
     submission_destroy(&s);
     return ok;
 }

@@ -34,6 +34,7 @@ struct MtlrtContext {
     VkQueue queue;
     VkCommandPool command_pool;
     uint32_t validation_messages;
+    MtlrtSubgroupInfo subgroup;
 };
 
 struct MtlrtBuffer {
@@ -46,9 +47,17 @@ struct MtlrtBuffer {
     void *map;
 };
 
-/* One compute pipeline per threadgroup size, created on first use. */
+/* What a compute pipeline is specialized for: its local size, the threadgroup size the kernel was dispatched
+   with (spec constants 3..5 of exact-threadgroup kernels) and each [[threadgroup(n)]] length in elements. */
+typedef struct VariantKey {
+    uint32_t local[3];
+    uint32_t full[3];
+    uint32_t tg_length[31];
+} VariantKey;
+
+/* One compute pipeline per key, created on first use. */
 typedef struct PipelineVariant {
-    uint32_t threadgroup[3];
+    VariantKey key;
     VkPipeline pipeline;
 } PipelineVariant;
 
@@ -69,13 +78,13 @@ struct MtlrtPipeline {
     PipelineVariant *variants;
     uint32_t n_constants; /* function constants (constants.c): {constant_id, 32-bit value} */
     uint32_t constants[MAX_FUNCTION_CONSTANTS][2];
+    uint32_t required_subgroup_size; /* nonzero: VK_EXT_subgroup_size_control sets it */
 };
 
 /* ---- constants.c ---- */
-/* Specialization entries and data for threadgroup TG and the pipeline's function constants; returns the count
-   (ENTRIES and DATA hold 3 + MAX_FUNCTION_CONSTANTS). */
-uint32_t rt_specialization(const MtlrtPipeline *pipe, const uint32_t tg[3], VkSpecializationMapEntry *entries,
-                           uint32_t *data);
+/* Appends the pipeline's function constants to the N specialization entries and data; returns the new count
+   (ENTRIES and DATA have room for MAX_FUNCTION_CONSTANTS more). */
+uint32_t rt_function_constants(const MtlrtPipeline *pipe, VkSpecializationMapEntry *entries, uint32_t *data, uint32_t n);
 
 /* ---- context.c ---- */
 /* Print "PREFIX: error: MESSAGE" to the diagnostic stream. */
@@ -94,8 +103,8 @@ bool rt_alloc_memory(MtlrtContext *ctx, const VkMemoryRequirements *req, VkMemor
                      VkDeviceMemory *memory, bool *coherent);
 
 /* ---- pipeline.c ---- */
-/* The compute pipeline for threadgroup TG, created and cached on first use. */
-bool rt_pipeline_variant(MtlrtPipeline *pipe, const uint32_t tg[3], VkPipeline *out);
+/* The compute pipeline for KEY, created and cached on first use. */
+bool rt_pipeline_variant(MtlrtPipeline *pipe, const VariantKey *key, VkPipeline *out);
 
 /* ---- npy.c ---- */
 float rt_half_to_float(uint16_t h);

@@ -106,6 +106,21 @@ typedef struct MtlrtParam {
     char *access; /* "read", "write", "read_write" */
 } MtlrtParam;
 
+/* A `threadgroup T* p [[threadgroup(n)]]` parameter: shared memory whose size the host sets at dispatch. */
+typedef struct MtlrtThreadgroupParam {
+    uint32_t index;
+    char *name;
+    char *type;
+    uint32_t element_size;
+} MtlrtThreadgroupParam;
+
+/* Subgroup operations a shader uses (reflection "simd.operations"); VkSubgroupFeatureFlagBits values. */
+typedef enum MtlrtSubgroupOp {
+    MTLRT_SUBGROUP_BASIC = 1, MTLRT_SUBGROUP_VOTE = 2, MTLRT_SUBGROUP_ARITHMETIC = 4, MTLRT_SUBGROUP_BALLOT = 8,
+    MTLRT_SUBGROUP_SHUFFLE = 16, MTLRT_SUBGROUP_SHUFFLE_RELATIVE = 32, MTLRT_SUBGROUP_CLUSTERED = 64,
+    MTLRT_SUBGROUP_QUAD = 128
+} MtlrtSubgroupOp;
+
 typedef struct MtlrtReflection {
     char *entry;
     uint32_t max_total_threads; /* 0: not given */
@@ -114,6 +129,14 @@ typedef struct MtlrtReflection {
     MtlrtParam *params;
     uint32_t n_features;
     char **features;
+    /* barriers and SIMD-group functions (docs/interfaces.md) */
+    bool exact_threadgroups;  /* partial threadgroups are dispatched as smaller workgroups */
+    uint32_t n_threadgroup_params;
+    MtlrtThreadgroupParam *threadgroup_params;
+    uint32_t threadgroup_memory; /* bytes of the body's threadgroup variables (Metal layout) */
+    uint32_t subgroup_size;      /* 0: no SIMD-group functions; else the subgroup size the shader was built for */
+    bool virtual_subgroups;      /* subgroups are built in shared memory: any device runs it */
+    uint32_t subgroup_ops;       /* MtlrtSubgroupOp bits the shader needs from the device */
 } MtlrtReflection;
 
 /* Parse reflection JSON: one object, or an array of objects from which the one named ENTRY (or the only one,
@@ -131,6 +154,15 @@ bool mtlrt_param_accepts(const MtlrtParam *p, const MtlrtArray *a, const char *w
 
 typedef struct MtlrtContext MtlrtContext;
 
+/* The device's subgroups, for compute shaders. */
+typedef struct MtlrtSubgroupInfo {
+    uint32_t size;                 /* default subgroup size */
+    uint32_t min_size, max_size;   /* sizes a pipeline can require (VK_EXT_subgroup_size_control); both = size without it */
+    bool size_control;             /* a compute pipeline can require a size in [min_size, max_size] */
+    bool full_subgroups;           /* computeFullSubgroups */
+    uint32_t operations;           /* MtlrtSubgroupOp bits supported in compute shaders (0: none) */
+} MtlrtSubgroupInfo;
+
 typedef struct MtlrtContextOptions {
     const char *device; /* name substring (case-insensitive) or index; NULL: env MTL2GLSL_DEVICE, then by type */
     bool validate;      /* VK_LAYER_KHRONOS_validation + debug messenger */
@@ -146,6 +178,10 @@ const char *mtlrt_context_device_name(const MtlrtContext *ctx);
 uint32_t mtlrt_context_validation_messages(const MtlrtContext *ctx);
 /* Print every physical device as "INDEX: NAME (TYPE, Vulkan X.Y)" to OUT. */
 bool mtlrt_list_devices(FILE *out);
+const MtlrtSubgroupInfo *mtlrt_context_subgroup_info(const MtlrtContext *ctx);
+/* The subgroup size to translate SIMD-group functions for on this device: 32 when 32-wide subgroups can run
+   (natively or by requiring them), else the device's own size (wider: 32-lane clusters; narrower: emulated). */
+uint32_t mtlrt_context_simd_subgroup_size(const MtlrtContext *ctx);
 
 /* ---- buffers (buffer.c) ---- */
 
@@ -191,6 +227,7 @@ typedef struct MtlrtDispatch {
     uint32_t push_size;
     uint32_t repeat;  /* runs; 0 means 1. Written buffers are restored before each run after the first */
     bool timestamps;  /* measure GPU time of each run */
+    uint32_t threadgroup_memory[31]; /* bytes of each [[threadgroup(n)]] parameter (setThreadgroupMemoryLength) */
 } MtlrtDispatch;
 
 typedef struct MtlrtDispatchStats {

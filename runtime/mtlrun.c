@@ -35,6 +35,9 @@ typedef struct Options {
     double rtol, atol;
     uint32_t repeat;
     bool poison, validate, timestamps, list_devices, help;
+    uint32_t subgroup_size;              /* --subgroup-size: 0 = the device's choice */
+    bool virtual_subgroups;
+    uint32_t threadgroup_memory[31];     /* --threadgroup-memory N=BYTES */
 } Options;
 
 /* A loaded kernel: GLSL text, its reflection, and the name used in messages. */
@@ -70,6 +73,7 @@ static const char usage_text[] =
     "  --constant N=TYPE:VALUE   function constant [[function_constant(N)]], e.g. 0=bool:true or 1=float:0.5\n"
     "  --out N=FILE.npy          write buffer N back, with its dtype and shape\n"
     "  --check N=REF.npy         compare buffer N with a reference: PASS/FAIL\n"
+    "  --threadgroup-memory N=BYTES  size of the `threadgroup T* [[threadgroup(N)]]` parameter\n"
     "  --rtol R --atol A         tolerance of --check (default by dtype: float32 1e-5/1e-6, half 1e-3/1e-3)\n"
     "options:\n"
     "  --poison                  fill DTYPE:SHAPE buffers with NaN (floats) or 0xA5 bytes instead of zeros\n"
@@ -77,6 +81,9 @@ static const char usage_text[] =
     "  --device NAME|INDEX       pick a device (default: env MTL2GLSL_DEVICE, else discrete > integrated >\n"
     "                            virtual > CPU)\n"
     "  --list-devices            list Vulkan devices and exit\n"
+    "  --subgroup-size N         translate SIMD-group functions for N-wide subgroups (4..128) instead of the\n"
+    "                            device's choice (32 where it can run 32, else its own width)\n"
+    "  --virtual-subgroups       build subgroups from shared memory, so that any --subgroup-size runs here\n"
     "  --timestamps              print gpu_time_ms: X (GPU timestamps around the dispatch)\n"
     "  --repeat N                run N times (written buffers restored between runs); with --timestamps\n"
     "                            prints the median and min/mean\n"
@@ -181,6 +188,19 @@ static bool parse_valued(Options *o, const char *name, const char *v)
         return (o->rtol = strtod(v, &end)) >= 0 && !*end;
     if (!strcmp(name, "--atol"))
         return (o->atol = strtod(v, &end)) >= 0 && !*end;
+    if (!strcmp(name, "--subgroup-size")) {
+        unsigned long n = strtoul(v, &end, 10);
+        o->subgroup_size = (uint32_t)n;
+        return !*end && n >= 4 && n <= 128 && !(n & (n - 1));
+    }
+    if (!strcmp(name, "--threadgroup-memory")) {
+        unsigned long idx = strtoul(v, &end, 10), bytes;
+        if (*end != '=' || idx > 30)
+            return false;
+        bytes = strtoul(end + 1, &end, 10);
+        o->threadgroup_memory[idx] = (uint32_t)bytes;
+        return !*end && bytes > 0 && bytes <= (1u << 30);
+    }
     if (!strcmp(name, "--repeat"))
         return (o->repeat = (uint32_t)strtoul(v, &end, 10)) > 0 && !*end && o->repeat <= 100000;
     return false;
@@ -188,7 +208,7 @@ static bool parse_valued(Options *o, const char *name, const char *v)
 
 static const char *const valued_options[] = {
     "--grid", "--threadgroups", "--threadgroup", "--buffer", "--scalar", "--bytes", "--constant", "--out", "--check", "--entry",
-    "--reflect", "--device", "-I", "-D", "--rtol", "--atol", "--repeat",
+    "--reflect", "--device", "-I", "-D", "--rtol", "--atol", "--repeat", "--subgroup-size", "--threadgroup-memory",
 };
 
 /* Flags without a value; false if ARG is not one. */
@@ -198,6 +218,7 @@ static bool parse_flag(Options *o, const char *arg)
                  : !strcmp(arg, "--validate")     ? &o->validate
                  : !strcmp(arg, "--timestamps")   ? &o->timestamps
                  : !strcmp(arg, "--list-devices") ? &o->list_devices
+                 : !strcmp(arg, "--virtual-subgroups") ? &o->virtual_subgroups
                  : !strcmp(arg, "--help") || !strcmp(arg, "-h") ? &o->help
                                                                 : NULL;
     if (flag)
@@ -314,13 +335,15 @@ static const M2gEntry *pick_translated_entry(const Options *o, const M2gResult *
 }
 
 /* KERNEL.metal: translate in process (only the asked entry) and take its GLSL and reflection. */
-static bool load_metal_kernel(const Options *o, Kernel *k)
+static bool load_metal_kernel(const Options *o, Kernel *k, const MtlrtContext *ctx)
 {
     M2gOptions mo = {
         .include_dirs = o->includes,
         .defines = o->defines,
         .only_entry = o->entry,
         .diag = stderr,
+        .subgroup_size = (int)(o->subgroup_size ? o->subgroup_size : mtlrt_context_simd_subgroup_size(ctx)),
+        .virtual_subgroups = o->virtual_subgroups,
     };
     M2gResult *r = m2g_translate_file(o->kernel, &mo);
     const M2gEntry *e = NULL;
@@ -344,19 +367,25 @@ static bool load_metal_kernel(const Options *o, Kernel *k)
     return k->refl && k->glsl && k->glsl_name;
 }
 #else
-static bool load_metal_kernel(const Options *o, Kernel *k)
+static bool load_metal_kernel(const Options *o, Kernel *k, const MtlrtContext *ctx)
 {
     (void)k;
+    (void)ctx;
     fprintf(stderr, "mtlrun: error: this mtlrun was built without the translator; translate %s with mtl2glsl and "
                     "run KERNEL.comp --reflect KERNEL.json\n", o->kernel);
     return false;
 }
 #endif
 
-static bool load_kernel(const Options *o, Kernel *k)
+static bool load_kernel(const Options *o, Kernel *k, const MtlrtContext *ctx)
 {
     if (has_suffix(o->kernel, ".metal"))
-        return load_metal_kernel(o, k);
+        return load_metal_kernel(o, k, ctx);
+    if (o->subgroup_size || o->virtual_subgroups) {
+        fprintf(stderr, "mtlrun: error: --subgroup-size and --virtual-subgroups apply to .metal sources; %s is "
+                        "already translated\n", o->kernel);
+        return false;
+    }
     return load_glsl_kernel(o, k);
 }
 
@@ -522,12 +551,27 @@ static bool set_constants(const Options *o, Run *run)
     return true;
 }
 
-/* Context, pipeline, parameters, dispatch, outputs. */
+/* Every --threadgroup-memory names a [[threadgroup(n)]] parameter of the kernel. */
+static bool check_threadgroup_memory(const Options *o, const MtlrtReflection *r)
+{
+    for (uint32_t i = 0; i < 31; i++) {
+        bool found = false;
+        for (uint32_t j = 0; j < r->n_threadgroup_params; j++)
+            found |= r->threadgroup_params[j].index == i;
+        if (o->threadgroup_memory[i] && !found) {
+            fprintf(stderr, "mtlrun: error: --threadgroup-memory %u: kernel %s has no [[threadgroup(%u)]] parameter\n", i,
+                    r->entry, i);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Pipeline, parameters, dispatch, outputs. */
 static bool execute(const Options *o, const Kernel *k, Run *run)
 {
-    MtlrtContextOptions co = {.device = o->device, .validate = o->validate};
     MtlrtDispatchStats stats;
-    if (!check_indices(o, k->refl) || !(run->ctx = mtlrt_context_create(&co)) ||
+    if (!check_indices(o, k->refl) || !check_threadgroup_memory(o, k->refl) ||
         !(run->pipe = mtlrt_pipeline_create(run->ctx, k->glsl, k->glsl_name, k->refl)) ||
         !set_constants(o, run) || !bind_params(o, k->refl, run))
         return false;
@@ -542,6 +586,7 @@ static bool execute(const Options *o, const Kernel *k, Run *run)
         .repeat = o->repeat,
         .timestamps = o->timestamps,
     };
+    memcpy(d.threadgroup_memory, o->threadgroup_memory, sizeof d.threadgroup_memory);
     if (!mtlrt_dispatch(run->pipe, &d, &stats))
         return false;
     print_stats(&stats);
@@ -578,7 +623,8 @@ int main(int argc, char **argv)
         return mtlrt_list_devices(stdout) ? EXIT_OK : EXIT_FAIL;
     if (!check_options(&o))
         return EXIT_USAGE;
-    bool ok = load_kernel(&o, &k) && execute(&o, &k, &run);
+    MtlrtContextOptions co = {.device = o.device, .validate = o.validate};
+    bool ok = (run.ctx = mtlrt_context_create(&co)) && load_kernel(&o, &k, run.ctx) && execute(&o, &k, &run);
     uint32_t messages = run_destroy(&run);
     kernel_free(&k);
     if (messages)

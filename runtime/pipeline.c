@@ -241,6 +241,54 @@ static bool check_reflection_limits(MtlrtPipeline *pipe)
     return true;
 }
 
+static const char *subgroup_op_name(uint32_t bit)
+{
+    switch (bit) {
+    case MTLRT_SUBGROUP_BASIC: return "basic";
+    case MTLRT_SUBGROUP_VOTE: return "vote";
+    case MTLRT_SUBGROUP_ARITHMETIC: return "arithmetic";
+    case MTLRT_SUBGROUP_BALLOT: return "ballot";
+    case MTLRT_SUBGROUP_SHUFFLE: return "shuffle";
+    case MTLRT_SUBGROUP_SHUFFLE_RELATIVE: return "shuffle_relative";
+    case MTLRT_SUBGROUP_CLUSTERED: return "clustered";
+    default: return "quad";
+    }
+}
+
+/* A kernel built for W-wide subgroups runs only where the device's compute subgroups are W wide, by default or
+   by requiring it (VK_EXT_subgroup_size_control), with the subgroup operations it uses. Virtual subgroups run
+   anywhere. */
+static bool check_subgroups(MtlrtPipeline *pipe)
+{
+    const MtlrtReflection *r = pipe->refl;
+    const MtlrtSubgroupInfo *sg = &pipe->ctx->subgroup;
+    const char *dev = pipe->ctx->props.deviceName;
+    if (!r->subgroup_size || r->virtual_subgroups || !r->subgroup_ops)
+        return true;
+    uint32_t missing = r->subgroup_ops & ~sg->operations;
+    if (missing) {
+        for (uint32_t bit = 1; bit <= MTLRT_SUBGROUP_QUAD; bit <<= 1)
+            if (missing & bit) {
+                rt_error("kernel %s uses %s subgroup operations, which device %s does not support in compute shaders",
+                         r->entry, subgroup_op_name(bit), dev);
+                break;
+            }
+        return false;
+    }
+    if (r->subgroup_size == sg->size)
+        return true;
+    if (sg->size_control && sg->min_size <= r->subgroup_size && r->subgroup_size <= sg->max_size) {
+        pipe->required_subgroup_size = r->subgroup_size;
+        return true;
+    }
+    rt_error("kernel %s was translated for %u-wide subgroups, but device %s runs %u-wide subgroups%s; translate it for "
+             "this device (mtlrun does, given the .metal source; mtl2glsl --subgroup-size=%u) or with --virtual-subgroups",
+             r->entry, r->subgroup_size, dev, sg->size,
+             sg->size_control ? " and cannot be made to run that width" : " and cannot choose another (no subgroup size control)",
+             mtlrt_context_simd_subgroup_size(pipe->ctx));
+    return false;
+}
+
 /* Compile, cross-check and lay out a kernel. Compute pipelines come later, per threadgroup size. */
 MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const char *name,
                                      const MtlrtReflection *refl)
@@ -254,7 +302,8 @@ MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const 
     }
     pipe->ctx = ctx;
     pipe->refl = refl;
-    if (!check_features(ctx, refl) || !check_reflection_limits(pipe) || !compile_glsl(ctx, glsl, name, &code, &size) ||
+    if (!check_features(ctx, refl) || !check_reflection_limits(pipe) || !check_subgroups(pipe) ||
+        !compile_glsl(ctx, glsl, name, &code, &size) ||
         !cross_check(pipe, code, size) || !create_layouts(pipe))
         goto error;
     VkShaderModuleCreateInfo info = {
@@ -290,23 +339,51 @@ void mtlrt_pipeline_destroy(MtlrtPipeline *pipe)
     free(pipe);
 }
 
-/* Create the compute pipeline with local size TG through specialization constants 0,1,2. */
-static bool create_variant(MtlrtPipeline *pipe, const uint32_t tg[3], VkPipeline *out)
+/* Create the compute pipeline for KEY: local size (spec constants 0, 1, 2), for exact-threadgroup kernels the
+   dispatched threadgroup size (3, 4, 5), each [[threadgroup(n)]] length (16 + n); a required subgroup size. */
+static bool create_variant(MtlrtPipeline *pipe, const VariantKey *key, VkPipeline *out)
 {
-    VkSpecializationMapEntry entries[3 + MAX_FUNCTION_CONSTANTS];
-    uint32_t data[3 + MAX_FUNCTION_CONSTANTS];
-    uint32_t n = rt_specialization(pipe, tg, entries, data); /* threadgroup size, function constants */
+    VkSpecializationMapEntry entries[6 + 31 + MAX_FUNCTION_CONSTANTS];
+    uint32_t data[6 + 31 + MAX_FUNCTION_CONSTANTS];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < 3; i++) {
+        data[n] = key->local[i];
+        entries[n] = (VkSpecializationMapEntry){.constantID = i, .offset = 4 * n, .size = 4};
+        n++;
+    }
+    for (uint32_t i = 0; i < 3 && pipe->refl->exact_threadgroups; i++) {
+        data[n] = key->full[i];
+        entries[n] = (VkSpecializationMapEntry){.constantID = 3 + i, .offset = 4 * n, .size = 4};
+        n++;
+    }
+    for (uint32_t i = 0; i < pipe->refl->n_threadgroup_params; i++) {
+        uint32_t index = pipe->refl->threadgroup_params[i].index;
+        data[n] = key->tg_length[index];
+        entries[n] = (VkSpecializationMapEntry){.constantID = 16 + index, .offset = 4 * n, .size = 4};
+        n++;
+    }
+    n = rt_function_constants(pipe, entries, data, n); /* [[function_constant(n)]] values (constants.c) */
     VkSpecializationInfo spec = {
         .mapEntryCount = n,
         .pMapEntries = entries,
         .dataSize = 4 * n,
         .pData = data,
     };
+    VkPipelineShaderStageRequiredSubgroupSizeCreateInfo required = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO,
+        .requiredSubgroupSize = pipe->required_subgroup_size,
+    };
+    VkPipelineShaderStageCreateFlags stage_flags = 0;
+    if (pipe->required_subgroup_size && pipe->ctx->subgroup.full_subgroups && key->local[0] % pipe->required_subgroup_size == 0)
+        stage_flags |= VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
     VkComputePipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .flags = pipe->refl->exact_threadgroups ? VK_PIPELINE_CREATE_DISPATCH_BASE_BIT : 0,
         .stage =
             {
                 .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .pNext = pipe->required_subgroup_size ? &required : NULL,
+                .flags = stage_flags,
                 .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                 .module = pipe->module,
                 .pName = "main",
@@ -318,11 +395,11 @@ static bool create_variant(MtlrtPipeline *pipe, const uint32_t tg[3], VkPipeline
                     "vkCreateComputePipelines");
 }
 
-/* The pipeline for threadgroup TG, from the cache or newly created. */
-bool rt_pipeline_variant(MtlrtPipeline *pipe, const uint32_t tg[3], VkPipeline *out)
+/* The pipeline for KEY, from the cache or newly created. */
+bool rt_pipeline_variant(MtlrtPipeline *pipe, const VariantKey *key, VkPipeline *out)
 {
     for (uint32_t i = 0; i < pipe->n_variants; i++)
-        if (!memcmp(pipe->variants[i].threadgroup, tg, sizeof pipe->variants[i].threadgroup)) {
+        if (!memcmp(&pipe->variants[i].key, key, sizeof *key)) {
             *out = pipe->variants[i].pipeline;
             return true;
         }
@@ -332,9 +409,9 @@ bool rt_pipeline_variant(MtlrtPipeline *pipe, const uint32_t tg[3], VkPipeline *
         return false;
     }
     pipe->variants = v;
-    if (!create_variant(pipe, tg, out))
+    if (!create_variant(pipe, key, out))
         return false;
     v[pipe->n_variants].pipeline = *out;
-    memcpy(v[pipe->n_variants++].threadgroup, tg, 3 * sizeof *tg);
+    v[pipe->n_variants++].key = *key;
     return true;
 }

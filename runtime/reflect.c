@@ -120,6 +120,57 @@ static bool parse_features(const cJSON *obj, const char *source, MtlrtReflection
     return true;
 }
 
+/* "threadgroup_buffers", "threadgroup_memory", "exact_threadgroups" and "simd" (all optional). */
+static bool parse_sync(const cJSON *obj, const char *source, MtlrtReflection *r)
+{
+    r->exact_threadgroups = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(obj, "exact_threadgroups"));
+    if (!get_uint(obj, "threadgroup_memory", 0, &r->threadgroup_memory, source))
+        return false;
+    const cJSON *tgp = cJSON_GetObjectItemCaseSensitive(obj, "threadgroup_buffers");
+    int n = cJSON_IsArray(tgp) ? cJSON_GetArraySize(tgp) : 0;
+    r->threadgroup_params = calloc(n ? (size_t)n : 1, sizeof *r->threadgroup_params);
+    if (!r->threadgroup_params)
+        return false;
+    const cJSON *item;
+    for (int i = 0; i < n; i++) {
+        item = cJSON_GetArrayItem(tgp, i);
+        MtlrtThreadgroupParam *t = &r->threadgroup_params[r->n_threadgroup_params++];
+        if (!get_uint(item, "index", -1, &t->index, source) || !get_string(item, "name", NULL, &t->name, source) ||
+            !get_string(item, "type", "", &t->type, source) || !get_uint(item, "element_size", -1, &t->element_size, source))
+            return false;
+        if (t->index > 30 || !t->element_size) {
+            rt_error("%s: threadgroup buffer %s: index must be 0..30 and element_size positive", source, t->name);
+            return false;
+        }
+    }
+    const cJSON *simd = cJSON_GetObjectItemCaseSensitive(obj, "simd");
+    if (!cJSON_IsObject(simd))
+        return true;
+    if (!get_uint(simd, "subgroup_size", -1, &r->subgroup_size, source))
+        return false;
+    r->virtual_subgroups = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(simd, "virtual"));
+    static const struct { const char *name; uint32_t bit; } ops[] = {
+        {"basic", MTLRT_SUBGROUP_BASIC}, {"vote", MTLRT_SUBGROUP_VOTE}, {"arithmetic", MTLRT_SUBGROUP_ARITHMETIC},
+        {"ballot", MTLRT_SUBGROUP_BALLOT}, {"shuffle", MTLRT_SUBGROUP_SHUFFLE},
+        {"shuffle_relative", MTLRT_SUBGROUP_SHUFFLE_RELATIVE}, {"clustered", MTLRT_SUBGROUP_CLUSTERED},
+        {"quad", MTLRT_SUBGROUP_QUAD},
+    };
+    cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(simd, "operations"))
+    {
+        bool known = false;
+        for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+            if (cJSON_IsString(item) && !strcmp(item->valuestring, ops[i].name)) {
+                r->subgroup_ops |= ops[i].bit;
+                known = true;
+            }
+        if (!known) {
+            rt_error("%s: unknown subgroup operation class in simd.operations", source);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* The object to use: OBJ itself, or the element of array OBJ whose entry is ENTRY (or the only one). */
 static const cJSON *pick_entry(const cJSON *root, const char *entry, const char *source)
 {
@@ -168,7 +219,7 @@ MtlrtReflection *mtlrt_reflection_parse(const char *json, const char *entry, con
     if (!get_string(obj, "entry", entry ? entry : "main", &r->entry, source) ||
         !get_uint(obj, "max_total_threads_per_threadgroup", 0, &r->max_total_threads, source) ||
         !get_uint(obj, "push_constant_size", 16, &r->push_constant_size, source) ||
-        !parse_params(obj, source, r) || !parse_features(obj, source, r))
+        !parse_params(obj, source, r) || !parse_features(obj, source, r) || !parse_sync(obj, source, r))
         goto error;
     cJSON_Delete(root);
     return r;
@@ -189,6 +240,9 @@ void mtlrt_reflection_destroy(MtlrtReflection *r)
     for (uint32_t i = 0; i < r->n_features; i++)
         free(r->features[i]);
     free(r->features);
+    for (uint32_t i = 0; i < r->n_threadgroup_params; i++)
+        free(r->threadgroup_params[i].name), free(r->threadgroup_params[i].type);
+    free(r->threadgroup_params);
     free(r->params);
     free(r->entry);
     free(r);

@@ -58,12 +58,11 @@ def mtlrun_command(mtlrun, sample, case, workdir, validate=True, extra=(), glsl_
             cmd += ["--buffer", "%d=%s:%s" % (b["index"], b["dtype"], shape)]
     for s in case["scalars"]:
         cmd += ["--scalar", "%d=%s:%s" % (s["index"], s["type"], s["value"])]
-    for s in case.get("constants", []):
-        cmd += ["--constant", "%d=%s:%s" % (s["index"], s["type"], s["value"])]
     outs = {}
     for o in case["outputs"]:
         outs[o["index"]] = os.path.join(workdir, "%s_got_b%d.npy" % (case["name"], o["index"]))
         cmd += ["--out", "%d=%s" % (o["index"], outs[o["index"]])]
+    cmd += case.get("mtlrun_args", [])
     cmd += ["--poison"]
     if validate:
         cmd += ["--validate"]

@@ -4,6 +4,8 @@
     snapshot.py --mtl2glsl PATH SAMPLE [SAMPLE ...]            compare with golden/
     snapshot.py --mtl2glsl PATH --update SAMPLE [SAMPLE ...]   rewrite golden/ (tests/update-golden.sh)
 
+A sample may ask for more snapshots with other translator options, one line each:
+    // SNAPSHOT: --subgroup-size=8          -> golden/SAMPLE/subgroup-size-8/ENTRY.comp|json
 For each sample: `mtl2glsl -o DIR/ samples/SAMPLE.metal` (GLSL) and `mtl2glsl --emit=reflect -o DIR/ ...`
 must exit 0; `--list-entries` must name the same entry points; the set of files and each file's text must equal
 golden/SAMPLE/; every ENTRY.json must parse and name its entry; and every ENTRY.comp must compile with
@@ -35,10 +37,10 @@ def run(cmd):
     return p.returncode, p.stdout, p.stderr
 
 
-def translate(mtl2glsl, source, outdir, problems):
+def translate(mtl2glsl, source, outdir, problems, options=()):
     """Runs the translator twice (GLSL, reflection) into outdir; appends to problems."""
     for extra in ([], ["--emit=reflect"]):
-        cmd = [mtl2glsl] + extra + ["-o", outdir + os.sep, source]
+        cmd = [mtl2glsl] + list(options) + extra + ["-o", outdir + os.sep, source]
         rc, out, err = run(cmd)
         what = " ".join(cmd)
         if rc != 0:
@@ -98,16 +100,34 @@ def compare_with_golden(outdir, golden, problems):
                             % (f, "".join(list(diff)[:80])))
 
 
+def variants(source):
+    """[(subdirectory, translator options)]: the default snapshot, then each `// SNAPSHOT: OPTIONS` line."""
+    out = [("", [])]
+    with open(source, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("// SNAPSHOT:"):
+                options = line[len("// SNAPSHOT:"):].split()
+                out.append(("_".join(o.strip("-").replace("=", "-") for o in options), options))
+    return out
+
+
 def snapshot(args, sample):
     source = os.path.join(args.samples, sample + ".metal")
-    golden = os.path.join(args.golden, sample)
-    problems = []
     if not os.path.exists(source):
         return ["no sample %s" % source]
+    problems = []
+    for sub, options in variants(source):
+        problems += snapshot_variant(args, sample, source, sub, options)
+    return problems
+
+
+def snapshot_variant(args, sample, source, sub, options):
+    golden = os.path.join(args.golden, sample, sub) if sub else os.path.join(args.golden, sample)
+    problems = []
     with tempfile.TemporaryDirectory(prefix="mtl2glsl-snap-") as tmp:
         outdir = os.path.join(tmp, "out")
         os.makedirs(outdir)
-        entries = translate(args.mtl2glsl, source, outdir, problems)
+        entries = translate(args.mtl2glsl, source, outdir, problems, options)
         comps = sorted(f for f in os.listdir(outdir) if f.endswith(".comp"))
         jsons = sorted(f for f in os.listdir(outdir) if f.endswith(".json"))
         if not comps:
@@ -122,9 +142,13 @@ def snapshot(args, sample):
             check_reflection(os.path.join(outdir, j), problems)
         if args.update:
             if comps and not any(p.startswith("`") for p in problems):
-                shutil.rmtree(golden, ignore_errors=True)
-                shutil.copytree(outdir, golden)
-                print("updated golden/%s: %s" % (sample, " ".join(sorted(os.listdir(golden)))))
+                os.makedirs(golden, exist_ok=True)
+                for f in os.listdir(golden):
+                    if f.endswith((".comp", ".json")):
+                        os.remove(os.path.join(golden, f))
+                for f in os.listdir(outdir):
+                    shutil.copy(os.path.join(outdir, f), golden)
+                print("updated %s: %s" % (os.path.relpath(golden, args.golden), " ".join(sorted(os.listdir(outdir)))))
             else:
                 problems.append("golden/%s not updated: the translation failed" % sample)
         else:

@@ -29,6 +29,15 @@ M2gResult *m2g_translate_file(const char *path, const M2gOptions *opt)
         return NULL;
     Diag diag = {.out = opt && opt->diag ? opt->diag : stderr};
     Program prog = {.arena = arena_create(), .diag = &diag, .path = path};
+    prog.subgroup_size = opt && opt->subgroup_size ? opt->subgroup_size : 32;
+    prog.virtual_subgroups = opt && opt->virtual_subgroups;
+    if (prog.subgroup_size < 4 || prog.subgroup_size > 128 || (prog.subgroup_size & (prog.subgroup_size - 1))) {
+        diag_error(&diag, (SrcLoc){0}, "subgroup size %d is not one of 4, 8, 16, 32, 64, 128", prog.subgroup_size);
+        r->n_errors = diag.n_errors;
+        r->parse_failed = true;
+        arena_destroy(prog.arena);
+        return r;
+    }
     ParseOptions po = {
         .path = path,
         .grammar_dir = opt && opt->grammar_dir ? opt->grammar_dir : m2g_default_grammar_dir(),
@@ -61,6 +70,8 @@ M2gResult *m2g_translate_file(const char *path, const M2gOptions *opt)
         pv_free(&L.structs);
         pv_free(&L.globals);
         pv_free(&L.helper_types);
+        pv_free(&L.tg_vars);
+        pv_free(&L.sync_helpers);
     }
 done:
     r->n_errors = diag.n_errors;

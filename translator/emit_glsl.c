@@ -9,12 +9,30 @@
 
 #include "internal.h"
 
+/* Uniform control flow (sync.c): the predicate of the statements being printed, as variables. */
+typedef struct Flow {
+    const char *stat; /* condition variable of the enclosing made-uniform if, or loop flag; NULL: none */
+    const char *brk;  /* cleared by a break of the enclosing made-uniform loop; NULL: none */
+    const char *cont; /* cleared by a continue of it; NULL: none */
+} Flow;
+
 typedef struct Emit {
     Program *prog;
     Lowered *L;
     StrBuf out;
     int indent;
     Func *fn;
+    /* uniform control flow */
+    bool uniform;         /* printing a kernel body whose control flow is made uniform */
+    Flow flow;
+    bool may_have_returned; /* a return may have run before the statement being printed */
+    int real_depth;       /* plain loops and switches entered inside a predicated statement */
+    int real_loops;       /* plain loops among them */
+    int tmp;              /* counter for mtl_s / mtl_c / mtl_l / mtl_k names */
+    Node *subst_node[64]; /* SIMD calls already computed into a variable */
+    const char *subst_name[64];
+    int n_subst;
+    bool need_workgroup_any;
 } Emit;
 
 typedef struct HelperInfo {
@@ -565,6 +583,84 @@ static void emit_astype(Emit *E, Node *n)
     put(E, ")");
 }
 
+/* ---- SIMD-group functions and barriers (translator/simd.c prints their definitions) ---- */
+
+static const char *predicate(Emit *E);
+
+static Node *strip_implicit(Node *n)
+{
+    while (n->kind == N_CAST && n->implicit)
+        n = n->a;
+    return n;
+}
+
+/* simd_sum(x) -> simd_sum(x) or, with uniform control flow, simd_sum(x, PREDICATE); lanes and deltas as uint. */
+static void emit_simd_call(Emit *E, Node *n)
+{
+    const SimdInfo *si = &simd_table[n->builtin];
+    bool value = si->op <= SOP_BROADCAST_FIRST;
+    Type *t = value ? n->ty : NULL;
+    if (si->group == 'B') {
+        diag_error(E->prog->diag, n->loc, "%s inside an expression is not supported: call it as a statement", n->name);
+        return;
+    }
+    if (t) {
+        TypeKind k = ty_scalar_kind(t);
+        bool bitwise = si->op == SOP_AND || si->op == SOP_OR || si->op == SOP_XOR;
+        bool ok = k == TY_INT || k == TY_UINT || (!bitwise && (k == TY_FLOAT || k == TY_DOUBLE || k == TY_HALF));
+        if (!ok || !ty_width(t)) {
+            diag_error(E->prog->diag, n->loc, "%s on %s is not supported yet (float, half, int, uint and their vectors are)", n->name,
+                       ty_metal_name(E->prog->arena, t));
+            return;
+        }
+        if (k == TY_HALF)
+            E->L->need_float16 = true;
+    }
+    if (si->op == SOP_BALLOT || si->op == SOP_ACTIVE_MASK) {
+        if (si->group == 'Q')
+            E->L->need_int16 = true;
+        else
+            E->L->need_int64 = true;
+    }
+    simd_need(E->prog, E->L, n->builtin, t ? glsl_type(E, t) : NULL, t ? ty_scalar_kind(t) : TY_VOID, n->n_list);
+    put(E, n->name);
+    put(E, "(");
+    for (int i = 0; i < n->n_list; i++) {
+        if (i)
+            put(E, ", ");
+        bool is_value = value && (i == 0 || (i == 1 && (si->op == SOP_FILL_UP || si->op == SOP_FILL_DOWN)));
+        if (is_value)
+            emit_coerced(E, n->list[i], t, PREC_ASSIGN + 1);
+        else if (value)
+            emit_coerced(E, strip_implicit(n->list[i]), ty_scalar(TY_UINT), PREC_ASSIGN + 1);
+        else
+            emit_coerced(E, n->list[i], ty_scalar(TY_BOOL), PREC_ASSIGN + 1);
+    }
+    if (E->uniform) {
+        if (n->n_list)
+            put(E, ", ");
+        put(E, predicate(E));
+    }
+    put(E, ")");
+}
+
+/* threadgroup_barrier(flags) / simdgroup_barrier(flags) as statements. */
+static void emit_barrier(Emit *E, Node *n)
+{
+    const SimdInfo *si = &simd_table[n->builtin];
+    bool subgroup = si->op == SOP_SG_BARRIER && E->L->simd_mode != SIMD_EMULATED && !E->prog->virtual_subgroups;
+    if (n->ival & 1) {
+        line_start(E);
+        put(E, subgroup ? "subgroupMemoryBarrierBuffer();\n" : "memoryBarrierBuffer();\n");
+    }
+    if (n->ival & 2) {
+        line_start(E);
+        put(E, subgroup ? "subgroupMemoryBarrierShared();\n" : "memoryBarrierShared();\n");
+    }
+    line_start(E);
+    put(E, subgroup ? "subgroupBarrier();\n" : "barrier();\n");
+}
+
 static void emit_call(Emit *E, Node *n)
 {
     put(E, n->fn ? n->fn->glsl_name : n->name);
@@ -689,6 +785,14 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
         emit_expr(E, n->a, PREC_POSTFIX);
         put(E, "[0]");
         break;
+    case N_SIMD:
+        for (int i = 0; i < E->n_subst; i++)
+            if (E->subst_node[i] == n) {
+                put(E, E->subst_name[i]);
+                return;
+            }
+        emit_simd_call(E, n);
+        break;
     default:
         diag_error(E->prog->diag, n->loc, "this expression is not supported yet");
         break;
@@ -729,6 +833,30 @@ static void emit_decl_inline(Emit *E, Node *n)
     }
 }
 
+static void emit_body(Emit *E, Node *n);
+
+/* The body of a plain loop (LOOP) or switch: inside it, break and continue are GLSL's own. */
+static void emit_loop_body(Emit *E, Node *n, bool loop)
+{
+    E->real_depth++;
+    E->real_loops += loop;
+    emit_body(E, n);
+    E->real_depth--;
+    E->real_loops -= loop;
+}
+
+/* After a plain loop or switch inside which a return ran: leave the enclosing plain loop or switch too. */
+static void emit_real_jumps(Emit *E, Node *n)
+{
+    if (E->real_depth > 0 && (n->flags & NF_RETURN) &&
+        (n->kind == N_FOR || n->kind == N_WHILE || n->kind == N_DO || n->kind == N_SWITCH)) {
+        line_start(E);
+        put(E, "if (!mtl_live)\n");
+        line_start(E);
+        put(E, "    break;\n");
+    }
+}
+
 /* A sub-statement printed as a block, so every body reads the same. */
 static void emit_body(Emit *E, Node *n)
 {
@@ -741,23 +869,44 @@ static void emit_body(Emit *E, Node *n)
     end_scope(E);
 }
 
+static void emit_real_jumps(Emit *E, Node *n);
+
 static void emit_stmt(Emit *E, Node *n)
 {
     switch (n->kind) {
     case N_BLOCK:
         begin_scope(E);
-        for (int i = 0; i < n->n_list; i++)
+        for (int i = 0; i < n->n_list; i++) {
             emit_stmt(E, n->list[i]);
+            if (E->uniform && E->real_depth == 0 && (n->list[i]->flags & (NF_RETURN | NF_BREAK | NF_CONTINUE)) && i + 1 < n->n_list) {
+                /* some threads left: the rest runs under the predicate again */
+                line_start(E);
+                putf(E, "if (%s)\n", predicate(E));
+                begin_scope(E);
+                for (int j = i + 1; j < n->n_list; j++)
+                    emit_stmt(E, n->list[j]);
+                end_scope(E);
+                break;
+            }
+            if (E->uniform)
+                emit_real_jumps(E, n->list[i]);
+        }
         end_scope(E);
         break;
     case N_DECL:
         for (int i = 0; i < n->n_list; i++) {
+            if (n->list[i]->var->is_threadgroup)
+                continue; /* declared at file scope */
             line_start(E);
             emit_vardef(E, n->list[i]->var, false);
             put(E, ";\n");
         }
         break;
     case N_EXPRSTMT:
+        if (n->a->kind == N_SIMD && simd_table[n->a->builtin].group == 'B') {
+            emit_barrier(E, n->a);
+            break;
+        }
         line_start(E);
         emit_expr(E, n->a, 0);
         put(E, ";\n");
@@ -801,19 +950,19 @@ static void emit_stmt(Emit *E, Node *n)
             emit_expr(E, n->c, 0);
         }
         put(E, ")\n");
-        emit_body(E, n->d);
+        emit_loop_body(E, n->d, true);
         break;
     case N_WHILE:
         line_start(E);
         put(E, "while (");
         emit_coerced(E, n->a, ty_scalar(TY_BOOL), 0);
         put(E, ")\n");
-        emit_body(E, n->d);
+        emit_loop_body(E, n->d, true);
         break;
     case N_DO:
         line_start(E);
         put(E, "do\n");
-        emit_body(E, n->d);
+        emit_loop_body(E, n->d, true);
         line_start(E);
         put(E, "while (");
         emit_coerced(E, n->a, ty_scalar(TY_BOOL), 0);
@@ -824,7 +973,7 @@ static void emit_stmt(Emit *E, Node *n)
         put(E, "switch (");
         emit_expr(E, n->a, 0);
         put(E, ")\n");
-        emit_body(E, n->d);
+        emit_loop_body(E, n->d, false);
         break;
     case N_CASE:
         E->indent--;
@@ -844,14 +993,24 @@ static void emit_stmt(Emit *E, Node *n)
         break;
     case N_BREAK:
         line_start(E);
-        put(E, "break;\n");
+        if (E->uniform && E->real_depth == 0)
+            putf(E, "%s = false;\n", E->flow.brk); /* leaves the made-uniform loop */
+        else
+            put(E, "break;\n");
         break;
     case N_CONTINUE:
         line_start(E);
-        put(E, "continue;\n");
+        if (E->uniform && E->real_loops == 0)
+            putf(E, "%s = false;%s\n", E->flow.cont, E->real_depth ? " break;" : "");
+        else
+            put(E, "continue;\n");
         break;
     case N_RETURN:
         line_start(E);
+        if (E->uniform) {
+            put(E, E->real_depth ? "mtl_live = false; break;\n" : "mtl_live = false;\n");
+            break;
+        }
         if (n->a) {
             put(E, "return ");
             emit_coerced(E, n->a, E->fn->ret, 0);
@@ -893,13 +1052,357 @@ static void emit_function(Emit *E, Func *f)
     put(E, "\n");
 }
 
+/* ---- uniform control flow (sync.c says when): every thread reaches every synchronizing call ----
+ *
+ * Statements run under a predicate: the condition variable of each made-uniform if or loop around them, the
+ * flags a break or continue of such a loop clears, and mtl_live, which a return clears. Statements without
+ * synchronizing calls run inside `if (predicate)`; SIMD-group functions are computed by every thread into a
+ * variable first, with the predicate as their last argument; barriers run in every thread.
+ */
+
+static const char *new_name(Emit *E, const char *stem)
+{
+    return arena_printf(E->prog->arena, "mtl_%s%d", stem, ++E->tmp);
+}
+
+static const char *predicate(Emit *E)
+{
+    const char *parts[4] = {E->flow.stat, E->flow.brk, E->flow.cont, E->may_have_returned ? "mtl_live" : NULL};
+    const char *p = NULL;
+    for (int i = 0; i < 4; i++) {
+        bool seen = false;
+        for (int j = 0; j < i; j++)
+            seen |= parts[j] && !strcmp(parts[j], parts[i] ? parts[i] : "");
+        if (!parts[i] || seen)
+            continue;
+        p = p ? arena_printf(E->prog->arena, "%s && %s", p, parts[i]) : parts[i];
+    }
+    return p ? p : "true";
+}
+
+/* Computes each SIMD-group call of expression N (innermost first) into a variable, in every thread. */
+static void extract_simd(Emit *E, Node *n)
+{
+    if (!n || !(n->flags & NF_SYNC))
+        return;
+    extract_simd(E, n->a);
+    extract_simd(E, n->b);
+    extract_simd(E, n->c);
+    for (int i = 0; i < n->n_list; i++)
+        extract_simd(E, n->list[i]);
+    if (n->kind == N_VARDEF)
+        extract_simd(E, n->var->init);
+    if (n->kind != N_SIMD || simd_table[n->builtin].group == 'B' || E->n_subst >= 64)
+        return;
+    const char *name = new_name(E, "s");
+    line_start(E);
+    putf(E, "%s %s = ", glsl_type(E, n->ty), name);
+    emit_simd_call(E, n);
+    put(E, ";\n");
+    E->subst_node[E->n_subst] = n;
+    E->subst_name[E->n_subst++] = name;
+}
+
+/* `if (P) { ... }` around printing, or nothing when P is true. Returns whether a scope was opened. */
+static bool open_predicated(Emit *E)
+{
+    const char *p = predicate(E);
+    if (!strcmp(p, "true"))
+        return false;
+    line_start(E);
+    putf(E, "if (%s)\n", p);
+    begin_scope(E);
+    return true;
+}
+
+/* Declarations of a predicated statement are hoisted so that later statements still see them. */
+static void hoist_decls(Emit *E, Node *decl)
+{
+    for (int i = 0; i < decl->n_list; i++) {
+        Var *v = decl->list[i]->var;
+        if (v->is_threadgroup)
+            continue;
+        line_start(E);
+        putf(E, "%s %s%s;\n", glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty));
+    }
+}
+
+static void assign_decls(Emit *E, Node *decl)
+{
+    for (int i = 0; i < decl->n_list; i++) {
+        Var *v = decl->list[i]->var;
+        if (v->is_threadgroup || !v->init)
+            continue;
+        line_start(E);
+        putf(E, "%s = ", v->glsl_name);
+        if (v->init->kind == N_INITLIST)
+            emit_initlist(E, v->init, v->ty);
+        else
+            emit_coerced(E, v->init, v->ty, PREC_ASSIGN);
+        put(E, ";\n");
+    }
+}
+
+static void emit_ulist(Emit *E, Node **list, int n);
+
+static void emit_ubody(Emit *E, Node *body)
+{
+    begin_scope(E);
+    if (body->kind == N_BLOCK)
+        emit_ulist(E, body->list, body->n_list);
+    else
+        emit_ulist(E, &body, 1);
+    end_scope(E);
+}
+
+/* Statements without synchronizing calls, under the predicate; they may return, break or continue. */
+static void emit_plain_run(Emit *E, Node **list, int n)
+{
+    const char *p = predicate(E);
+    if (!strcmp(p, "true")) {
+        for (int i = 0; i < n; i++)
+            emit_stmt(E, list[i]);
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        if (list[i]->kind == N_DECL)
+            hoist_decls(E, list[i]);
+    open_predicated(E);
+    for (int i = 0; i < n; i++) {
+        if (list[i]->kind == N_DECL)
+            assign_decls(E, list[i]);
+        else
+            emit_stmt(E, list[i]);
+    }
+    end_scope(E);
+}
+
+static void emit_uif(Emit *E, Node *n)
+{
+    extract_simd(E, n->a);
+    if (!(n->a->flags & NF_SYNC) && sync_uniform(n->a)) {
+        /* the same branch in every thread: a plain if */
+        line_start(E);
+        put(E, "if (");
+        emit_coerced(E, n->a, ty_scalar(TY_BOOL), 0);
+        put(E, ")\n");
+        emit_ubody(E, n->b);
+        if (n->c) {
+            line_start(E);
+            put(E, "else\n");
+            emit_ubody(E, n->c);
+        }
+        return;
+    }
+    const char *p = predicate(E);
+    const char *c = new_name(E, "c"), *e = n->c ? new_name(E, "e") : NULL;
+    line_start(E);
+    putf(E, "bool %s = ", c);
+    if (strcmp(p, "true"))
+        putf(E, "%s && ", p);
+    emit_coerced(E, n->a, ty_scalar(TY_BOOL), PREC_AND + 1);
+    put(E, ";\n");
+    if (e) {
+        line_start(E);
+        putf(E, "bool %s = %s%s!%s;\n", e, strcmp(p, "true") ? p : "", strcmp(p, "true") ? " && " : "", c);
+    }
+    Flow saved = E->flow;
+    E->flow.stat = c;
+    emit_ubody(E, n->b);
+    if (e) {
+        E->flow.stat = e;
+        emit_ubody(E, n->c);
+    }
+    E->flow = saved;
+}
+
+/* for / while around synchronizing calls. With a uniform condition: a plain loop whose body is predicated.
+   Otherwise every thread loops until no thread of the threadgroup still runs it (mtl_workgroup_any). */
+static void emit_uloop(Emit *E, Node *n)
+{
+    Node *init = n->kind == N_FOR ? n->a : NULL, *cond = n->kind == N_FOR ? n->b : n->a;
+    Node *inc = n->kind == N_FOR ? n->c : NULL, *body = n->d;
+    bool uniform = (!cond || (!(cond->flags & NF_SYNC) && sync_uniform(cond))) && !(init && (init->flags & NF_SYNC));
+    Flow saved = E->flow;
+    bool saved_returned = E->may_have_returned;
+    if (body->flags & NF_RETURN)
+        E->may_have_returned = true; /* the next iteration follows the return */
+    begin_scope(E);
+    if (uniform) {
+        const char *p = predicate(E);
+        if (strcmp(p, "true") && (E->flow.brk || E->flow.cont)) {
+            /* the enclosing loop's flags are fixed while this loop runs */
+            const char *pv = new_name(E, "p");
+            line_start(E);
+            putf(E, "bool %s = %s;\n", pv, p);
+            E->flow.stat = pv;
+        }
+        const char *b = (body->flags & NF_BREAK) ? new_name(E, "b") : NULL;
+        const char *k = (body->flags & NF_CONTINUE) ? new_name(E, "k") : NULL;
+        if (b) {
+            line_start(E);
+            putf(E, "bool %s = true;\n", b);
+        }
+        line_start(E);
+        put(E, "for (");
+        if (init && init->kind == N_DECL)
+            emit_decl_inline(E, init);
+        else if (init && init->kind == N_EXPRSTMT)
+            emit_expr(E, init->a, 0);
+        put(E, ";");
+        if (cond) {
+            put(E, " ");
+            emit_coerced(E, cond, ty_scalar(TY_BOOL), 0);
+        }
+        put(E, ";");
+        if (inc) {
+            put(E, " ");
+            emit_expr(E, inc, 0);
+        }
+        put(E, ")\n");
+        begin_scope(E);
+        if (k) {
+            line_start(E);
+            putf(E, "bool %s = true;\n", k);
+        }
+        E->flow.brk = b;
+        E->flow.cont = k;
+        if (body->kind == N_BLOCK)
+            emit_ulist(E, body->list, body->n_list);
+        else
+            emit_ulist(E, &body, 1);
+        end_scope(E);
+    } else {
+        E->need_workgroup_any = true;
+        const char *l = new_name(E, "l");
+        const char *k = (body->flags & NF_CONTINUE) ? new_name(E, "k") : NULL;
+        if (init && init->kind == N_DECL) {
+            emit_plain_run(E, &init, 1);
+        } else if (init) {
+            emit_plain_run(E, &init, 1);
+        }
+        line_start(E);
+        putf(E, "bool %s = %s;\n", l, predicate(E));
+        line_start(E);
+        put(E, "while (true)\n");
+        begin_scope(E);
+        E->flow.stat = NULL;
+        E->flow.brk = l;
+        E->flow.cont = NULL;
+        if (cond) {
+            extract_simd(E, cond);
+            line_start(E);
+            putf(E, "%s = %s && ", l, predicate(E));
+            emit_coerced(E, cond, ty_scalar(TY_BOOL), PREC_AND + 1);
+            put(E, ";\n");
+        }
+        line_start(E);
+        putf(E, "if (!mtl_workgroup_any(%s))\n", l);
+        line_start(E);
+        put(E, "    break;\n");
+        if (k) {
+            line_start(E);
+            putf(E, "bool %s = true;\n", k);
+            E->flow.cont = k;
+        }
+        if (body->kind == N_BLOCK)
+            emit_ulist(E, body->list, body->n_list);
+        else
+            emit_ulist(E, &body, 1);
+        E->flow.cont = NULL;
+        if (inc) {
+            line_start(E);
+            putf(E, "if (%s)\n", predicate(E));
+            line_start(E);
+            put(E, "    ");
+            emit_expr(E, inc, 0);
+            put(E, ";\n");
+        }
+        end_scope(E);
+    }
+    end_scope(E);
+    E->flow = saved;
+    E->may_have_returned |= saved_returned;
+}
+
+/* One statement that contains a synchronizing call. */
+static void emit_usync(Emit *E, Node *n)
+{
+    switch (n->kind) {
+    case N_BLOCK:
+        emit_ubody(E, n);
+        break;
+    case N_EXPRSTMT:
+        if (n->a->kind == N_SIMD && simd_table[n->a->builtin].group == 'B') {
+            emit_barrier(E, n->a);
+            break;
+        }
+        extract_simd(E, n->a);
+        if (n->a->kind == N_SIMD)
+            break; /* a result nobody reads */
+        if (open_predicated(E)) {
+            emit_stmt(E, n);
+            end_scope(E);
+        } else {
+            emit_stmt(E, n);
+        }
+        break;
+    case N_DECL:
+        extract_simd(E, n);
+        if (!strcmp(predicate(E), "true")) {
+            emit_stmt(E, n);
+            break;
+        }
+        hoist_decls(E, n);
+        open_predicated(E);
+        assign_decls(E, n);
+        end_scope(E);
+        break;
+    case N_IF:
+        emit_uif(E, n);
+        break;
+    case N_FOR:
+    case N_WHILE:
+        emit_uloop(E, n);
+        break;
+    default:
+        diag_error(E->prog->diag, n->loc, "this statement around a SIMD-group function is not supported with emulated SIMD-groups yet");
+        break;
+    }
+}
+
+/* A statement list under uniform control flow: runs of plain statements, then each synchronizing one. */
+static void emit_ulist(Emit *E, Node **list, int n)
+{
+    for (int i = 0; i < n;) {
+        if (list[i]->flags & NF_SYNC) {
+            emit_usync(E, list[i]);
+            if (list[i]->flags & NF_RETURN)
+                E->may_have_returned = true;
+            i++;
+            continue;
+        }
+        int j = i;
+        while (j < n && !(list[j]->flags & NF_SYNC)) {
+            j++;
+            if (list[j - 1]->flags & (NF_RETURN | NF_BREAK | NF_CONTINUE))
+                break; /* what follows runs under a new predicate */
+        }
+        emit_plain_run(E, list + i, j - i);
+        for (int k = i; k < j; k++)
+            if (list[k]->flags & NF_RETURN)
+                E->may_have_returned = true;
+        i = j;
+    }
+}
+
 static const char *builtin_value(Emit *E, Var *v)
 {
-    const char *base = attr_table[v->builtin].glsl;
+    const char *base = E->L->exact_groups ? attr_table[v->builtin].glsl_exact : attr_table[v->builtin].glsl;
     int w = ty_width(v->ty);
     const char *sw = w == 1 ? ".x" : w == 2 ? ".xy" : "";
     const char *expr = arena_printf(E->prog->arena, "%s%s", base, sw);
-    if (!strcmp(base, "mtl_thread_index_in_threadgroup()"))
+    if (attr_table[v->builtin].kind == 1)
         expr = base;
     TypeKind k = ty_scalar_kind(v->ty);
     if (k != TY_UINT)
@@ -912,12 +1415,14 @@ static void emit_kernel(Emit *E, Func *k)
     E->fn = k;
     put(E, "void main()\n{\n");
     E->indent = 1;
-    line_start(E);
-    put(E, "// dispatchThreads: threads past the grid do not exist in Metal\n");
-    line_start(E);
-    put(E, "if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))\n");
-    line_start(E);
-    put(E, "    return;\n");
+    if (!E->L->exact_groups) {
+        line_start(E);
+        put(E, "// dispatchThreads: threads past the grid do not exist in Metal\n");
+        line_start(E);
+        put(E, "if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))\n");
+        line_start(E);
+        put(E, "    return;\n");
+    }
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
         if (v->role == PR_BUILTIN) {
@@ -929,8 +1434,18 @@ static void emit_kernel(Emit *E, Func *k)
         }
     }
     Node *body = k->body;
-    for (int i = 0; body && i < body->n_list; i++)
-        emit_stmt(E, body->list[i]);
+    if (E->L->uniform_flow && body) {
+        if (body->flags & NF_RETURN) {
+            line_start(E);
+            put(E, "bool mtl_live = true; // false once this thread has returned\n");
+        }
+        E->uniform = true;
+        emit_ulist(E, body->list, body->n_list);
+        E->uniform = false;
+    } else {
+        for (int i = 0; body && i < body->n_list; i++)
+            emit_stmt(E, body->list[i]);
+    }
     E->indent = 0;
     put(E, "}\n");
 }
@@ -1037,7 +1552,72 @@ static void emit_helpers(Emit *E)
 
 static bool needs_threads_per_threadgroup(Lowered *L)
 {
-    return L->builtins_used & ((1u << ATTR_threads_per_threadgroup) | (1u << ATTR_thread_index_in_threadgroup));
+    return !L->exact_groups && (L->builtins_used & ((1u << ATTR_threads_per_threadgroup) | (1u << ATTR_thread_index_in_threadgroup)));
+}
+
+/* Exact threadgroups: the runtime dispatches a partial threadgroup as a smaller workgroup and gives the
+   full threadgroup size in specialization constants 3, 4, 5 (docs/interfaces.md). */
+static void emit_exact_header(Emit *E)
+{
+    put(E, "// Partial threadgroups at the grid's edge run as smaller workgroups, so that only existing threads run,\n");
+    put(E, "// as in Metal; the threadgroup size asked for is in specialization constants 3, 4, 5.\n");
+    put(E, "layout(constant_id = 3) const uint mtl_threadgroup_full_x = 1u;\n");
+    put(E, "layout(constant_id = 4) const uint mtl_threadgroup_full_y = 1u;\n");
+    put(E, "layout(constant_id = 5) const uint mtl_threadgroup_full_z = 1u;\n");
+    put(E, "const uvec3 mtl_threads_per_threadgroup_full = uvec3(mtl_threadgroup_full_x, mtl_threadgroup_full_y, mtl_threadgroup_full_z);\n");
+    put(E, "const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup_full_y * mtl_threadgroup_full_z;\n");
+    put(E, "const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;\n\n");
+}
+
+/* threadgroup variables of the body and [[threadgroup(n)]] parameters: shared arrays at file scope. */
+static void emit_threadgroup_memory(Emit *E)
+{
+    if (!E->L->tg_vars.len)
+        return;
+    put(E, "// Threadgroup memory.\n");
+    for (int i = 0; i < E->L->tg_vars.len; i++) {
+        Var *v = E->L->tg_vars.items[i];
+        if (v->role == PR_TGMEM) {
+            putf(E, "layout(constant_id = %d) const uint mtl_threadgroup_length_%d = 1u; // [[threadgroup(%d)]]: elements, set by the runtime\n",
+                 16 + v->tg_index, v->tg_index, v->tg_index);
+            putf(E, "shared %s %s[mtl_threadgroup_length_%d]%s;\n", glsl_type(E, v->ty->elem), v->glsl_name, v->tg_index,
+                 array_suffix(E, v->ty->elem));
+        } else {
+            putf(E, "shared %s %s%s;\n", glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty));
+        }
+    }
+    put(E, "\n");
+}
+
+static void emit_workgroup_any(Emit *E)
+{
+    put(E, "// Whether C holds in any thread of the threadgroup: loops around SIMD-group functions run in every thread\n"
+           "// while one of them still loops.\n"
+           "shared uint mtl_any_flag;\n"
+           "bool mtl_workgroup_any(bool c)\n{\n    barrier();\n    if (gl_LocalInvocationIndex == 0u)\n        mtl_any_flag = 0u;\n"
+           "    barrier();\n    if (c)\n        atomicOr(mtl_any_flag, 1u);\n    barrier();\n    return mtl_any_flag != 0u;\n}\n\n");
+}
+
+/* Subgroup extensions the helper text uses, recorded for the reflection. */
+static void note_subgroup_use(Lowered *L, const char *text, bool need_basic)
+{
+    L->subgroup_ops = 0;
+    if (!text && !need_basic)
+        return;
+    if (need_basic || (text && strstr(text, "gl_Subgroup")))
+        L->subgroup_ops |= SG_OP_BASIC;
+    if (!text)
+        return;
+    if (strstr(text, "subgroupAdd") || strstr(text, "subgroupMul") || strstr(text, "subgroupMin") || strstr(text, "subgroupMax") ||
+        strstr(text, "subgroupAnd") || strstr(text, "subgroupOr") || strstr(text, "subgroupXor") || strstr(text, "subgroupInclusive") ||
+        strstr(text, "subgroupExclusive"))
+        L->subgroup_ops |= SG_OP_ARITHMETIC | SG_OP_BASIC;
+    if (strstr(text, "subgroupBallot"))
+        L->subgroup_ops |= SG_OP_BALLOT | SG_OP_BASIC;
+    if (strstr(text, "subgroupShuffle"))
+        L->subgroup_ops |= SG_OP_SHUFFLE | SG_OP_BASIC;
+    if (strstr(text, "subgroupClustered"))
+        L->subgroup_ops |= SG_OP_CLUSTERED | SG_OP_BASIC;
 }
 
 char *emit_glsl(Program *prog, Lowered *L)
@@ -1065,6 +1645,17 @@ char *emit_glsl(Program *prog, Lowered *L)
     emit_kernel(&E, L->kernel);
     StrBuf body = E.out;
     E.out = (StrBuf){0};
+    /* SIMD-group functions, and the SIMD-group attributes' functions */
+    const unsigned lane_attrs = (1u << ATTR_thread_index_in_simdgroup) | (1u << ATTR_simdgroup_index_in_threadgroup);
+    char *simd = simd_helpers(prog, L, (L->builtins_used & lane_attrs) != 0);
+    bool sg_barrier = false;
+    for (int i = 0; body.data && i < 1; i++)
+        sg_barrier = strstr(body.data, "subgroupBarrier()") || strstr(body.data, "subgroupMemoryBarrier");
+    note_subgroup_use(L, simd, sg_barrier);
+    if (E.need_workgroup_any)
+        emit_workgroup_any(&E);
+    StrBuf wg_any = E.out;
+    E.out = (StrBuf){0};
     emit_resources(&E, L->kernel);
     StrBuf resources = E.out;
     E.out = (StrBuf){0};
@@ -1080,12 +1671,29 @@ char *emit_glsl(Program *prog, Lowered *L)
         put(&E, "#extension GL_EXT_shader_8bit_storage : require\n");
     if (L->need_storage16)
         put(&E, "#extension GL_EXT_shader_16bit_storage : require\n");
+    static const struct { unsigned bit; const char *ext; } sg_ext[] = {
+        {SG_OP_BASIC, "GL_KHR_shader_subgroup_basic"}, {SG_OP_ARITHMETIC, "GL_KHR_shader_subgroup_arithmetic"},
+        {SG_OP_BALLOT, "GL_KHR_shader_subgroup_ballot"}, {SG_OP_SHUFFLE, "GL_KHR_shader_subgroup_shuffle"},
+        {SG_OP_CLUSTERED, "GL_KHR_shader_subgroup_clustered"},
+    };
+    for (size_t i = 0; i < sizeof sg_ext / sizeof *sg_ext; i++)
+        if (L->subgroup_ops & sg_ext[i].bit)
+            putf(&E, "#extension %s : require\n", sg_ext[i].ext);
+    if ((L->subgroup_ops & ~SG_OP_BASIC) && L->need_float16 && simd && strstr(simd, "float16_t"))
+        put(&E, "#extension GL_EXT_shader_subgroup_extended_types_float16 : require\n"), L->subgroup_ops |= SG_OP_EXTENDED_TYPES;
     put(&E, "\n// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.\n");
     put(&E, "layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;\n\n");
+    if (L->exact_groups)
+        emit_exact_header(&E);
     if (structs.data)
         put(&E, structs.data);
     if (resources.data)
         put(&E, resources.data);
+    emit_threadgroup_memory(&E);
+    if (wg_any.data)
+        put(&E, wg_any.data);
+    if (simd)
+        put(&E, simd);
     if (needs_threads_per_threadgroup(L)) {
         put(&E, "// threads_per_threadgroup: a partial threadgroup at the grid's edge counts only its threads.\n");
         put(&E, "uvec3 mtl_threads_per_threadgroup()\n{\n    return min(gl_WorkGroupSize, mtl_params.mtl_threads_per_grid - gl_WorkGroupID * gl_WorkGroupSize);\n}\n\n");
@@ -1097,6 +1705,8 @@ char *emit_glsl(Program *prog, Lowered *L)
     if (body.data)
         put(&E, body.data);
     sb_free(&structs);
+    sb_free(&wg_any);
+    free(simd);
     sb_free(&resources);
     sb_free(&helpers);
     sb_free(&body);

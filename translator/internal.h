@@ -154,6 +154,7 @@ typedef enum NodeKind {
     N_DEREF,    /* *a */
     N_ADDR,     /* &a */
     N_SIZEOF,   /* ival */
+    N_SIMD,     /* builtin (simd_table index), list; ival: mem_flags of a barrier */
     /* statements */
     N_BLOCK,    /* list */
     N_DECL,     /* list of N_VARDEF */
@@ -187,6 +188,15 @@ struct Node {
     double fval;
     int builtin;
     bool implicit;
+    unsigned char flags; /* NF_* (sync.c) */
+};
+
+/* Node flags computed by sync.c for kernels whose control flow is made uniform (docs/translator.md). */
+enum {
+    NF_SYNC = 1,      /* contains a synchronizing operation (barrier; SIMD function when emulated) */
+    NF_RETURN = 2,    /* contains a return */
+    NF_BREAK = 4,     /* contains a break whose loop or switch encloses this node */
+    NF_CONTINUE = 8   /* contains a continue whose loop encloses this node */
 };
 
 typedef enum VarKind { VAR_LOCAL, VAR_PARAM, VAR_GLOBAL } VarKind;
@@ -197,7 +207,8 @@ typedef enum ParamRole {
     PR_BUFFER,    /* device/constant pointer: SSBO */
     PR_BUFREF,    /* device T& : SSBO holding one T */
     PR_CONSTREF,  /* constant T& : push constant (or SSBO when too large) */
-    PR_BUILTIN    /* thread attribute */
+    PR_BUILTIN,   /* thread attribute */
+    PR_TGMEM      /* threadgroup T* [[threadgroup(n)]]: shared array sized by the host */
 } ParamRole;
 
 struct Var {
@@ -222,6 +233,9 @@ struct Var {
     bool fc_defined;    /* the "is defined" flag of function constant fc_index, not its value */
     Var *captured;      /* a lambda's parameter standing for this variable of the enclosing function */
     Func *owner;        /* the function a local or parameter belongs to */
+    bool is_threadgroup; /* threadgroup variable of a kernel body: a shared array at file scope */
+    bool uniform;        /* sync.c: local known to hold the same value in every thread */
+    int tg_index;        /* PR_TGMEM: [[threadgroup(n)]] */
 };
 
 struct Func {
@@ -243,7 +257,7 @@ struct Func {
 
 /* Attribute table index (attributes.def) and builtin table index (builtins.def). */
 enum {
-#define ATTR(name, glsl, kind) ATTR_##name,
+#define ATTR(name, glsl, glsl_exact, kind) ATTR_##name,
 #include "attributes.def"
 #undef ATTR
     ATTR_COUNT
@@ -261,10 +275,35 @@ int builtin_lookup(const char *metal_name);
 
 typedef struct AttrInfo {
     const char *name;
-    const char *glsl;
-    int kind; /* 0: builtin value, 1: buffer index, 2: other */
+    const char *glsl;       /* value when threads past the grid return early */
+    const char *glsl_exact; /* value when partial threadgroups are dispatched as smaller workgroups */
+    int kind;               /* 0: uvec3 value, 1: uint value */
 } AttrInfo;
 extern const AttrInfo attr_table[];
+
+/* SIMD-group / quad-group functions and barriers (grammar/simd.def). */
+typedef enum SimdOp {
+    SOP_SUM, SOP_PRODUCT, SOP_MIN, SOP_MAX, SOP_AND, SOP_OR, SOP_XOR,
+    SOP_ISUM, SOP_IPRODUCT, SOP_XSUM, SOP_XPRODUCT,
+    SOP_SHUFFLE, SOP_SHUFFLE_UP, SOP_SHUFFLE_DOWN, SOP_SHUFFLE_XOR, SOP_ROTATE_UP, SOP_ROTATE_DOWN,
+    SOP_FILL_UP, SOP_FILL_DOWN, SOP_BROADCAST, SOP_BROADCAST_FIRST,
+    SOP_BALLOT, SOP_ALL, SOP_ANY, SOP_IS_FIRST, SOP_ACTIVE_MASK,
+    SOP_TG_BARRIER, SOP_SG_BARRIER
+} SimdOp;
+typedef struct SimdInfo {
+    const char *metal;
+    char group; /* 'S' SIMD-group, 'Q' quad-group, 'B' barrier */
+    SimdOp op;
+} SimdInfo;
+extern const SimdInfo simd_table[];
+int simd_lookup(const char *metal_name);
+
+/* How SIMD-groups are built (docs/translator.md, "SIMD-group width"). */
+typedef enum SimdMode {
+    SIMD_NATIVE,    /* 32-wide subgroups: Metal's functions are the subgroup operations */
+    SIMD_CLUSTERED, /* wider subgroups (64, 128): 32-lane clusters of them */
+    SIMD_EMULATED   /* narrower subgroups (4, 8, 16): 32-lane groups across subgroups through shared memory */
+} SimdMode;
 
 /* The whole translation unit. */
 typedef struct Program {
@@ -273,6 +312,8 @@ typedef struct Program {
     const char *path;
     PtrVec kernels;   /* Func* */
     PtrVec structs;   /* StructDef* */
+    int subgroup_size;     /* the device subgroup size shaders are built for (M2gOptions) */
+    bool virtual_subgroups; /* subgroup operations emulated in shared memory (testing widths a device lacks) */
 } Program;
 
 /* ---- parse.c ---- */
@@ -297,9 +338,32 @@ typedef struct Lowered {
     bool need_storage8, need_storage16;
     int push_size;
     unsigned builtins_used; /* bit per ATTR_ */
+    /* threadgroup memory, barriers and SIMD-group functions */
+    PtrVec tg_vars;          /* Var*: threadgroup variables of the body and [[threadgroup(n)]] parameters */
+    bool exact_groups;       /* partial threadgroups dispatched as smaller workgroups (no early return) */
+    bool uses_simd, uses_quad, uses_barrier;
+    bool uniform_flow;       /* control flow made uniform around synchronizing calls (sync.c) */
+    SimdMode simd_mode;
+    PtrVec sync_helpers;     /* SIMD functions called, per value type (simd.c) */
+    unsigned subgroup_ops;   /* SG_OP_* the shader uses, for the reflection */
 } Lowered;
+enum { SG_OP_BASIC = 1, SG_OP_ARITHMETIC = 2, SG_OP_BALLOT = 4, SG_OP_SHUFFLE = 8, SG_OP_CLUSTERED = 16, SG_OP_EXTENDED_TYPES = 32 };
 /* Checks a kernel and everything it reaches; fills L. Returns false on error (diagnosed). */
 bool lower_kernel(Program *prog, Func *k, Lowered *L);
+
+/* ---- sync.c ---- */
+/* For kernels with barriers or SIMD-group functions: decides the SIMD mode and whether control flow must be
+   made uniform, and computes the NF_* flags and uniform locals that emit_glsl.c needs. Returns false on error. */
+bool sync_analyze(Program *prog, Lowered *L);
+/* Whether expression N has the same value in every thread of the threadgroup (after sync_analyze). */
+bool sync_uniform(const Node *n);
+
+/* ---- simd.c ---- */
+/* Records that Metal function simd_table[INDEX] is called with value type T (GLSL name; NULL if none). */
+void simd_need(Program *prog, Lowered *L, int index, const char *T, TypeKind k, int n_args);
+/* The shared scratch and functions for every recorded need (malloc'd, NULL if none). NEED_LANE: the
+   thread_index_in_simdgroup / simdgroup_index_in_threadgroup functions even without SIMD functions. */
+char *simd_helpers(Program *prog, Lowered *L, bool need_lane);
 
 /* ---- emit_glsl.c ---- */
 char *emit_glsl(Program *prog, Lowered *L); /* malloc'd */

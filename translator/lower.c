@@ -106,7 +106,25 @@ static void classify_params(Lower *X, Func *k)
             continue;
         }
         if ((t->kind == TY_PTR || t->kind == TY_REF) && t->as == AS_THREADGROUP) {
-            diag_error(X->diag, v->loc, "threadgroup memory is not supported yet (parameter '%s')", v->name);
+            if (t->kind != TY_PTR || v->tg_index < 0) {
+                diag_error(X->diag, v->loc, "threadgroup parameter '%s' must be a pointer with [[threadgroup(n)]]", v->name);
+                continue;
+            }
+            if (t->elem->kind == TY_PTR || t->elem->kind == TY_UNSUPPORTED) {
+                diag_error(X->diag, v->loc, "threadgroup memory of type %s is not supported yet ('%s')", ty_metal_name(X->prog->arena, t->elem), v->name);
+                continue;
+            }
+            for (int j = 0; j < X->L->tg_vars.len; j++) {
+                Var *o = X->L->tg_vars.items[j];
+                if (o->role == PR_TGMEM && o->tg_index == v->tg_index)
+                    diag_error(X->diag, v->loc, "threadgroup memory index %d is used by two parameters", v->tg_index);
+            }
+            v->role = PR_TGMEM;
+            pv_push(&X->L->tg_vars, v);
+            continue;
+        }
+        if (v->tg_index >= 0) {
+            diag_error(X->diag, v->loc, "[[threadgroup(%d)]] needs a threadgroup pointer parameter ('%s')", v->tg_index, v->name);
             continue;
         }
         if (t->kind == TY_PTR && (t->as == AS_DEVICE || t->as == AS_CONSTANT)) {
@@ -252,6 +270,27 @@ static Var *root_var(Node *n)
 
 static void walk(Lower *X, Func *f, Node *n, bool as_lvalue);
 
+/* A threadgroup variable of the body becomes a shared array at file scope: its name must be unique there. */
+static void add_threadgroup_var(Lower *X, Var *v)
+{
+    if (pv_contains(&X->L->tg_vars, v))
+        return;
+    const char *base = v->glsl_name;
+    for (int n = 1;; n++) {
+        bool taken = false;
+        for (int i = 0; i < X->L->tg_vars.len; i++)
+            taken |= !strcmp(((Var *)X->L->tg_vars.items[i])->glsl_name, v->glsl_name);
+        for (int i = 0; i < X->L->kernel->n_params; i++)
+            taken |= !strcmp(X->L->kernel->params[i]->glsl_name, v->glsl_name);
+        if (!taken)
+            break;
+        v->glsl_name = arena_printf(X->prog->arena, "%s_%d", base, n);
+    }
+    if (v->ty->kind == TY_ARRAY && v->ty->n <= 0)
+        diag_error(X->diag, v->loc, "threadgroup array '%s' needs a constant size", v->name);
+    pv_push(&X->L->tg_vars, v);
+}
+
 static void mark_access(Node *target, bool read, bool write)
 {
     Var *v = root_var(target);
@@ -355,8 +394,21 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
     case N_CALL:
         walk_call(X, f, n);
         break;
+    case N_SIMD:
+        walk_list(X, f, n);
+        if (simd_table[n->builtin].group == 'Q')
+            X->L->uses_quad = true;
+        else if (simd_table[n->builtin].op == SOP_TG_BARRIER)
+            X->L->uses_barrier = true;
+        else
+            X->L->uses_simd = true;
+        break;
     case N_VARDEF:
         use_type(X, n->var->ty, n->var->loc);
+        if (n->var->is_threadgroup) {
+            add_threadgroup_var(X, n->var);
+            break;
+        }
         if (n->var->ty->kind == TY_PTR || n->var->ty->kind == TY_REF)
             diag_error(X->diag, n->var->loc, "local %s variables are not supported yet ('%s')",
                        n->var->ty->kind == TY_PTR ? "pointer" : "reference", n->var->name);
@@ -445,5 +497,11 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     visit_calls(&X, k, k->body);
     walk(&X, k, k->body, false);
     k->visiting = false;
+    /* barriers and SIMD-group functions need every thread of a partial threadgroup to exist, and no other */
+    const unsigned simd_attrs = ~((1u << ATTR_thread_index_in_simdgroup) - 1u);
+    L->exact_groups = L->uses_simd || L->uses_quad || L->uses_barrier || L->tg_vars.len > 0 || (L->builtins_used & simd_attrs);
+    L->simd_mode = prog->subgroup_size == 32 ? SIMD_NATIVE : prog->subgroup_size > 32 ? SIMD_CLUSTERED : SIMD_EMULATED;
+    if ((L->uses_simd || L->uses_quad) && prog->diag->n_errors == before)
+        sync_analyze(prog, L);
     return prog->diag->n_errors == before && !X.failed && !k->had_errors;
 }

@@ -18,6 +18,8 @@ typedef struct Cli {
     int n_includes;
     const char *defines[64];
     int n_defines;
+    int subgroup_size;
+    bool virtual_subgroups;
 } Cli;
 
 static const char usage_text[] =
@@ -31,6 +33,11 @@ static const char usage_text[] =
     "  --emit=KIND        glsl (default), spirv (SPIR-V binary; needs -o) or reflect (JSON)\n"
     "  -I DIR             add DIR to the include search path\n"
     "  -D NAME[=VALUE]    define a preprocessor macro\n"
+    "  --subgroup-size=N  build SIMD-group functions for a device whose subgroups are N wide: 32 (default,\n"
+    "                     native), 64 or 128 (32-lane clusters), 4, 8 or 16 (32-lane groups emulated\n"
+    "                     across subgroups through shared memory)\n"
+    "  --virtual-subgroups  build the subgroup operations themselves from shared memory and barriers, so\n"
+    "                     that any --subgroup-size runs on any device (for testing widths a device lacks)\n"
     "  --help             show this help\n"
     "  --version          show the version\n"
     "\n"
@@ -73,6 +80,14 @@ static int parse_args(Cli *cli, int argc, char **argv)
             cli->defines[cli->n_defines++] = a + 2;
         } else if (!strncmp(a, "--entry=", 8)) {
             cli->entry = a + 8;
+        } else if (!strncmp(a, "--subgroup-size=", 16)) {
+            char *end;
+            long n = strtol(a + 16, &end, 10);
+            if (*end || (n != 4 && n != 8 && n != 16 && n != 32 && n != 64 && n != 128))
+                return usage_error("--subgroup-size must be 4, 8, 16, 32, 64 or 128, not '%s'", a + 16);
+            cli->subgroup_size = (int)n;
+        } else if (!strcmp(a, "--virtual-subgroups")) {
+            cli->virtual_subgroups = true;
         } else if (!strcmp(a, "--list-entries")) {
             cli->list_entries = true;
         } else if (!strncmp(a, "--emit=", 7)) {
@@ -195,7 +210,8 @@ int main(int argc, char **argv)
     int status = parse_args(&cli, argc, argv);
     if (status >= 0)
         return status;
-    M2gOptions opt = {.include_dirs = cli.includes, .defines = cli.defines, .only_entry = cli.entry};
+    M2gOptions opt = {.include_dirs = cli.includes, .defines = cli.defines, .only_entry = cli.entry,
+                      .subgroup_size = cli.subgroup_size, .virtual_subgroups = cli.virtual_subgroups};
     M2gResult *r = m2g_translate_file(cli.input, &opt);
     if (!r)
         return 1;

@@ -13,6 +13,10 @@ typedef struct M2gOptions {
     const char *grammar_dir;         /* directory holding metal_stdlib; NULL: built-in default */
     const char *only_entry;          /* translate only this entry point; NULL: all */
     FILE *diag;                      /* where diagnostics go; NULL: stderr */
+    int subgroup_size;               /* device subgroup size SIMD-group functions are built for: 4, 8, 16, 32
+                                        (native), 64 or 128; 0: 32 (docs/translator.md, "SIMD-group width") */
+    bool virtual_subgroups;          /* build subgroup operations from shared memory and barriers instead of the
+                                        device's: runs any width on any device (for tests) */
 } M2gOptions;
 
 typedef struct M2gEntry {

@@ -7,6 +7,7 @@
  */
 #include <clang-c/Index.h>
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -808,8 +809,9 @@ static Node *conv_construct(Parser *P, CXCursor c, CXCursor ctor, Node *n)
 {
     if (n->ty->kind != TY_STRUCT)
         return unsupported(P, c, "this constructor call");
-    if (n->n_list == 1 && (clang_CXXConstructor_isCopyConstructor(ctor) || clang_CXXConstructor_isMoveConstructor(ctor)))
-        return n->list[0];
+    if (n->n_list == 1 && (clang_CXXConstructor_isCopyConstructor(ctor) || clang_CXXConstructor_isMoveConstructor(ctor) ||
+                           (n->list[0]->ty && ty_equal(n->list[0]->ty, n->ty))))
+        return n->list[0]; /* a copy (also across address spaces) */
     CXCursor def = clang_getCursorDefinition(ctor);
     bool user = !clang_Cursor_isNull(def) && !clang_CXXMethod_isDefaulted(def) && !in_prelude(def);
     if (n->n_list == 0 && (!user || n->ty->sdef->empty)) {
@@ -823,10 +825,58 @@ static Node *conv_construct(Parser *P, CXCursor c, CXCursor ctor, Node *n)
     return n;
 }
 
+/* threadgroup_barrier(mem_flags::mem_threadgroup | ...): the flags are a constant expression. */
+static Node *conv_barrier(Parser *P, CXCursor c, int index)
+{
+    Node *n = new_node(P, N_SIMD, c);
+    n->ty = ty_scalar(TY_VOID);
+    n->builtin = index;
+    n->name = simd_table[index].metal;
+    n->ival = 3; /* device and threadgroup memory, if the flags cannot be read */
+    if (clang_Cursor_getNumArguments(c) == 1) {
+        CXEvalResult r = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, 0));
+        if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+            n->ival = clang_EvalResult_getAsLongLong(r);
+        if (r)
+            clang_EvalResult_dispose(r);
+    }
+    return n;
+}
+
+static enum CXChildVisitResult find_method(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    const char **name = data;
+    if (clang_getCursorKind(c) == CXCursor_CXXMethod) {
+        CXString s = clang_getCursorSpelling(c);
+        bool same = !strcmp(clang_getCString(s), *name);
+        clang_disposeString(s);
+        if (same) {
+            *name = NULL;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Continue;
+}
+
+/* Whether record DECL declares a method NAME itself (implicit ones are not visited). */
+static bool has_user_method(CXCursor decl, const char *name)
+{
+    const char *n = name;
+    clang_visitChildren(decl, find_method, &n);
+    return n == NULL;
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
     int nargs = clang_Cursor_getNumArguments(c);
+    if (!clang_Cursor_isNull(callee) && in_prelude(callee)) {
+        char *fname = cx_take(P, clang_getCursorSpelling(callee));
+        int si = simd_lookup(fname);
+        if (si >= 0 && simd_table[si].group == 'B')
+            return conv_barrier(P, c, si);
+    }
     Node *n = new_node(P, N_CALL, c);
     n->ty = conv_type(P, clang_getCursorType(c));
     if (clang_Cursor_isNull(callee))
@@ -834,10 +884,26 @@ static Node *conv_call(Parser *P, CXCursor c)
     enum CXCursorKind ck = clang_getCursorKind(callee);
     char *name = cx_take(P, clang_getCursorSpelling(callee));
     n->name = name;
+    if (!strncmp(name, "__builtin_inf", 13) || !strncmp(name, "__builtin_huge_val", 18) || !strncmp(name, "__builtin_nan", 13)) {
+        /* INFINITY and NAN of the prelude */
+        n->kind = N_FLOAT;
+        n->fval = name[10] == 'n' ? NAN : INFINITY;
+        return n;
+    }
     if (in_prelude(callee)) {
         Node *k = const_value(P, c);
         if (k)
             return k;
+    }
+    if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 2 &&
+        !has_user_method(clang_getCursorSemanticParent(callee), "operator=")) {
+        /* the implicit copy assignment of a struct (across address spaces in clang's OpenCL mode) */
+        n->kind = N_ASSIGN;
+        n->op = "=";
+        n->a = conv_expr(P, clang_Cursor_getArgument(c, 0));
+        n->b = conv_expr(P, clang_Cursor_getArgument(c, 1));
+        n->ty = n->a->ty;
+        return n;
     }
     /* the object of a member call: obj.f(x) (a member reference first), or obj(x), a + b (argument 0) */
     Node *object = NULL;
@@ -877,6 +943,13 @@ static Node *conv_call(Parser *P, CXCursor c)
         }
         if (!strcmp(name, "is_function_constant_defined"))
             return function_constant_defined(P, c, n);
+        int si = simd_lookup(name);
+        if (si >= 0 && !strncmp(q, "metal::", 7)) {
+            n->kind = N_SIMD;
+            n->builtin = si;
+            n->name = simd_table[si].metal;
+            return n;
+        }
         int b = builtin_lookup(name);
         bool metal_ns = !strncmp(q, "metal::", 7);
         if (b < 0 || !metal_ns || ck == CXCursor_CXXMethod) {
@@ -1298,6 +1371,51 @@ static Node *conv_expr(Parser *P, CXCursor c)
 
 /* ---- statements ---- */
 
+/* Whether child expression E of declaration C is an array bound (`float a[N]`) rather than its initializer. */
+static bool is_array_bound(Parser *P, CXCursor c, CXCursor e)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    if (t.kind != CXType_ConstantArray)
+        return false;
+    unsigned start = offset_of(clang_getRangeStart(clang_getCursorExtent(e)));
+    /* from the name on: the extent may begin inside a macro such as `threadgroup` */
+    Toks tk = {NULL, 0, P->tu};
+    clang_tokenize(P->tu, clang_getRange(clang_getCursorLocation(c), clang_getRangeEnd(clang_getCursorExtent(c))), &tk.t, &tk.n);
+    bool bound = false;
+    for (unsigned i = 1; i < tk.n; i++)
+        if (tok_offset(&tk, i) == start) {
+            bound = !strcmp(tok_text(P, &tk, i - 1), "[");
+            break;
+        }
+    toks_free(&tk);
+    return bound;
+}
+
+static enum CXChildVisitResult find_constructor(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_Constructor)
+        return CXChildVisit_Continue;
+    *(bool *)data = true;
+    return CXChildVisit_Break;
+}
+
+/* `Best b;` of a struct: clang's trivial default construction, which is no initializer. */
+static bool is_default_construction(CXCursor e)
+{
+    if (clang_getCursorKind(e) != CXCursor_CallExpr || clang_Cursor_getNumArguments(e) != 0)
+        return false;
+    CXCursor callee = clang_getCursorReferenced(e);
+    if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_Constructor)
+        return false;
+    /* only the implicit constructor: a struct that declares one runs its body */
+    bool declared = false;
+    CXCursor record = clang_getCursorSemanticParent(callee), pattern = clang_getSpecializedCursorTemplate(record);
+    /* an instance of a struct template has no member cursors: its template says */
+    clang_visitChildren(clang_Cursor_isNull(pattern) ? record : pattern, find_constructor, &declared);
+    return !declared;
+}
+
 static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
 {
     Var *v = arena_alloc(P->arena, sizeof *v);
@@ -1311,7 +1429,8 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
     v->is_constexpr = clang_isConstQualifiedType(t);
     map_put(P, usr_key(P, c), v);
     Kids k = kids_of(c);
-    if (k.len > 0 && clang_isExpression(clang_getCursorKind(k.items[k.len - 1])))
+    if (k.len > 0 && clang_isExpression(clang_getCursorKind(k.items[k.len - 1])) && !is_array_bound(P, c, k.items[k.len - 1]) &&
+        !is_default_construction(k.items[k.len - 1]))
         v->init = conv_expr(P, k.items[k.len - 1]);
     free(k.items);
     if (v->init && v->init->kind == N_INITLIST && v->init->implicit)
@@ -1322,8 +1441,13 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
         e = clang_getArrayElementType(e);
         local = clang_getAddressSpace(e) == 2;
     }
-    if (local)
-        diag_error(P->diag, v->loc, "threadgroup memory is not supported yet ('%s')", v->name);
+    if (local && kind == VAR_LOCAL && P->cur_func && P->cur_func->is_kernel) {
+        v->is_threadgroup = true; /* a shared array at file scope (lower.c, emit_glsl.c) */
+        if (v->init)
+            diag_error(P->diag, v->loc, "threadgroup variable '%s' cannot have an initializer", v->name);
+    } else if (local) {
+        diag_error(P->diag, v->loc, "threadgroup variables outside a kernel's body are not supported yet ('%s')", v->name);
+    }
     return v;
 }
 
@@ -1563,6 +1687,8 @@ static int attr_lookup(const char *text, int *arg)
     *arg = paren ? atoi(paren + 1) : -1;
     if (!strcmp(name, "buffer"))
         return ATTR_COUNT; /* buffer index */
+    if (!strcmp(name, "threadgroup"))
+        return ATTR_COUNT + 1; /* threadgroup memory index */
     for (int i = 0; i < ATTR_COUNT; i++)
         if (!strcmp(attr_table[i].name, name))
             return i;
@@ -1574,6 +1700,7 @@ static void param_attributes(Parser *P, Var *v, AttrGroup **g, int n)
 {
     v->index = -1;
     v->builtin = -1;
+    v->tg_index = -1;
     for (int i = 0; i < n; i++) {
         int arg;
         int a = attr_lookup(g[i]->text, &arg);
@@ -1581,6 +1708,10 @@ static void param_attributes(Parser *P, Var *v, AttrGroup **g, int n)
             if (arg < 0 || arg > 30)
                 diag_error(P->diag, g[i]->loc, "buffer index in [[%s]] must be between 0 and 30", g[i]->text);
             v->index = arg;
+        } else if (a == ATTR_COUNT + 1) {
+            if (arg < 0 || arg > 30)
+                diag_error(P->diag, g[i]->loc, "threadgroup memory index in [[%s]] must be between 0 and 30", g[i]->text);
+            v->tg_index = arg;
         } else if (a >= 0) {
             v->builtin = a;
         } else {
@@ -1619,6 +1750,7 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
         v->loc = loc_of(P, pc);
         v->index = -1;
         v->builtin = -1;
+        v->tg_index = -1;
         map_put(P, usr_key(P, pc), v);
         if (!f->is_kernel && is_empty_struct(v->ty))
             continue;

@@ -48,6 +48,53 @@ static cJSON *buffer_json(Program *prog, Var *v)
     return b;
 }
 
+/* exact_threadgroups, threadgroup memory and the SIMD-group build (docs/interfaces.md). */
+static void add_sync_json(Program *prog, Lowered *L, cJSON *root)
+{
+    cJSON_AddBoolToObject(root, "exact_threadgroups", L->exact_groups);
+    cJSON *tgp = cJSON_AddArrayToObject(root, "threadgroup_buffers");
+    int static_bytes = 0;
+    for (int i = 0; i < L->tg_vars.len; i++) {
+        Var *v = L->tg_vars.items[i];
+        if (v->role != PR_TGMEM) {
+            static_bytes += ty_metal_size(v->ty);
+            continue;
+        }
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "index", v->tg_index);
+        cJSON_AddStringToObject(o, "name", v->name);
+        cJSON_AddStringToObject(o, "type", ty_metal_name(prog->arena, v->ty->elem));
+        cJSON_AddNumberToObject(o, "element_size", ty_metal_size(v->ty->elem));
+        cJSON_AddNumberToObject(o, "spec_constant", 16 + v->tg_index);
+        cJSON_AddItemToArray(tgp, o);
+    }
+    cJSON_AddNumberToObject(root, "threadgroup_memory", static_bytes);
+    bool simd = L->uses_simd || L->uses_quad || L->subgroup_ops ||
+                (L->builtins_used & ((1u << ATTR_thread_index_in_simdgroup) | (1u << ATTR_simdgroup_index_in_threadgroup)));
+    if (!simd) {
+        cJSON_AddNullToObject(root, "simd");
+        return;
+    }
+    cJSON *s = cJSON_AddObjectToObject(root, "simd");
+    static const char *const modes[] = {"native", "clustered", "emulated"};
+    cJSON_AddNumberToObject(s, "subgroup_size", prog->subgroup_size);
+    cJSON_AddStringToObject(s, "mode", modes[L->simd_mode]);
+    cJSON_AddBoolToObject(s, "virtual", prog->virtual_subgroups);
+    cJSON_AddBoolToObject(s, "uniform_control_flow", L->uniform_flow);
+    cJSON *ops = cJSON_AddArrayToObject(s, "operations");
+    static const struct { unsigned bit; const char *name; } names[] = {
+        {SG_OP_BASIC, "basic"}, {SG_OP_ARITHMETIC, "arithmetic"}, {SG_OP_BALLOT, "ballot"},
+        {SG_OP_SHUFFLE, "shuffle"}, {SG_OP_CLUSTERED, "clustered"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (L->subgroup_ops & names[i].bit)
+            cJSON_AddItemToArray(ops, cJSON_CreateString(names[i].name));
+    if (L->subgroup_ops & SG_OP_EXTENDED_TYPES) {
+        cJSON *feat = cJSON_GetObjectItemCaseSensitive(root, "features");
+        cJSON_AddItemToArray(feat, cJSON_CreateString("shaderSubgroupExtendedTypes"));
+    }
+}
+
 char *reflect_json(Program *prog, Lowered *L)
 {
     Func *k = L->kernel;
@@ -109,6 +156,7 @@ char *reflect_json(Program *prog, Lowered *L)
         cJSON_AddItemToArray(feat, cJSON_CreateString("storageBuffer8BitAccess"));
     if (L->need_storage16)
         cJSON_AddItemToArray(feat, cJSON_CreateString("storageBuffer16BitAccess"));
+    add_sync_json(prog, L, root);
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     return text;

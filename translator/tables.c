@@ -1,4 +1,4 @@
-/* tables.c: the data tables of grammar/builtins.def and attributes.def, and helper lookup. */
+/* tables.c: the data tables of grammar/builtins.def, grammar/simd.def and attributes.def, and their lookup. */
 #include <string.h>
 
 #include "internal.h"
@@ -11,10 +11,24 @@ const BuiltinInfo builtin_table[] = {
 const int builtin_count = sizeof builtin_table / sizeof *builtin_table;
 
 const AttrInfo attr_table[] = {
-#define ATTR(name, glsl, kind) {#name, glsl, kind},
+#define ATTR(name, glsl, glsl_exact, kind) {#name, glsl, glsl_exact, kind},
 #include "attributes.def"
 #undef ATTR
 };
+
+const SimdInfo simd_table[] = {
+#define SIMD(name, group, op, sig) {#name, #group[0], SOP_##op},
+#include "simd.def"
+#undef SIMD
+};
+
+int simd_lookup(const char *metal_name)
+{
+    for (size_t i = 0; i < sizeof simd_table / sizeof *simd_table; i++)
+        if (!strcmp(simd_table[i].metal, metal_name))
+            return (int)i;
+    return -1;
+}
 
 int builtin_lookup(const char *metal_name)
 {

@@ -20,9 +20,9 @@ manifest.json:
                 {"index": 1, "dtype": "float32", "shape": [1000]},   # --buffer 1=float32:1000 (poisoned)
                 {"index": 2, "bytes": "params.bin"}],        # --bytes 2=FILE
     "scalars": [{"index": 2, "type": "float", "value": "2.5"}],   # --scalar 2=float:2.5
-    "constants": [{"index": 0, "type": "bool", "value": "1"}],    # --constant 0=bool:1 (optional)
     "outputs": [{"index": 1, "expected": "y_expected.npy", "rtol": 1e-5, "atol": 1e-6,
-                 "nan_ok": false, "labels": ["name of column 0", ...]}]     # both optional
+                 "nan_ok": false, "labels": ["name of column 0", ...]}],    # both optional
+    "mtlrun_args": ["--subgroup-size", "16", "--virtual-subgroups"]   # optional: width, threadgroup memory, --constant
   }]
 }
 """
@@ -38,6 +38,19 @@ TRANSCENDENTAL_TOL = {"rtol": 1e-5, "atol": 2e-6}  # measured on lavapipe: all p
 EXACT = {"rtol": 0.0, "atol": 0.0}
 
 MTL_SCALAR_TYPES = ("float", "int", "uint", "short", "ushort", "char", "uchar", "bool", "long", "ulong", "half")
+
+
+# Subgroup widths the SIMD-group samples run at on any device (lavapipe's subgroups are 8 wide): the real
+# subgroups at 8 (SIMD-groups emulated across them), and 16, 32 (native mapping) and 64 (32-lane clusters)
+# with subgroups built in shared memory (mtlrun --virtual-subgroups).
+WIDTH_ARGS = {
+    4: ("--subgroup-size", "4", "--virtual-subgroups"),
+    8: ("--subgroup-size", "8"),
+    16: ("--subgroup-size", "16", "--virtual-subgroups"),
+    32: ("--subgroup-size", "32", "--virtual-subgroups"),
+    64: ("--subgroup-size", "64", "--virtual-subgroups"),
+}
+WIDTHS = (8, 16, 32, 64)   # what every SIMD-group sample runs at
 
 
 def rng(seed):
@@ -109,22 +122,29 @@ class Reference:
         self.sample = sample
         self.cases = []
 
-    def case(self, name, entry, buffers, threadgroup, grid=None, threadgroups=None, constants=None):
+    def case(self, name, entry, buffers, threadgroup, grid=None, threadgroups=None, width=None, threadgroup_memory=None,
+             constants=None):
         """buffers: {index: np.ndarray | Out | InOut | Bytes | Scalar}.
         Exactly one of grid (dispatchThreads: total threads) or threadgroups (dispatchThreadgroups).
-        constants: {function constant index: Scalar} (mtlrun --constant N=TYPE:VALUE)."""
+        width: the subgroup width SIMD-group functions are built for (WIDTH_ARGS); None: the device's choice.
+        threadgroup_memory: {n: bytes} for `threadgroup T* [[threadgroup(n)]]` parameters.
+        constants: {n: Scalar} for `[[function_constant(n)]]` (mtlrun --constant N=TYPE:VALUE)."""
         assert (grid is None) != (threadgroups is None), name
         assert all(c["name"] != name for c in self.cases), "duplicate case " + name
+        args = list(WIDTH_ARGS[width]) if width is not None else []
+        for n, size in sorted((threadgroup_memory or {}).items()):
+            args += ["--threadgroup-memory", "%d=%d" % (n, size)]
+        for n, v in sorted((constants or {}).items()):
+            args += ["--constant", "%d=%s:%s" % (n, v.type, v.value)]
         self.cases.append(dict(name=name, entry=entry, buffers=buffers, threadgroup=dim3(threadgroup),
                                grid=None if grid is None else dim3(grid),
-                               threadgroups=None if threadgroups is None else dim3(threadgroups),
-                               constants=constants or {}))
+                               threadgroups=None if threadgroups is None else dim3(threadgroups), args=args))
 
     def _write_case(self, outdir, c):
         m = {"name": c["name"], "entry": c["entry"], "threadgroup": c["threadgroup"],
              "buffers": [], "scalars": [], "outputs": []}
-        if c["constants"]:
-            m["constants"] = [{"index": i, "type": v.type, "value": v.value} for i, v in sorted(c["constants"].items())]
+        if c["args"]:
+            m["mtlrun_args"] = c["args"]
         if c["grid"] is not None:
             m["grid"] = c["grid"]
         else:

@@ -25,6 +25,9 @@ def parse(argv):
     i = 1
     while i < len(argv):
         a = argv[i]
+        if a == "--virtual-subgroups":  # subgroup width options (refcase.WIDTH_ARGS): accepted, not checked
+            i += 1
+            continue
         if a in ("--poison", "--validate"):
             opts["flags"].add(a)
             i += 1
@@ -39,6 +42,9 @@ def parse(argv):
             if not re.fullmatch(r"\d+(,\d+){0,2}", v):
                 die("bad %s %r" % (a, v))
             opts[key] = [int(t) for t in v.split(",")]
+        elif key in ("subgroup-size", "threadgroup-memory"):
+            if not re.fullmatch(r"\d+(=\d+)?", v):
+                die("bad %s %r" % (a, v))
         elif key in ("buffer", "scalar", "bytes", "out", "constant"):
             opts[key].append(v)
         else:

@@ -1,0 +1,90 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from radix.metal, kernel radix_scatter
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+// Partial threadgroups at the grid's edge run as smaller workgroups, so that only existing threads run,
+// as in Metal; the threadgroup size asked for is in specialization constants 3, 4, 5.
+layout(constant_id = 3) const uint mtl_threadgroup_full_x = 1u;
+layout(constant_id = 4) const uint mtl_threadgroup_full_y = 1u;
+layout(constant_id = 5) const uint mtl_threadgroup_full_z = 1u;
+const uvec3 mtl_threads_per_threadgroup_full = uvec3(mtl_threadgroup_full_x, mtl_threadgroup_full_y, mtl_threadgroup_full_z);
+const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup_full_y * mtl_threadgroup_full_z;
+const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_keys { uint keys[]; };
+layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_offsets { uint offsets[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_sorted { uint sorted[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+    layout(offset = 16) uint n;
+    layout(offset = 20) uint shift;
+    layout(offset = 24) uint blocks;
+} mtl_params;
+
+// Threadgroup memory.
+shared uint group_counts[16][32];
+
+// SIMD-group functions for 32-wide subgroups (native: Metal's 32 lanes are the device's subgroup).
+uint mtl_sg_lane() { return gl_SubgroupInvocationID; }
+uint mtl_sg_id() { return gl_SubgroupID; }
+
+uint mtl_thread_index_in_simdgroup() { return mtl_sg_lane(); }
+uint mtl_simdgroup_index_in_threadgroup() { return mtl_sg_id(); }
+
+uint mtl_sg_shuffle(uint x, uint id) { return subgroupShuffle(x, id); }
+
+uint mtl_simd_get(uint x, uint lane, bool p) { return mtl_sg_shuffle(x, lane); }
+
+uvec4 mtl_sg_ballot(bool c) { return subgroupBallot(c); }
+
+uint mtl_simd_ballot(bool c, bool p) { return mtl_sg_ballot(p && c).x; }
+
+uint64_t simd_ballot(bool c) { return uint64_t(mtl_simd_ballot(c, true)); }
+
+uint mtl_popcount(uint x) { return uint(bitCount(x)); }
+
+void main()
+{
+    uint n = mtl_params.n;
+    uint shift = mtl_params.shift;
+    uint blocks = mtl_params.blocks;
+    uint gid = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
+    uint block = gl_WorkGroupID.x;
+    uint lane = mtl_thread_index_in_simdgroup();
+    uint simd_group = mtl_simdgroup_index_in_threadgroup();
+    uint key = gid < n ? keys[gid] : 0u;
+    uint digit = gid < n ? (key >> shift) & 15u : 16u;
+    uint rank = 0u;
+    for (uint d = 0u; d < 16u; d++)
+    {
+        uint same = uint(simd_ballot(digit == d));
+        if (digit == d)
+        {
+            rank = mtl_popcount(same & ((1u << lane) - 1u));
+        }
+        if (lane == 0u)
+        {
+            group_counts[d][simd_group] = mtl_popcount(same);
+        }
+    }
+    memoryBarrierShared();
+    barrier();
+    if (gid < n)
+    {
+        for (uint s = 0u; s < simd_group; s++)
+        {
+            rank += group_counts[digit][s];
+        }
+        sorted[offsets[digit * blocks + block] + rank] = key;
+    }
+}

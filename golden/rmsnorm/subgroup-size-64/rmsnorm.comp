@@ -1,0 +1,73 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from rmsnorm.metal, kernel rmsnorm
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_clustered : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+// Partial threadgroups at the grid's edge run as smaller workgroups, so that only existing threads run,
+// as in Metal; the threadgroup size asked for is in specialization constants 3, 4, 5.
+layout(constant_id = 3) const uint mtl_threadgroup_full_x = 1u;
+layout(constant_id = 4) const uint mtl_threadgroup_full_y = 1u;
+layout(constant_id = 5) const uint mtl_threadgroup_full_z = 1u;
+const uvec3 mtl_threads_per_threadgroup_full = uvec3(mtl_threadgroup_full_x, mtl_threadgroup_full_y, mtl_threadgroup_full_z);
+const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup_full_y * mtl_threadgroup_full_z;
+const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
+layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_weight { float weight[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { float y[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+    layout(offset = 16) uint rows;
+    layout(offset = 20) uint dim;
+    layout(offset = 24) float eps;
+} mtl_params;
+
+// SIMD-group functions for 64-wide subgroups (clustered: 32-lane clusters of the device's subgroups).
+uint mtl_sg_lane() { return gl_SubgroupInvocationID; }
+uint mtl_sg_id() { return gl_SubgroupID; }
+
+// 64-wide subgroups hold 2 SIMD-groups of 32 lanes each.
+uint mtl_thread_index_in_simdgroup() { return mtl_sg_lane() & 31u; }
+uint mtl_simdgroup_index_in_threadgroup() { return mtl_sg_id() * 2u + (mtl_sg_lane() >> 5u); }
+
+float mtl_sg_creduce_sum(float x, bool p)
+{
+    return subgroupClusteredAdd(p ? x : float(0), 32u);
+}
+
+float mtl_simd_reduce_sum(float x, bool p) { return mtl_sg_creduce_sum(x, p); }
+
+float simd_sum(float x) { return mtl_simd_reduce_sum(x, true); }
+
+void main()
+{
+    uint rows = mtl_params.rows;
+    uint dim = mtl_params.dim;
+    float eps = mtl_params.eps;
+    uint gid = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
+    uint lane = mtl_thread_index_in_simdgroup();
+    uint row = gid / 32u;
+    if (row >= rows)
+    {
+        return;
+    }
+    float sum_sq = 0.0;
+    for (uint i = lane; i < dim; i += 32u)
+    {
+        float v = x[row * dim + i];
+        sum_sq += v * v;
+    }
+    sum_sq = simd_sum(sum_sq);
+    float scale = inversesqrt(sum_sq / float(dim) + eps);
+    for (uint i = lane; i < dim; i += 32u)
+    {
+        y[row * dim + i] = x[row * dim + i] * scale * weight[i];
+    }
+}

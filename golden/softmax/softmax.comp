@@ -1,0 +1,97 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from softmax.metal, kernel softmax
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+// Partial threadgroups at the grid's edge run as smaller workgroups, so that only existing threads run,
+// as in Metal; the threadgroup size asked for is in specialization constants 3, 4, 5.
+layout(constant_id = 3) const uint mtl_threadgroup_full_x = 1u;
+layout(constant_id = 4) const uint mtl_threadgroup_full_y = 1u;
+layout(constant_id = 5) const uint mtl_threadgroup_full_z = 1u;
+const uvec3 mtl_threads_per_threadgroup_full = uvec3(mtl_threadgroup_full_x, mtl_threadgroup_full_y, mtl_threadgroup_full_z);
+const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup_full_y * mtl_threadgroup_full_z;
+const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { float y[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+    layout(offset = 16) uint cols;
+} mtl_params;
+
+// Threadgroup memory.
+shared float shared_max[32];
+shared float shared_sum[32];
+
+// SIMD-group functions for 32-wide subgroups (native: Metal's 32 lanes are the device's subgroup).
+uint mtl_sg_lane() { return gl_SubgroupInvocationID; }
+uint mtl_sg_id() { return gl_SubgroupID; }
+
+uint mtl_thread_index_in_simdgroup() { return mtl_sg_lane(); }
+uint mtl_simdgroup_index_in_threadgroup() { return mtl_sg_id(); }
+
+float mtl_sg_reduce_max(float x, bool p)
+{
+    return subgroupMax(p ? x : float(uintBitsToFloat(0xff800000u)));
+}
+
+float mtl_simd_reduce_max(float x, bool p) { return mtl_sg_reduce_max(x, p); }
+
+float simd_max(float x) { return mtl_simd_reduce_max(x, true); }
+
+float mtl_sg_reduce_sum(float x, bool p)
+{
+    return subgroupAdd(p ? x : float(0));
+}
+
+float mtl_simd_reduce_sum(float x, bool p) { return mtl_sg_reduce_sum(x, p); }
+
+float simd_sum(float x) { return mtl_simd_reduce_sum(x, true); }
+
+void main()
+{
+    uint cols = mtl_params.cols;
+    uint row = gl_WorkGroupID.x;
+    uint tid = gl_LocalInvocationIndex;
+    uint threads = gl_WorkGroupSize.x;
+    uint lane = mtl_thread_index_in_simdgroup();
+    uint simd_group = mtl_simdgroup_index_in_threadgroup();
+    uint simd_groups = ((mtl_threadgroup_total + 31u) / 32u);
+    float m = -uintBitsToFloat(0x7f800000u);
+    for (uint i = tid; i < cols; i += threads)
+    {
+        m = max(m, x[row * cols + i]);
+    }
+    m = simd_max(m);
+    if (lane == 0u)
+    {
+        shared_max[simd_group] = m;
+    }
+    memoryBarrierShared();
+    barrier();
+    m = simd_max(lane < simd_groups ? shared_max[lane] : -uintBitsToFloat(0x7f800000u));
+    float s = 0.0;
+    for (uint i = tid; i < cols; i += threads)
+    {
+        s += exp(x[row * cols + i] - m);
+    }
+    s = simd_sum(s);
+    if (lane == 0u)
+    {
+        shared_sum[simd_group] = s;
+    }
+    memoryBarrierShared();
+    barrier();
+    s = simd_sum(lane < simd_groups ? shared_sum[lane] : 0.0);
+    for (uint i = tid; i < cols; i += threads)
+    {
+        y[row * cols + i] = exp(x[row * cols + i] - m) / s;
+    }
+}

@@ -1,0 +1,162 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from softmax.metal, kernel softmax
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+// Partial threadgroups at the grid's edge run as smaller workgroups, so that only existing threads run,
+// as in Metal; the threadgroup size asked for is in specialization constants 3, 4, 5.
+layout(constant_id = 3) const uint mtl_threadgroup_full_x = 1u;
+layout(constant_id = 4) const uint mtl_threadgroup_full_y = 1u;
+layout(constant_id = 5) const uint mtl_threadgroup_full_z = 1u;
+const uvec3 mtl_threads_per_threadgroup_full = uvec3(mtl_threadgroup_full_x, mtl_threadgroup_full_y, mtl_threadgroup_full_z);
+const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup_full_y * mtl_threadgroup_full_z;
+const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { float y[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+    layout(offset = 16) uint cols;
+} mtl_params;
+
+// Threadgroup memory.
+shared float shared_max[32];
+shared float shared_sum[32];
+
+// Shared memory the SIMD-group functions exchange values through.
+const uint mtl_subgroup_slots = (mtl_threadgroup_total + 16u - 1u) / 16u;
+shared uint mtl_xchg_bits[mtl_threadgroup_total];
+shared uint mtl_part_bits[mtl_subgroup_slots];
+shared float mtl_xchg_float[mtl_threadgroup_total];
+shared float mtl_part_float[mtl_subgroup_slots];
+
+// SIMD-group functions for virtual 16-wide subgroups (emulated: 32-lane groups across the device's subgroups).
+// SIMD-groups of 32 threads by local index, as Metal numbers them.
+uint mtl_thread_index_in_simdgroup() { return gl_LocalInvocationIndex & 31u; }
+uint mtl_simdgroup_index_in_threadgroup() { return gl_LocalInvocationIndex >> 5u; }
+
+// Virtual subgroups of 16 threads (mtl2glsl --virtual-subgroups): lane and subgroup from the local index.
+uint mtl_sg_lane() { return gl_LocalInvocationIndex % 16u; }
+uint mtl_sg_id() { return gl_LocalInvocationIndex / 16u; }
+
+float mtl_sg_reduce_max(float x, bool p)
+{
+    barrier();
+    mtl_xchg_float[gl_LocalInvocationIndex] = p ? x : float(uintBitsToFloat(0xff800000u));
+    barrier();
+    uint base = gl_LocalInvocationIndex - gl_LocalInvocationIndex % 16u;
+    uint n = min(16u, mtl_threadgroup_total - base);
+    float a = float(uintBitsToFloat(0xff800000u));
+    for (uint k = 0u; k < n; k++)
+    {
+        float b = mtl_xchg_float[base + k];
+        a = max(a, b);
+    }
+    return a;
+}
+
+float mtl_simd_reduce_max(float x, bool p)
+{
+    float part = mtl_sg_reduce_max(x, p);
+    barrier();
+    if (mtl_sg_lane() == 0u)
+        mtl_part_float[mtl_sg_id()] = part;
+    barrier();
+    uint first = (gl_LocalInvocationIndex & ~31u) / 16u;
+    uint count = min(2u, mtl_subgroup_slots - first);
+    float a = float(uintBitsToFloat(0xff800000u));
+    for (uint j = 0u; j < count; j++)
+    {
+        float b = mtl_part_float[first + j];
+        a = max(a, b);
+    }
+    return a;
+}
+
+float simd_max(float x, bool mtl_p) { return mtl_simd_reduce_max(x, mtl_p); }
+
+float mtl_sg_reduce_sum(float x, bool p)
+{
+    barrier();
+    mtl_xchg_float[gl_LocalInvocationIndex] = p ? x : float(0);
+    barrier();
+    uint base = gl_LocalInvocationIndex - gl_LocalInvocationIndex % 16u;
+    uint n = min(16u, mtl_threadgroup_total - base);
+    float a = float(0);
+    for (uint k = 0u; k < n; k++)
+    {
+        float b = mtl_xchg_float[base + k];
+        a = (a + b);
+    }
+    return a;
+}
+
+float mtl_simd_reduce_sum(float x, bool p)
+{
+    float part = mtl_sg_reduce_sum(x, p);
+    barrier();
+    if (mtl_sg_lane() == 0u)
+        mtl_part_float[mtl_sg_id()] = part;
+    barrier();
+    uint first = (gl_LocalInvocationIndex & ~31u) / 16u;
+    uint count = min(2u, mtl_subgroup_slots - first);
+    float a = float(0);
+    for (uint j = 0u; j < count; j++)
+    {
+        float b = mtl_part_float[first + j];
+        a = (a + b);
+    }
+    return a;
+}
+
+float simd_sum(float x, bool mtl_p) { return mtl_simd_reduce_sum(x, mtl_p); }
+
+void main()
+{
+    uint cols = mtl_params.cols;
+    uint row = gl_WorkGroupID.x;
+    uint tid = gl_LocalInvocationIndex;
+    uint threads = gl_WorkGroupSize.x;
+    uint lane = mtl_thread_index_in_simdgroup();
+    uint simd_group = mtl_simdgroup_index_in_threadgroup();
+    uint simd_groups = ((mtl_threadgroup_total + 31u) / 32u);
+    float m = -uintBitsToFloat(0x7f800000u);
+    for (uint i = tid; i < cols; i += threads)
+    {
+        m = max(m, x[row * cols + i]);
+    }
+    float mtl_s1 = simd_max(m, true);
+    m = mtl_s1;
+    if (lane == 0u)
+    {
+        shared_max[simd_group] = m;
+    }
+    memoryBarrierShared();
+    barrier();
+    float mtl_s2 = simd_max(lane < simd_groups ? shared_max[lane] : -uintBitsToFloat(0x7f800000u), true);
+    m = mtl_s2;
+    float s = 0.0;
+    for (uint i = tid; i < cols; i += threads)
+    {
+        s += exp(x[row * cols + i] - m);
+    }
+    float mtl_s3 = simd_sum(s, true);
+    s = mtl_s3;
+    if (lane == 0u)
+    {
+        shared_sum[simd_group] = s;
+    }
+    memoryBarrierShared();
+    barrier();
+    float mtl_s4 = simd_sum(lane < simd_groups ? shared_sum[lane] : 0.0, true);
+    s = mtl_s4;
+    for (uint i = tid; i < cols; i += threads)
+    {
+        y[row * cols + i] = exp(x[row * cols + i] - m) / s;
+    }
+}

@@ -1,0 +1,612 @@
+/* simd.c: the GLSL behind Metal's SIMD-group and quad-group functions, for the SIMD mode of the shader.
+ *
+ * Metal's SIMD-group is 32 threads: lane = thread_index_in_threadgroup % 32. Three layers, printed on demand:
+ *   device subgroup  mtl_sg_*     the subgroup operations of the device (GL_KHR_shader_subgroup_*), or, with
+ *                                 virtual subgroups, the same operations over groups of W threads in shared memory;
+ *   group            mtl_simd_* / mtl_quad_*   lane, value of another lane (get), ballot, reduce and scan
+ *                                 over the 32-lane SIMD-group or 4-lane quad-group, built for the SIMD mode:
+ *                                 native (W = 32), clustered (W = 64, 128: 32-lane clusters) or emulated
+ *                                 (W = 4, 8, 16: SIMD-groups spanning 32 / W subgroups, joined in shared memory);
+ *   Metal            simd_sum(x), quad_shuffle(x, l), ...   written once over the group layer.
+ * With uniform control flow (emulated or virtual), every function takes `bool mtl_p`: whether the calling
+ * thread is active at the call, and every thread of the threadgroup calls it (sync.c, emit_glsl.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+typedef struct Simd {
+    Program *prog;
+    Lowered *L;
+    StrBuf scratch; /* shared arrays */
+    StrBuf text;    /* functions */
+    PtrVec done;    /* names of what is printed */
+    int W;          /* device subgroup size the shader is built for */
+    bool virt;      /* virtual subgroups */
+    bool uni;       /* uniform control flow: functions take mtl_p */
+} Simd;
+
+/* ---- small helpers ---- */
+
+static bool once(Simd *S, const char *key)
+{
+    for (int i = 0; i < S->done.len; i++)
+        if (!strcmp(S->done.items[i], key))
+            return false;
+    pv_push(&S->done, arena_strdup(S->prog->arena, key));
+    return true;
+}
+
+/* Appends TEXT to OUT with $T (type), $I (identity), $O (combine a, b), $W (subgroup size), $P (", bool mtl_p" when
+   the flow is uniform), $p (the predicate argument: "mtl_p" or "true"), $A (", mtl_p" or ""), $N (type tag). */
+typedef struct Subst {
+    const char *T, *I, *O, *N, *F;
+} Subst;
+
+static void put_subst(Simd *S, StrBuf *out, const char *text, const Subst *s)
+{
+    char w[16];
+    snprintf(w, sizeof w, "%uu", (unsigned)S->W);
+    for (const char *p = text; *p; p++) {
+        if (*p != '$') {
+            char c[2] = {*p, 0};
+            sb_puts(out, c);
+            continue;
+        }
+        switch (*++p) {
+        case 'T': sb_puts(out, s->T); break;
+        case 'I': sb_puts(out, s->I ? s->I : "?"); break;
+        case 'O': sb_puts(out, s->O ? s->O : "?"); break;
+        case 'F': sb_puts(out, s->F ? s->F : "?"); break;
+        case 'N': sb_puts(out, s->N); break;
+        case 'W': sb_puts(out, w); break;
+        case 'P': sb_puts(out, S->uni ? ", bool mtl_p" : ""); break;
+        case 'p': sb_puts(out, S->uni ? "mtl_p" : "true"); break;
+        case 'A': sb_puts(out, S->uni ? ", mtl_p" : ""); break;
+        case 'Q': sb_puts(out, S->uni ? "bool mtl_p" : ""); break;
+        default: sb_puts(out, "$"); break;
+        }
+    }
+}
+
+/* A tag usable in identifiers: vec4 -> vec4, float16_t -> float16, f16vec2 -> f16vec2. */
+static const char *type_tag(Simd *S, const char *T)
+{
+    char *t = arena_strdup(S->prog->arena, T);
+    char *u = strstr(t, "_t");
+    if (u && !u[2])
+        *u = 0;
+    return t;
+}
+
+/* Identity of OP for type T with scalar kind K, as a GLSL expression of type T. */
+static const char *identity(Simd *S, SimdOp op, const char *T, TypeKind k)
+{
+    bool f = k == TY_FLOAT || k == TY_HALF || k == TY_DOUBLE;
+    bool sgn = k == TY_INT || k == TY_SHORT || k == TY_CHAR || k == TY_LONG;
+    const char *v;
+    switch (op) {
+    case SOP_SUM:
+    case SOP_ISUM:
+    case SOP_XSUM:
+    case SOP_OR:
+    case SOP_XOR: v = "0"; break;
+    case SOP_PRODUCT:
+    case SOP_IPRODUCT:
+    case SOP_XPRODUCT: v = "1"; break;
+    case SOP_MIN: v = f ? "uintBitsToFloat(0x7f800000u)" : sgn ? "0x7fffffff" : "0xffffffffu"; break;
+    case SOP_MAX: v = f ? "uintBitsToFloat(0xff800000u)" : sgn ? "int(0x80000000u)" : "0u"; break;
+    case SOP_AND: v = sgn ? "-1" : "0xffffffffu"; break;
+    default: v = "0"; break;
+    }
+    if (k == TY_LONG && op == SOP_MIN)
+        v = "0x7fffffffffffffffl";
+    if (k == TY_LONG && op == SOP_MAX)
+        v = "(-0x7fffffffffffffffl - 1l)";
+    if (k == TY_ULONG && (op == SOP_MIN || op == SOP_AND))
+        v = "0xfffffffffffffffful";
+    return arena_printf(S->prog->arena, "%s(%s)", T, v);
+}
+
+static const char *combine(SimdOp op)
+{
+    switch (op) {
+    case SOP_SUM: case SOP_ISUM: case SOP_XSUM: return "(a + b)";
+    case SOP_PRODUCT: case SOP_IPRODUCT: case SOP_XPRODUCT: return "(a * b)";
+    case SOP_MIN: return "min(a, b)";
+    case SOP_MAX: return "max(a, b)";
+    case SOP_AND: return "(a & b)";
+    case SOP_OR: return "(a | b)";
+    case SOP_XOR: return "(a ^ b)";
+    default: return "?";
+    }
+}
+
+/* GL_KHR_shader_subgroup_arithmetic name stem: Add, Mul, Min, ... */
+static const char *khr_stem(SimdOp op)
+{
+    switch (op) {
+    case SOP_SUM: case SOP_ISUM: case SOP_XSUM: return "Add";
+    case SOP_PRODUCT: case SOP_IPRODUCT: case SOP_XPRODUCT: return "Mul";
+    case SOP_MIN: return "Min";
+    case SOP_MAX: return "Max";
+    case SOP_AND: return "And";
+    case SOP_OR: return "Or";
+    case SOP_XOR: return "Xor";
+    default: return "?";
+    }
+}
+
+/* The reduction an op is built from: prefix sums reduce with SUM, prefix products with PRODUCT. */
+static SimdOp reduce_of(SimdOp op)
+{
+    switch (op) {
+    case SOP_ISUM: case SOP_XSUM: return SOP_SUM;
+    case SOP_IPRODUCT: case SOP_XPRODUCT: return SOP_PRODUCT;
+    default: return op;
+    }
+}
+
+static const char *op_tag(SimdOp op)
+{
+    switch (reduce_of(op)) {
+    case SOP_SUM: return "sum";
+    case SOP_PRODUCT: return "product";
+    case SOP_MIN: return "min";
+    case SOP_MAX: return "max";
+    case SOP_AND: return "and";
+    case SOP_OR: return "or";
+    case SOP_XOR: return "xor";
+    default: return "?";
+    }
+}
+
+/* ---- shared scratch ---- */
+
+static void need_common(Simd *S)
+{
+    if (!once(S, "common"))
+        return;
+    sb_printf(&S->scratch, "const uint mtl_subgroup_slots = (mtl_threadgroup_total + %du - 1u) / %du;\n", S->W, S->W);
+    sb_puts(&S->scratch, "shared uint mtl_xchg_bits[mtl_threadgroup_total];\n");
+    sb_puts(&S->scratch, "shared uint mtl_part_bits[mtl_subgroup_slots];\n");
+}
+
+static void need_xchg(Simd *S, const char *T)
+{
+    need_common(S);
+    const char *N = type_tag(S, T);
+    if (!once(S, arena_printf(S->prog->arena, "xchg %s", T)))
+        return;
+    sb_printf(&S->scratch, "shared %s mtl_xchg_%s[mtl_threadgroup_total];\n", T, N);
+}
+
+static void need_part(Simd *S, const char *T)
+{
+    need_common(S);
+    const char *N = type_tag(S, T);
+    if (!once(S, arena_printf(S->prog->arena, "part %s", T)))
+        return;
+    sb_printf(&S->scratch, "shared %s mtl_part_%s[mtl_subgroup_slots];\n", T, N);
+}
+
+/* ---- device subgroup layer: mtl_sg_* ---- */
+
+static void sg_ids(Simd *S)
+{
+    if (!once(S, "sg_ids"))
+        return;
+    if (S->virt)
+        sb_printf(&S->text, "// Virtual subgroups of %d threads (mtl2glsl --virtual-subgroups): lane and subgroup from the local index.\n"
+                            "uint mtl_sg_lane() { return gl_LocalInvocationIndex %% %du; }\nuint mtl_sg_id() { return gl_LocalInvocationIndex / %du; }\n\n",
+                  S->W, S->W, S->W);
+    else
+        sb_puts(&S->text, "uint mtl_sg_lane() { return gl_SubgroupInvocationID; }\nuint mtl_sg_id() { return gl_SubgroupID; }\n\n");
+}
+
+/* Virtual: one value per thread through shared memory; the group of G threads around this one. */
+static const char *virt_group(int G)
+{
+    static char buf[256];
+    snprintf(buf, sizeof buf,
+             "    uint base = gl_LocalInvocationIndex - gl_LocalInvocationIndex %% %du;\n"
+             "    uint n = min(%du, mtl_threadgroup_total - base);\n", G, G);
+    return buf;
+}
+
+/* T mtl_sg_shuffle(T x, uint id): x of lane ID of this subgroup. */
+static void sg_shuffle(Simd *S, const char *T)
+{
+    if (!once(S, arena_printf(S->prog->arena, "sg_shuffle %s", T)))
+        return;
+    Subst s = {.T = T, .N = type_tag(S, T)};
+    if (!S->virt) {
+        put_subst(S, &S->text, "$T mtl_sg_shuffle($T x, uint id) { return subgroupShuffle(x, id); }\n\n", &s);
+        return;
+    }
+    need_xchg(S, T);
+    put_subst(S, &S->text, "$T mtl_sg_shuffle($T x, uint id)\n{\n    barrier();\n    mtl_xchg_$N[gl_LocalInvocationIndex] = x;\n    barrier();\n", &s);
+    sb_puts(&S->text, virt_group(S->W));
+    put_subst(S, &S->text, "    return id < n ? mtl_xchg_$N[base + id] : x;\n}\n\n", &s);
+}
+
+/* uvec4 mtl_sg_ballot(bool c): bit per lane of this subgroup where c holds (the caller folds in mtl_p). */
+static void sg_ballot(Simd *S)
+{
+    if (!once(S, "sg_ballot"))
+        return;
+    if (!S->virt) {
+        sb_puts(&S->text, "uvec4 mtl_sg_ballot(bool c) { return subgroupBallot(c); }\n\n");
+        return;
+    }
+    need_common(S);
+    sb_puts(&S->text, "uvec4 mtl_sg_ballot(bool c)\n{\n    barrier();\n    mtl_xchg_bits[gl_LocalInvocationIndex] = c ? 1u : 0u;\n    barrier();\n");
+    sb_puts(&S->text, virt_group(S->W));
+    sb_puts(&S->text, "    uvec4 r = uvec4(0u);\n    for (uint k = 0u; k < n; k++)\n        r[k >> 5u] |= mtl_xchg_bits[base + k] << (k & 31u);\n    return r;\n}\n\n");
+}
+
+/* T mtl_sg_<kind>_<op>(T x, bool p): reduce / creduce (32-lane clusters) / iscan / xscan over the subgroup's
+   lanes where p holds. */
+static void sg_arith(Simd *S, const char *kind, SimdOp op, const char *T, TypeKind k)
+{
+    const char *name = arena_printf(S->prog->arena, "mtl_sg_%s_%s", kind, op_tag(op));
+    if (!once(S, arena_printf(S->prog->arena, "%s %s", name, T)))
+        return;
+    Subst s = {.T = T, .I = identity(S, reduce_of(op), T, k), .O = combine(reduce_of(op)), .N = type_tag(S, T)};
+    sb_printf(&S->text, "%s %s(%s x, bool p)\n{\n", T, name, T);
+    if (!S->virt) {
+        const char *stem = khr_stem(op);
+        if (!strcmp(kind, "reduce"))
+            put_subst(S, &S->text, arena_printf(S->prog->arena, "    return subgroup%s(p ? x : $I);\n}\n\n", stem), &s);
+        else if (!strcmp(kind, "creduce"))
+            put_subst(S, &S->text, arena_printf(S->prog->arena, "    return subgroupClustered%s(p ? x : $I, 32u);\n}\n\n", stem), &s);
+        else if (!strcmp(kind, "iscan"))
+            put_subst(S, &S->text, arena_printf(S->prog->arena, "    return subgroupInclusive%s(p ? x : $I);\n}\n\n", stem), &s);
+        else
+            put_subst(S, &S->text, arena_printf(S->prog->arena, "    return subgroupExclusive%s(p ? x : $I);\n}\n\n", stem), &s);
+        return;
+    }
+    need_xchg(S, T);
+    put_subst(S, &S->text, "    barrier();\n    mtl_xchg_$N[gl_LocalInvocationIndex] = p ? x : $I;\n    barrier();\n", &s);
+    sb_puts(&S->text, virt_group(!strcmp(kind, "creduce") ? 32 : S->W));
+    const char *limit = !strcmp(kind, "iscan") ? "k <= gl_LocalInvocationIndex - base" : !strcmp(kind, "xscan") ? "k < gl_LocalInvocationIndex - base" : "k < n";
+    put_subst(S, &S->text, "    $T a = $I;\n", &s);
+    sb_printf(&S->text, "    for (uint k = 0u; %s; k++)\n    {\n", limit);
+    put_subst(S, &S->text, "        $T b = mtl_xchg_$N[base + k];\n        a = $O;\n    }\n    return a;\n}\n\n", &s);
+}
+
+/* ---- group layer: mtl_simd_* and mtl_quad_* ---- */
+
+static void simd_lane(Simd *S)
+{
+    if (!once(S, "simd_lane"))
+        return;
+    switch (S->L->simd_mode) {
+    case SIMD_NATIVE:
+        sg_ids(S);
+        sb_puts(&S->text, "uint mtl_thread_index_in_simdgroup() { return mtl_sg_lane(); }\n"
+                          "uint mtl_simdgroup_index_in_threadgroup() { return mtl_sg_id(); }\n\n");
+        break;
+    case SIMD_CLUSTERED:
+        sg_ids(S);
+        sb_printf(&S->text, "// %d-wide subgroups hold %d SIMD-groups of 32 lanes each.\n"
+                            "uint mtl_thread_index_in_simdgroup() { return mtl_sg_lane() & 31u; }\n"
+                            "uint mtl_simdgroup_index_in_threadgroup() { return mtl_sg_id() * %du + (mtl_sg_lane() >> 5u); }\n\n",
+                  S->W, S->W / 32, S->W / 32);
+        break;
+    case SIMD_EMULATED:
+        sb_puts(&S->text, "// SIMD-groups of 32 threads by local index, as Metal numbers them.\n"
+                          "uint mtl_thread_index_in_simdgroup() { return gl_LocalInvocationIndex & 31u; }\n"
+                          "uint mtl_simdgroup_index_in_threadgroup() { return gl_LocalInvocationIndex >> 5u; }\n\n");
+        break;
+    }
+}
+
+/* T mtl_simd_get(T x, uint lane, bool p): x of LANE of this SIMD-group (own x where that lane does not exist). */
+static void simd_get(Simd *S, const char *T)
+{
+    if (!once(S, arena_printf(S->prog->arena, "simd_get %s", T)))
+        return;
+    simd_lane(S);
+    Subst s = {.T = T, .N = type_tag(S, T)};
+    switch (S->L->simd_mode) {
+    case SIMD_NATIVE:
+        sg_shuffle(S, T);
+        put_subst(S, &S->text, "$T mtl_simd_get($T x, uint lane, bool p) { return mtl_sg_shuffle(x, lane); }\n\n", &s);
+        break;
+    case SIMD_CLUSTERED:
+        sg_shuffle(S, T);
+        put_subst(S, &S->text, "$T mtl_simd_get($T x, uint lane, bool p) { return mtl_sg_shuffle(x, (mtl_sg_lane() & ~31u) + lane); }\n\n", &s);
+        break;
+    case SIMD_EMULATED:
+        need_xchg(S, T);
+        put_subst(S, &S->text,
+                  "$T mtl_simd_get($T x, uint lane, bool p)\n{\n    barrier();\n    mtl_xchg_$N[gl_LocalInvocationIndex] = x;\n    barrier();\n"
+                  "    uint src = (gl_LocalInvocationIndex & ~31u) + lane;\n    return src < mtl_threadgroup_total ? mtl_xchg_$N[src] : x;\n}\n\n",
+                  &s);
+        break;
+    }
+}
+
+/* uint mtl_simd_ballot(bool c, bool p): bit per lane of this SIMD-group that is active and where c holds. */
+static void simd_ballot(Simd *S)
+{
+    if (!once(S, "simd_ballot"))
+        return;
+    simd_lane(S);
+    sg_ballot(S);
+    switch (S->L->simd_mode) {
+    case SIMD_NATIVE:
+        sb_puts(&S->text, "uint mtl_simd_ballot(bool c, bool p) { return mtl_sg_ballot(p && c).x; }\n\n");
+        break;
+    case SIMD_CLUSTERED:
+        sb_puts(&S->text, "uint mtl_simd_ballot(bool c, bool p) { return mtl_sg_ballot(p && c)[mtl_sg_lane() >> 5u]; }\n\n");
+        break;
+    case SIMD_EMULATED:
+        sg_ids(S);
+        need_common(S);
+        sb_printf(&S->text,
+                  "uint mtl_simd_ballot(bool c, bool p)\n{\n    uint word = mtl_sg_ballot(p && c).x;\n    barrier();\n"
+                  "    if (mtl_sg_lane() == 0u)\n        mtl_part_bits[mtl_sg_id()] = word;\n    barrier();\n"
+                  "    uint first = (gl_LocalInvocationIndex & ~31u) / %du, mask = 0u;\n"
+                  "    for (uint j = 0u; j < %du && first + j < mtl_subgroup_slots; j++)\n        mask |= mtl_part_bits[first + j] << (j * %du);\n"
+                  "    return mask;\n}\n\n",
+                  S->W, 32 / S->W, S->W);
+        break;
+    }
+}
+
+/* T mtl_simd_reduce_<op>(T x, bool p) and mtl_simd_iscan_/xscan_<op>: over the active lanes of this SIMD-group. */
+static void simd_arith(Simd *S, const char *kind, SimdOp op, const char *T, TypeKind k)
+{
+    const char *name = arena_printf(S->prog->arena, "mtl_simd_%s_%s", kind, op_tag(op));
+    if (!once(S, arena_printf(S->prog->arena, "%s %s", name, T)))
+        return;
+    simd_lane(S);
+    Subst s = {.T = T, .I = identity(S, reduce_of(op), T, k), .O = combine(reduce_of(op)), .N = type_tag(S, T)};
+    bool reduce = !strcmp(kind, "reduce");
+    switch (S->L->simd_mode) {
+    case SIMD_NATIVE:
+        sg_arith(S, kind, op, T, k);
+        sb_printf(&S->text, "%s %s(%s x, bool p) { return mtl_sg_%s_%s(x, p); }\n\n", T, name, T, kind, op_tag(op));
+        return;
+    case SIMD_CLUSTERED:
+        if (reduce) {
+            sg_arith(S, "creduce", op, T, k);
+            sb_printf(&S->text, "%s %s(%s x, bool p) { return mtl_sg_creduce_%s(x, p); }\n\n", T, name, T, op_tag(op));
+            return;
+        }
+        /* a scan per cluster, each with the other clusters' lanes contributing the identity */
+        sg_arith(S, kind, op, T, k);
+        sb_printf(&S->text, "%s %s(%s x, bool p)\n{\n", T, name, T);
+        put_subst(S, &S->text, "    uint cluster = mtl_sg_lane() >> 5u;\n    $T r = $I;\n", &s);
+        sb_printf(&S->text, "    for (uint c = 0u; c < %du; c++)\n    {\n        %s s = mtl_sg_%s_%s(x, p && c == cluster);\n"
+                            "        if (c == cluster)\n            r = s;\n    }\n    return r;\n}\n\n",
+                  S->W / 32, T, kind, op_tag(op));
+        return;
+    case SIMD_EMULATED:
+        break;
+    }
+    /* emulated: the subgroup's part, then the parts of the subgroups before it in this SIMD-group */
+    sg_ids(S);
+    sg_arith(S, "reduce", op, T, k);
+    if (!reduce)
+        sg_arith(S, kind, op, T, k);
+    need_part(S, T);
+    sb_printf(&S->text, "%s %s(%s x, bool p)\n{\n", T, name, T);
+    put_subst(S, &S->text, "    $T part = mtl_sg_reduce_", &s);
+    sb_printf(&S->text, "%s(x, p);\n", op_tag(op));
+    if (!reduce)
+        sb_printf(&S->text, "    %s own = mtl_sg_%s_%s(x, p);\n", T, kind, op_tag(op));
+    put_subst(S, &S->text, "    barrier();\n    if (mtl_sg_lane() == 0u)\n        mtl_part_$N[mtl_sg_id()] = part;\n    barrier();\n", &s);
+    sb_printf(&S->text, "    uint first = (gl_LocalInvocationIndex & ~31u) / %du;\n", S->W);
+    if (reduce)
+        sb_printf(&S->text, "    uint count = min(%du, mtl_subgroup_slots - first);\n", 32 / S->W);
+    else
+        sb_puts(&S->text, "    uint count = mtl_sg_id() - first;\n");
+    put_subst(S, &S->text, "    $T a = $I;\n    for (uint j = 0u; j < count; j++)\n    {\n        $T b = mtl_part_$N[first + j];\n        a = $O;\n    }\n", &s);
+    if (reduce)
+        sb_puts(&S->text, "    return a;\n}\n\n");
+    else
+        put_subst(S, &S->text, "    $T b = own;\n    return $O;\n}\n\n", &s);
+}
+
+/* Quad-groups: 4 lanes inside one device subgroup (W >= 4), in every mode. */
+static void quad_get(Simd *S, const char *T)
+{
+    if (!once(S, arena_printf(S->prog->arena, "quad_get %s", T)))
+        return;
+    sg_ids(S);
+    sg_shuffle(S, T);
+    Subst s = {.T = T};
+    put_subst(S, &S->text, "$T mtl_quad_get($T x, uint lane, bool p) { return mtl_sg_shuffle(x, (mtl_sg_lane() & ~3u) + (lane & 3u)); }\n\n", &s);
+}
+
+static void quad_ballot(Simd *S)
+{
+    if (!once(S, "quad_ballot"))
+        return;
+    sg_ids(S);
+    sg_ballot(S);
+    sb_puts(&S->text, "uint mtl_quad_ballot(bool c, bool p)\n{\n    uvec4 b = mtl_sg_ballot(p && c);\n    uint l = mtl_sg_lane() & ~3u;\n"
+                      "    return (b[l >> 5u] >> (l & 31u)) & 15u;\n}\n\n");
+}
+
+static void quad_arith(Simd *S, const char *kind, SimdOp op, const char *T, TypeKind k)
+{
+    const char *name = arena_printf(S->prog->arena, "mtl_quad_%s_%s", kind, op_tag(op));
+    if (!once(S, arena_printf(S->prog->arena, "%s %s", name, T)))
+        return;
+    quad_get(S, T);
+    quad_ballot(S);
+    Subst s = {.T = T, .I = identity(S, reduce_of(op), T, k), .O = combine(reduce_of(op))};
+    const char *limit = !strcmp(kind, "iscan") ? "k <= lane" : !strcmp(kind, "xscan") ? "k < lane" : "k < 4u";
+    sb_printf(&S->text, "%s %s(%s x, bool p)\n{\n", T, name, T);
+    put_subst(S, &S->text, "    uint act = mtl_quad_ballot(true, p), lane = gl_LocalInvocationIndex & 3u;\n    $T a = $I;\n"
+                           "    for (uint k = 0u; k < 4u; k++)\n    {\n        $T b = mtl_quad_get(x, k, p);\n", &s);
+    sb_printf(&S->text, "        if (((act >> k) & 1u) != 0u && %s)\n", limit);
+    put_subst(S, &S->text, "            a = $O;\n    }\n    return a;\n}\n\n", &s);
+}
+
+/* ---- Metal layer ---- */
+
+/* Prints Metal function METAL (simd_table index) for value type T (scalar kind K) and what it needs. */
+static void metal_function(Simd *S, int index, const char *T, TypeKind k, int n_args)
+{
+    const SimdInfo *si = &simd_table[index];
+    const char *key = arena_printf(S->prog->arena, "metal %s %s %d", si->metal, T ? T : "-", n_args);
+    if (!once(S, key))
+        return;
+    bool quad = si->group == 'Q';
+    const char *g = quad ? "quad" : "simd";
+    int G = quad ? 4 : 32;
+    Subst s = {.T = T ? T : "uint", .F = si->metal};
+    StrBuf *o = &S->text;
+    switch (si->op) {
+    case SOP_SUM: case SOP_PRODUCT: case SOP_MIN: case SOP_MAX: case SOP_AND: case SOP_OR: case SOP_XOR:
+    case SOP_ISUM: case SOP_IPRODUCT: case SOP_XSUM: case SOP_XPRODUCT: {
+        const char *kind = si->op == SOP_ISUM || si->op == SOP_IPRODUCT ? "iscan" : si->op == SOP_XSUM || si->op == SOP_XPRODUCT ? "xscan" : "reduce";
+        if (quad)
+            quad_arith(S, kind, si->op, T, k);
+        else
+            simd_arith(S, kind, si->op, T, k);
+        put_subst(S, o, "$T $F($T x$P) { return mtl_", &s);
+        sb_printf(o, "%s_%s_%s(x, ", g, kind, op_tag(si->op));
+        put_subst(S, o, "$p); }\n\n", &s);
+        return;
+    }
+    default:
+        break;
+    }
+    if (quad) {
+        quad_get(S, s.T);
+        quad_ballot(S);
+    } else {
+        simd_get(S, s.T);
+        simd_ballot(S);
+    }
+    const char *lane = quad ? "(gl_LocalInvocationIndex & 3u)" : "mtl_thread_index_in_simdgroup()";
+    char gm[8];
+    snprintf(gm, sizeof gm, "%du", G - 1);
+    switch (si->op) {
+    case SOP_SHUFFLE:
+    case SOP_BROADCAST:
+        put_subst(S, o, "$T $F($T x, uint lane$P) { return mtl_", &s);
+        sb_printf(o, "%s_get(x, lane, ", g);
+        put_subst(S, o, "$p); }\n\n", &s);
+        return;
+    case SOP_SHUFFLE_UP:
+    case SOP_SHUFFLE_DOWN:
+    case SOP_SHUFFLE_XOR:
+    case SOP_ROTATE_UP:
+    case SOP_ROTATE_DOWN: {
+        const char *src = si->op == SOP_SHUFFLE_UP ? "l >= d ? l - d : l"
+                        : si->op == SOP_SHUFFLE_DOWN ? arena_printf(S->prog->arena, "l + d < %du ? l + d : l", G)
+                        : si->op == SOP_SHUFFLE_XOR ? arena_printf(S->prog->arena, "(l ^ d) & %s", gm)
+                        : si->op == SOP_ROTATE_UP ? arena_printf(S->prog->arena, "(l - d) & %s", gm)
+                                                  : arena_printf(S->prog->arena, "(l + d) & %s", gm);
+        put_subst(S, o, "$T $F($T x, uint d$P)\n{\n", &s);
+        sb_printf(o, "    uint l = %s;\n    return mtl_%s_get(x, %s, ", lane, g, src);
+        put_subst(S, o, "$p);\n}\n\n", &s);
+        return;
+    }
+    case SOP_FILL_UP:
+    case SOP_FILL_DOWN: {
+        bool up = si->op == SOP_FILL_UP;
+        const char *params = n_args == 4 ? "uint d, uint m" : "uint d";
+        put_subst(S, o, "$T $F($T x, $T fill, ", &s);
+        sb_puts(o, params);
+        put_subst(S, o, "$P)\n{\n", &s);
+        if (n_args != 4)
+            sb_printf(o, "    uint m = %du;\n", G);
+        sb_printf(o, "    uint l = %s, i = l %% m, base = l - i;\n", lane);
+        if (up)
+            sb_printf(o, "    %s a = mtl_%s_get(x, base + (i >= d ? i - d : i), %s);\n"
+                         "    %s b = mtl_%s_get(fill, base + (i < d ? m - d + i : i), %s);\n    return i >= d ? a : b;\n}\n\n",
+                      s.T, g, S->uni ? "mtl_p" : "true", s.T, g, S->uni ? "mtl_p" : "true");
+        else
+            sb_printf(o, "    %s a = mtl_%s_get(x, base + (i + d < m ? i + d : i), %s);\n"
+                         "    %s b = mtl_%s_get(fill, base + (i + d >= m ? i + d - m : i), %s);\n    return i + d < m ? a : b;\n}\n\n",
+                      s.T, g, S->uni ? "mtl_p" : "true", s.T, g, S->uni ? "mtl_p" : "true");
+        return;
+    }
+    case SOP_BROADCAST_FIRST:
+        put_subst(S, o, "$T $F($T x$P) { return mtl_", &s);
+        sb_printf(o, "%s_get(x, uint(findLSB(mtl_%s_ballot(true, ", g, g);
+        put_subst(S, o, "$p))), $p); }\n\n", &s);
+        return;
+    case SOP_BALLOT:
+        put_subst(S, o, quad ? "uint16_t $F(bool c$P) { return uint16_t(mtl_quad_ballot(c, $p)); }\n\n"
+                             : "uint64_t $F(bool c$P) { return uint64_t(mtl_simd_ballot(c, $p)); }\n\n", &s);
+        return;
+    case SOP_ACTIVE_MASK:
+        put_subst(S, o, quad ? "uint16_t $F($Q) { return uint16_t(mtl_quad_ballot(true, $p)); }\n\n"
+                             : "uint64_t $F($Q) { return uint64_t(mtl_simd_ballot(true, $p)); }\n\n", &s);
+        return;
+    case SOP_ALL:
+        put_subst(S, o, "bool $F(bool c$P) { return mtl_", &s);
+        sb_printf(o, "%s_ballot(c, %s) == mtl_%s_ballot(true, %s); }\n\n", g, S->uni ? "mtl_p" : "true", g, S->uni ? "mtl_p" : "true");
+        return;
+    case SOP_ANY:
+        put_subst(S, o, "bool $F(bool c$P) { return mtl_", &s);
+        sb_printf(o, "%s_ballot(c, %s) != 0u; }\n\n", g, S->uni ? "mtl_p" : "true");
+        return;
+    case SOP_IS_FIRST:
+        put_subst(S, o, "bool $F($Q) { return ", &s);
+        sb_printf(o, "%s == uint(findLSB(mtl_%s_ballot(true, %s))); }\n\n", lane, g, S->uni ? "mtl_p" : "true");
+        return;
+    default:
+        return;
+    }
+}
+
+/* ---- entry points ---- */
+
+typedef struct SimdNeed {
+    int index;
+    const char *T; /* GLSL value type, NULL for functions without a value argument */
+    TypeKind k;
+    int n_args;
+} SimdNeed;
+
+void simd_need(Program *prog, Lowered *L, int index, const char *T, TypeKind k, int n_args)
+{
+    for (int i = 0; i < L->sync_helpers.len; i++) {
+        SimdNeed *n = L->sync_helpers.items[i];
+        if (n->index == index && n->k == k && n->n_args == n_args && ((!n->T && !T) || (n->T && T && !strcmp(n->T, T))))
+            return;
+    }
+    SimdNeed *n = arena_alloc(prog->arena, sizeof *n);
+    *n = (SimdNeed){index, T ? arena_strdup(prog->arena, T) : NULL, k, n_args};
+    pv_push(&L->sync_helpers, n);
+}
+
+char *simd_helpers(Program *prog, Lowered *L, bool need_lane)
+{
+    Simd S = {.prog = prog, .L = L, .W = prog->subgroup_size, .virt = prog->virtual_subgroups, .uni = L->uniform_flow};
+    if (need_lane)
+        simd_lane(&S);
+    for (int i = 0; i < L->sync_helpers.len; i++) {
+        SimdNeed *n = L->sync_helpers.items[i];
+        metal_function(&S, n->index, n->T, n->k, n->n_args);
+    }
+    StrBuf out = {0};
+    if (S.scratch.data) {
+        sb_puts(&out, "// Shared memory the SIMD-group functions exchange values through.\n");
+        sb_puts(&out, S.scratch.data);
+        sb_puts(&out, "\n");
+    }
+    if (S.text.data) {
+        const char *mode = L->simd_mode == SIMD_NATIVE ? "native: Metal's 32 lanes are the device's subgroup"
+                         : L->simd_mode == SIMD_CLUSTERED ? "clustered: 32-lane clusters of the device's subgroups"
+                                                          : "emulated: 32-lane groups across the device's subgroups";
+        sb_printf(&out, "// SIMD-group functions for %s%d-wide subgroups (%s).\n", prog->virtual_subgroups ? "virtual " : "",
+                  prog->subgroup_size, mode);
+        sb_puts(&out, S.text.data);
+    }
+    sb_free(&S.scratch);
+    sb_free(&S.text);
+    pv_free(&S.done);
+    return out.data;
+}
