@@ -1416,6 +1416,25 @@ static bool is_default_construction(CXCursor e)
     return !declared;
 }
 
+static enum CXChildVisitResult find_tg_mark(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
+        CXString s = clang_getCursorSpelling(c);
+        *(bool *)data |= !strcmp(clang_getCString(s), "mtl_threadgroup");
+        clang_disposeString(s);
+    }
+    return CXChildVisit_Continue;
+}
+
+static bool has_threadgroup_mark(Parser *P, CXCursor var)
+{
+    (void)P;
+    bool marked = false;
+    clang_visitChildren(var, find_tg_mark, &marked);
+    return marked;
+}
+
 static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
 {
     Var *v = arena_alloc(P->arena, sizeof *v);
@@ -1441,6 +1460,7 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
         e = clang_getArrayElementType(e);
         local = clang_getAddressSpace(e) == 2;
     }
+    local = local || has_threadgroup_mark(P, c); /* a threadgroup array of a kernel template (templates.c) */
     if (local && kind == VAR_LOCAL && P->cur_func && P->cur_func->is_kernel) {
         v->is_threadgroup = true; /* a shared array at file scope (lower.c, emit_glsl.c) */
         if (v->init)
@@ -1784,7 +1804,10 @@ static void parse_body(Parser *P, Func *f, CXCursor c)
     f->parsed = true;
     CXCursor body = body_of(c);
     if (clang_Cursor_isNull(body)) {
-        diag_error(P->diag, f->loc, "'%s' is declared but never defined", f->name);
+        if (P->n_error_offsets && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
+            f->had_errors = true; /* an instance clang could not build: its errors are printed */
+        else
+            diag_error(P->diag, f->loc, "'%s' is declared but never defined", f->name);
         return;
     }
     Func *saved = P->cur_func;
@@ -2329,7 +2352,7 @@ static void report_clang_diagnostics(Parser *P)
             continue;
         }
         if (strstr(msg, "non-kernel function variable cannot be declared in local address space"))
-            msg = "threadgroup variables in helper functions and kernel templates are not supported yet";
+            msg = "threadgroup variables outside a kernel's body are not supported yet";
         if (strstr(msg, "cannot be used as the type of a kernel parameter") && msg[0] == '\'')
             msg = arena_printf(P->arena, "%s is not supported yet (kernel parameter)", metal_type_name(P, msg + 1));
         if (sev >= CXDiagnostic_Error)

@@ -16,7 +16,8 @@
  *    Lines are kept (the rewritten text is padded with the newlines, and line continuations, it replaced); only
  *    columns after the rewritten text on that line move.
  * 2. `kernel` (or `[[kernel]]`, already turned into `kernel`) inside a template head is blanked: the pattern
- *    is an ordinary function template to clang; its instances are kernels.
+ *    is an ordinary function template to clang; its instances are kernels. Its `threadgroup` arrays, which
+ *    clang allows only in kernels, become `__mtl_tgmem` arrays (an annotation the front end reads).
  */
 #include <ctype.h>
 #include <string.h>
@@ -183,10 +184,49 @@ char *tmpl_rewrite_instances(const char *t, size_t len, size_t *out_len)
     return out.data;
 }
 
-/* Blanks `kernel` between `template <` and the end of that declaration's head ({ or ;). */
+/* In a kernel template's body, `threadgroup T name[N];` (a statement starting with `threadgroup`, declaring an
+   array, no pointer) becomes `__mtl_tgmem T name[N];`: an annotated private array for clang, which allows
+   `threadgroup` locals only in kernels; the front end makes it the kernel's threadgroup array again. */
+static void mark_threadgroup_arrays(char *t, size_t i, size_t len)
+{
+    int depth = 0;
+    bool stmt_start = false;
+    for (; i < len;) {
+        size_t skip = skip_comment_or_literal(t, i, len);
+        if (skip != i) {
+            i = skip;
+            continue;
+        }
+        char c = t[i];
+        if (c == '{' || c == '}' || c == ';') {
+            depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+            stmt_start = true;
+            if (depth <= 0 && c == '}')
+                return;
+            i++;
+            continue;
+        }
+        if (isspace((unsigned char)c)) {
+            i++;
+            continue;
+        }
+        if (stmt_start && !strncmp(t + i, "threadgroup", 11) && !is_ident_char(t[i + 11])) {
+            size_t end = i + 11;
+            while (end < len && t[end] != ';' && t[end] != '{' && t[end] != '}')
+                end++;
+            if (memchr(t + i, '[', end - i) && !memchr(t + i, '*', end - i) && !memchr(t + i, '&', end - i))
+                memcpy(t + i, "__mtl_tgmem", 11);
+        }
+        stmt_start = false;
+        i++;
+    }
+}
+
+/* Blanks `kernel` between `template <` and the end of that declaration's head ({ or ;), and marks the
+   threadgroup arrays of such a kernel template's body. */
 void tmpl_blank_template_kernels(char *t, size_t len)
 {
-    bool in_head = false;
+    bool in_head = false, kernel_template = false;
     for (size_t i = 0; i < len;) {
         size_t skip = skip_comment_or_literal(t, i, len);
         if (skip != i) {
@@ -194,16 +234,20 @@ void tmpl_blank_template_kernels(char *t, size_t len)
             continue;
         }
         char c = t[i];
+        if (c == '{' && in_head && kernel_template)
+            mark_threadgroup_arrays(t, i, len);
         if (c == ';' || c == '{' || c == '}') {
-            in_head = false;
+            in_head = kernel_template = false;
         } else if (is_ident_char(c) && (i == 0 || !is_ident_char(t[i - 1]))) {
             size_t n = 1;
             while (i + n < len && is_ident_char(t[i + n]))
                 n++;
-            if (n == 8 && !strncmp(t + i, "template", 8) && t[skip_space(t, i + 8, len)] == '<')
+            if (n == 8 && !strncmp(t + i, "template", 8) && t[skip_space(t, i + 8, len)] == '<') {
                 in_head = true;
-            else if (in_head && ((n == 6 && !strncmp(t + i, "kernel", 6)) || (n == 8 && !strncmp(t + i, "__kernel", 8))))
+            } else if (in_head && ((n == 6 && !strncmp(t + i, "kernel", 6)) || (n == 8 && !strncmp(t + i, "__kernel", 8)))) {
                 memset(t + i, ' ', n);
+                kernel_template = true;
+            }
             i += n;
             continue;
         }
