@@ -14,6 +14,18 @@ static int find_memory_type(const VkPhysicalDeviceMemoryProperties *mp, uint32_t
 }
 
 /* Allocate memory for REQ: a type with FLAGS | HOST_COHERENT if any, else one with FLAGS. */
+/* Allocation from a memory type with FLAGS that may fail quietly (a small BAR heap). */
+static bool try_alloc(MtlrtContext *ctx, const VkMemoryRequirements *req, VkMemoryPropertyFlags flags, VkDeviceMemory *memory)
+{
+    int type = find_memory_type(&ctx->mem_props, req->memoryTypeBits, flags);
+    VkMemoryAllocateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+        .allocationSize = req->size,
+        .memoryTypeIndex = (uint32_t)type,
+    };
+    return type >= 0 && vkAllocateMemory(ctx->device, &info, NULL, memory) == VK_SUCCESS;
+}
+
 bool rt_alloc_memory(MtlrtContext *ctx, const VkMemoryRequirements *req, VkMemoryPropertyFlags flags,
                      VkDeviceMemory *memory, bool *coherent)
 {
@@ -61,7 +73,12 @@ MtlrtBuffer *mtlrt_buffer_create(MtlrtContext *ctx, size_t size)
         goto error;
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(ctx->device, buf->buffer, &req);
-    if (!rt_alloc_memory(ctx, &req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, &buf->memory, &buf->coherent))
+    /* GPU memory the host can map (resizable BAR) when the device has it, else host memory the GPU reads */
+    VkMemoryPropertyFlags local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                  VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    if (find_memory_type(&ctx->mem_props, req.memoryTypeBits, local) >= 0 && try_alloc(ctx, &req, local, &buf->memory))
+        buf->coherent = true;
+    else if (!rt_alloc_memory(ctx, &req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, &buf->memory, &buf->coherent))
         goto error;
     if (!rt_vk_ok(vkBindBufferMemory(ctx->device, buf->buffer, buf->memory, 0), "vkBindBufferMemory"))
         goto error;

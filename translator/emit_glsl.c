@@ -306,6 +306,40 @@ static void emit_vector_compare(Emit *E, Node *n)
     diag_error(E->prog->diag, n->loc, "operator '%s' on bool vectors is not supported yet", n->op);
 }
 
+static bool has_side_effects(Node *n);
+static void need_helper(Emit *E, const char *name, Type *t);
+
+static bool signed_integer(const Type *t)
+{
+    TypeKind k = ty_scalar_kind(t);
+    return k == TY_CHAR || k == TY_SHORT || k == TY_INT || k == TY_LONG;
+}
+
+/* a % b on signed integers: C truncates, GLSL leaves negative operands undefined (NVIDIA differs). */
+static void emit_signed_rem(Emit *E, Node *a, Node *b, Type *t, SrcLoc loc)
+{
+    if (ty_scalar_kind(t) == TY_INT) {
+        need_helper(E, "mtl_rem", t);
+        put(E, "mtl_rem(");
+        emit_coerced(E, a, t, PREC_ASSIGN + 1);
+        put(E, ", ");
+        emit_coerced(E, unsplat(b), t, PREC_ASSIGN + 1);
+        put(E, ")");
+        return;
+    }
+    if (has_side_effects(a) || has_side_effects(b))
+        diag_error(E->prog->diag, loc, "%% on %s operands with side effects is not supported yet", ty_metal_name(E->prog->arena, t));
+    put(E, "(");
+    emit_expr(E, a, PREC_ADD);
+    put(E, " - ");
+    emit_expr(E, b, PREC_MUL);
+    put(E, " * (");
+    emit_expr(E, a, PREC_MUL);
+    put(E, " / ");
+    emit_expr(E, b, PREC_MUL + 1);
+    put(E, "))");
+}
+
 static void emit_binary(Emit *E, Node *n, int min_prec)
 {
     if (n->ty->kind == TY_VEC && n->ty->elem->kind == TY_BOOL && binary_prec(n->op) >= PREC_OR && binary_prec(n->op) <= PREC_REL &&
@@ -322,6 +356,10 @@ static void emit_binary(Emit *E, Node *n, int min_prec)
             return;
         }
         emit_vector_compare(E, n);
+        return;
+    }
+    if (!strcmp(n->op, "%") && signed_integer(n->ty)) {
+        emit_signed_rem(E, n->a, n->b, n->ty, n->loc);
         return;
     }
     int prec = binary_prec(n->op);
@@ -359,6 +397,16 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
     Type *lt = n->a->ty;
     bool compound = strcmp(n->op, "=") != 0;
     Node *rhs = n->b;
+    if (!strcmp(n->op, "%=") && signed_integer(lt)) {
+        if (has_side_effects(n->a))
+            diag_error(E->prog->diag, n->loc, "%%= on a signed integer lvalue with side effects is not supported yet");
+        emit_expr(E, n->a, PREC_UNARY);
+        put(E, " = ");
+        emit_signed_rem(E, n->a, rhs, lt, n->loc);
+        if (paren)
+            put(E, ")");
+        return;
+    }
     if (compound && rhs->ty && !ty_equal(lt, rhs->ty) && ty_width(rhs->ty) && !(ty_scalar_kind(lt) == ty_scalar_kind(rhs->ty))) {
         if (has_side_effects(n->a))
             diag_error(E->prog->diag, n->loc, "compound assignment with a converted operand to an expression with side effects is not supported yet");

@@ -32,12 +32,13 @@ float mtl_acos(float x) { return atan(sqrt((1.0 - x) * (1.0 + x)), x); }
 
 float mtl_tanh(float x)
 {
-    // tanh without overflow for large |x| and without cancellation near 0
+    // tanh without overflow for large |x| and without cancellation near 0 (a select, not mix:
+    // x + (y - x) * 1 loses y's precision when x is large)
     float a = min(abs(x), float(10.0));
     float a2 = a * a;
     float small = a * (1.0 + a2 * (-1.0 / 3.0 + a2 * (2.0 / 15.0 + a2 * (-17.0 / 315.0 + a2 * (62.0 / 2835.0)))));
     float large = 1.0 - 2.0 / (exp(2.0 * a) + 1.0);
-    return sign(x) * mix(small, large, step(0.3, a));
+    return sign(x) * (a >= 0.3 ? large : small);
 }
 
 float mtl_round(float x)

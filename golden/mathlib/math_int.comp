@@ -50,6 +50,8 @@ uint mtl_insert_bits(uint base, uint insert, uint offset, uint bits) { return bi
 
 uint mtl_reverse_bits(uint x) { return bitfieldReverse(x); }
 
+int mtl_rem(int a, int b) { return a - b * (a / b); } // C's %: GLSL leaves % of negatives undefined
+
 const int INT_OUTPUTS = 16;
 
 void main()
@@ -75,7 +77,7 @@ void main()
     out_[o + 8u] = mtl_insert_bits(p, 1515870810u, offset, bits);
     out_[o + 9u] = mtl_reverse_bits(p);
     out_[o + 10u] = floatBitsToUint(f[i]);
-    out_[o + 11u] = uint(abs(q) / 3 - q % 5);
+    out_[o + 11u] = uint(abs(q) / 3 - mtl_rem(q, 5));
     out_[o + 12u] = uint(min(q, 1000) ^ max(q, -1000));
     out_[o + 13u] = uint(clamp(q, -70000, 70000) >> 3);
     out_[o + 14u] = floatBitsToUint(uintBitsToFloat((p & 8388607u) | 1065353216u) * 2.0);

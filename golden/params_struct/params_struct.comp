@@ -25,6 +25,8 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 16) Params p;
 } mtl_params;
 
+int mtl_rem(int a, int b) { return a - b * (a / b); } // C's %: GLSL leaves % of negatives undefined
+
 float scale_bias_clamp(float x, Params p)
 {
     float y = x * p.scale + p.bias;
@@ -43,7 +45,7 @@ void main()
         return;
     }
     int n = int(p.count);
-    int src = (int(i) + p.shift % n + n) % n;
+    int src = mtl_rem((int(i) + mtl_rem(p.shift, n) + n), n);
     float v = scale_bias_clamp(in_[src], p);
     out_[i] = p.tint * v;
 }

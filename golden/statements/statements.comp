@@ -15,6 +15,8 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 16) uint n;
 } mtl_params;
 
+int mtl_rem(int a, int b) { return a - b * (a / b); } // C's %: GLSL leaves % of negatives undefined
+
 float accumulate(inout float acc, float x)
 {
     acc += x;
@@ -47,7 +49,7 @@ void main()
     float acc = 0.0;
     for (int k = 0; k < 16; k++)
     {
-        if (k % 3 == 1)
+        if (mtl_rem(k, 3) == 1)
         {
             continue;
         }
@@ -98,7 +100,7 @@ void main()
     bits = uint(bits >> 1);
     bits &= 255u;
     int r = v;
-    r %= 7;
+    r = mtl_rem(r, 7);
     --r;
     int steps = collatz_steps(uint(v & 63) + 1u);
     out_[4u * i + 0u] = acc;

@@ -69,6 +69,8 @@ def main(argv):
             pass  # the width SIMD-group functions are built for: no effect on the fake's output
         elif a == "--list-entries":
             list_entries = True
+        elif a.startswith("--subgroup-size=") or a == "--virtual-subgroups":
+            pass  # SIMD-group width options: the fake's output does not depend on them
         elif a.startswith("-"):
             usage("unknown option '%s'" % a)
         else:

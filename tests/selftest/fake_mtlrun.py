@@ -32,6 +32,9 @@ def parse(argv):
             opts["flags"].add(a)
             i += 1
             continue
+        if a == "--virtual-subgroups":
+            i += 1
+            continue
         if i + 1 >= len(argv):
             die("option %s needs a value" % a)
         v = argv[i + 1]
@@ -47,6 +50,12 @@ def parse(argv):
                 die("bad %s %r" % (a, v))
         elif key in ("buffer", "scalar", "bytes", "out", "constant"):
             opts[key].append(v)
+        elif key == "subgroup-size":
+            if v not in ("4", "8", "16", "32", "64", "128"):
+                die("bad --subgroup-size %r" % v)
+        elif key == "threadgroup-memory":
+            if not re.fullmatch(r"\d+=\d+", v):
+                die("bad --threadgroup-memory %r" % v)
         else:
             die("unknown option " + a)
         i += 2

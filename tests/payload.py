@@ -1,0 +1,101 @@
+#!/usr/bin/python3
+"""Packs the execution cases for a machine that has a GPU but not the translator (e.g. the NVIDIA device).
+
+    payload.py --mtl2glsl PATH --out DIR [--subgroup-size N] [tests/ref/SAMPLE.py ...]
+
+For each case of each reference script: the kernel translated here for the target device (cases built for
+real 8-wide subgroups are translated for the device's --subgroup-size instead; virtual widths stay as they are),
+its inputs and NumPy's expected outputs, and one line of DIR/run.sh that runs it with `mtlrun KERNEL.comp
+--reflect KERNEL.json ... --check N=EXPECTED.npy`. On the device: `MTLRUN=/path/to/mtlrun sh DIR/run.sh`
+prints PASS/FAIL per output buffer (one run each, with its tolerance) and exits non-zero if any failed.
+"""
+import argparse
+import glob
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def join3(v):
+    return ",".join(str(int(x)) for x in v)
+
+
+def translator_options(args, case):
+    """The case's width options, with real (non-virtual) widths replaced by the target's."""
+    extra = case.get("mtlrun_args", [])
+    opts, rest, i = [], [], 0
+    while i < len(extra):
+        if extra[i] == "--subgroup-size":
+            opts += ["--subgroup-size=" + extra[i + 1]]
+            i += 2
+        elif extra[i] == "--virtual-subgroups":
+            opts.append(extra[i])
+            i += 1
+        else:
+            rest.append(extra[i])
+            i += 1
+    if opts and "--virtual-subgroups" not in opts:
+        opts = ["--subgroup-size=%d" % args.subgroup_size]
+    return opts or ["--subgroup-size=%d" % args.subgroup_size], rest
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mtl2glsl", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--subgroup-size", type=int, default=32)
+    ap.add_argument("refs", nargs="*")
+    args = ap.parse_args()
+    refs = args.refs or sorted(f for f in glob.glob(os.path.join(HERE, "ref", "*.py")) if not f.endswith("refcase.py"))
+    out = os.path.abspath(args.out)
+    lines = ['#!/bin/sh', 'cd "$(dirname "$0")"', 'MTLRUN=${MTLRUN:-mtlrun}', 'pass=0; fail=0']
+    for ref in refs:
+        sample = os.path.basename(ref)[:-3]
+        sdir = os.path.join(out, sample)
+        subprocess.run([sys.executable, ref, sdir], check=True)
+        with open(os.path.join(sdir, "manifest.json")) as f:
+            manifest = json.load(f)
+        source = os.path.join(ROOT, "samples", manifest["sample"])
+        for case in manifest["cases"]:
+            opts, rest = translator_options(args, case)
+            kdir = os.path.join(sdir, "k_" + "_".join(o.strip("-").replace("=", "") for o in opts))
+            if not os.path.isdir(kdir):
+                os.makedirs(kdir)
+                for emit in ([], ["--emit=reflect"]):
+                    subprocess.run([args.mtl2glsl] + opts + emit + ["-o", kdir + "/", source], check=True)
+            rel = os.path.relpath(kdir, out)
+            cmd = ["$MTLRUN", "%s/%s.comp" % (rel, case["entry"]), "--reflect", "%s/%s.json" % (rel, case["entry"]),
+                   "--entry", case["entry"]]
+            cmd += ["--grid", join3(case["grid"])] if "grid" in case else ["--threadgroups", join3(case["threadgroups"])]
+            cmd += ["--threadgroup", join3(case["threadgroup"])] + rest
+            for b in case["buffers"]:
+                if "file" in b:
+                    cmd += ["--buffer", "%d=%s/%s" % (b["index"], sample, b["file"])]
+                elif "bytes" in b:
+                    cmd += ["--bytes", "%d=%s/%s" % (b["index"], sample, b["bytes"])]
+                else:
+                    cmd += ["--buffer", "%d=%s:%s" % (b["index"], b["dtype"], "x".join(str(d) for d in b["shape"]) or "1")]
+            for s in case["scalars"]:
+                cmd += ["--scalar", "%d=%s:%s" % (s["index"], s["type"], s["value"])]
+            cmd += ["--poison"]
+            for o in case["outputs"]:   # one run per output: each has its own tolerance
+                check = cmd + ["--check", "%d=%s/%s" % (o["index"], sample, o["expected"]), "--rtol", str(o["rtol"]),
+                               "--atol", str(o["atol"])]
+                text = " ".join(c if c.startswith("$") else shlex.quote(c) for c in check)
+                name = "%s/%d" % (case["name"], o["index"])
+                lines.append('if %s >err.txt 2>&1; then pass=$((pass+1)); echo "PASS %s"; else fail=$((fail+1)); '
+                             'echo "FAIL %s"; cat err.txt; fi' % (text, name, name))
+    lines.append('echo "$pass passed, $fail failed"')
+    lines.append('[ "$fail" -eq 0 ]')
+    with open(os.path.join(out, "run.sh"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("wrote %s/run.sh" % out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
