@@ -15,11 +15,13 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
+int mtl_rem(int a, int b) { return a - b * (a / b); } // C's %: GLSL leaves % of negatives undefined
+
 int div_functor_operator_call_int(int a, int b)
 {
     {
         int q = a / b;
-        return (a % b != 0 && (int((a < 0)) != int((b < 0)))) ? q - 1 : q;
+        return (mtl_rem(a, b) != 0 && (int((a < 0)) != int((b < 0)))) ? q - 1 : q;
     }
 }
 

@@ -28,6 +28,8 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
+int mtl_rem(int a, int b) { return a - b * (a / b); } // C's %: GLSL leaves % of negatives undefined
+
 const float weights[4] = float[4](0.5, 0.25, 0.125, 0.125);
 
 lib_Accum_int_4 lib_Accum_int_4_make()
@@ -49,7 +51,7 @@ int lib_detail_dot_table_int_4(int v[4])
     int s = 0;
     for (int i = 0; i < 4; i++)
     {
-        s += v[i] * int(weights[i % 4]);
+        s += v[i] * int(weights[mtl_rem(i, 4)]);
     }
     return s;
 }
