@@ -103,6 +103,8 @@ template <typename T>
     cplx[i] = float2(c.re, c.im);
 }
 
+// three spellings of an explicit instantiation
 template [[host_name("features_float")]] [[kernel]] decltype(features<float>) features<float>;
-template [[host_name("features_half")]] [[kernel]] decltype(features<half>) features<half>;
-template [[host_name("features_int")]] [[kernel]] decltype(features<int>) features<int>;
+template [[host_name("features_half")]] kernel decltype(features<half>) features<half>;
+template [[kernel, host_name("features_int")]] void features<int>(device const int*, device float*, device uint*,
+                                                                 device float2*, uint);

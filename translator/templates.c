@@ -115,20 +115,28 @@ static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out)
             depth += t[k] == '[' ? 1 : t[k] == ']' ? (size_t)-1 : 0;
         if (depth)
             return i;
-        size_t a = skip_space(t, j + 2, len);
-        if (!strncmp(t + a, "host_name", 9)) {
-            const char *open = memchr(t + a, '(', k - a);
-            const char *close = open ? open + 1 : NULL;
-            for (int pd = 1; close && close < t + k && pd; close++)
-                pd += *close == '(' ? 1 : *close == ')' ? -1 : 0;
-            if (!open || !close)
-                return i;
-            host = open + 1;
-            host_len = (size_t)(close - 1 - host);
-        } else if (!strncmp(t + a, "kernel", 6) && !is_ident_char(t[a + 6])) {
-            kernel = true;
+        for (size_t a = skip_space(t, j + 2, len); a < k - 2; a = skip_space(t, a + 1, len)) { /* items: [[a, b(c)]] */
+            if (!strncmp(t + a, "host_name", 9)) {
+                const char *open = memchr(t + a, '(', k - a);
+                const char *close = open ? open + 1 : NULL;
+                for (int pd = 1; close && close < t + k && pd; close++)
+                    pd += *close == '(' ? 1 : *close == ')' ? -1 : 0;
+                if (!open || !close)
+                    return i;
+                host = open + 1;
+                host_len = (size_t)(close - 1 - host);
+            } else if (!strncmp(t + a, "kernel", 6) && !is_ident_char(t[a + 6])) {
+                kernel = true;
+            }
+            for (int pd = 0; a < k - 2 && !(pd == 0 && t[a] == ','); a++) /* to the next item */
+                pd += t[a] == '(' ? 1 : t[a] == ')' ? -1 : 0;
         }
         j = skip_space(t, k, len);
+    }
+    for (const char *kw = "kernel"; !kernel && kw; kw = kw[0] == 'k' ? "__kernel" : NULL) { /* template [[host_name]] kernel void */
+        size_t n = strlen(kw);
+        if (!strncmp(t + j, kw, n) && !is_ident_char(t[j + n]))
+            kernel = true, j = skip_space(t, j + n, len);
     }
     if (!kernel)
         return i;
