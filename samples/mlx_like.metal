@@ -41,6 +41,10 @@ struct Abs {
 struct Exp {
     template <typename T> enable_if_t<is_floating_point_v<T>, T> operator()(T x) { return metal::exp(x); }
 };
+// through the compiler builtin, as MLX's utils.h writes its overloads
+struct FastExp {
+    template <typename T> T operator()(T x) { return __metal_exp(x, __METAL_MAYBE_FAST_MATH__); }
+};
 struct Sigmoid {
     template <typename T> T operator()(T x) {
         auto y = 1.0f / (1.0f + metal::exp(-float(x)));
@@ -139,6 +143,7 @@ instantiate_unary(abs, uint, Abs)
 instantiate_unary(exp, float, Exp)
 instantiate_unary(exp, half, Exp)
 instantiate_unary(sigmoid, float, Sigmoid)
+instantiate_unary(fastexp, float, FastExp)
 instantiate_binary(add, float, Add)
 instantiate_binary(add, half, Add)
 instantiate_binary(add, int, Add)

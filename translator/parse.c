@@ -950,6 +950,15 @@ static Node *conv_call(Parser *P, CXCursor c)
             n->name = simd_table[si].metal;
             return n;
         }
+        if (!strncmp(name, "__metal_", 8) && builtin_lookup(name + 8) >= 0) {
+            /* __metal_exp(x, __METAL_MAYBE_FAST_MATH__): exp(x); the family says how many arguments are values */
+            int raw = builtin_lookup(name + 8);
+            BuiltinFamily fam = builtin_table[raw].family;
+            int arity = fam == BF_F3 ? 3 : fam == BF_F2 ? 2 : 1;
+            n->n_list = n->n_list < arity ? n->n_list : arity;
+            name = name + 8;
+            q = arena_printf(P->arena, "metal::%s", name);
+        }
         int b = builtin_lookup(name);
         bool metal_ns = !strncmp(q, "metal::", 7);
         if (b < 0 || !metal_ns || ck == CXCursor_CXXMethod) {
