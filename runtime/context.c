@@ -577,6 +577,7 @@ void mtlrt_context_destroy(MtlrtContext *ctx)
     }
     if (ctx->instance)
         vkDestroyInstance(ctx->instance, NULL);
+    free(ctx->layouts);
     free(ctx);
 }
 

@@ -20,6 +20,13 @@ typedef struct DeviceFeatures {
     VkPhysicalDeviceVulkanMemoryModelFeatures vmm;
 } DeviceFeatures;
 
+/* A subgroup layout probe result (probe.c). */
+typedef struct LayoutProbe {
+    uint32_t local[3];
+    uint32_t subgroup_size;
+    bool consecutive;
+} LayoutProbe;
+
 struct MtlrtContext {
     VkInstance instance;
     VkDebugUtilsMessengerEXT messenger;
@@ -35,6 +42,8 @@ struct MtlrtContext {
     VkCommandPool command_pool;
     uint32_t validation_messages;
     MtlrtSubgroupInfo subgroup;
+    LayoutProbe *layouts; /* probe.c's cache */
+    uint32_t n_layouts;
 };
 
 struct MtlrtBuffer {
@@ -105,6 +114,11 @@ bool rt_alloc_memory(MtlrtContext *ctx, const VkMemoryRequirements *req, VkMemor
 /* ---- pipeline.c ---- */
 /* The compute pipeline for KEY, created and cached on first use. */
 bool rt_pipeline_variant(MtlrtPipeline *pipe, const VariantKey *key, VkPipeline *out);
+
+/* ---- probe.c ---- */
+/* Whether the device's W-wide subgroups hold consecutive local indices in a workgroup of size LOCAL (probed once,
+   then cached); false with an error when they do not or the probe cannot run. */
+bool rt_check_subgroup_layout(MtlrtContext *ctx, const uint32_t local[3], uint32_t W);
 
 /* ---- npy.c ---- */
 float rt_half_to_float(uint16_t h);

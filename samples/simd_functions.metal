@@ -9,7 +9,7 @@ using namespace metal;
 // 0, 3, 6, ... out. Each thread writes one row of COLUMNS floats (integer results are small enough to be
 // exact); a column whose source lane does not exist (the last SIMD-group or quad of a partial threadgroup) or
 // whose thread did not take the branch holds MISSING.
-constant uint COLUMNS = 96;
+constant uint COLUMNS = 99;
 constant float MISSING = -12345.0f;
 
 kernel void simd_functions(device float* out [[buffer(0)]],
@@ -31,6 +31,7 @@ kernel void simd_functions(device float* out [[buffer(0)]],
     float4 f4 = float4(f, -f, f * 2.0f, g);
     int2 i2 = int2(i, -i);
     uint3 u3 = uint3(u, u + 1u, lane);
+    half2 h2 = half2(h, -h * half(2.0f));
 
     // reductions and scans
     out[o + 0] = simd_sum(f);
@@ -189,6 +190,10 @@ kernel void simd_functions(device float* out [[buffer(0)]],
     out[o + 93] = quad_max(f);
     out[o + 94] = float(quad_prefix_exclusive_sum(u));
     out[o + 95] = float(lanes);
+    out[o + 96] = float(simd_sum(h2).y);
+    float hx = float(simd_shuffle_xor(h2, 3).x);
+    out[o + 97] = (lane ^ 3u) < lanes ? hx : MISSING;
+    out[o + 98] = float(quad_prefix_inclusive_sum(h2).y);
 }
 
 // The SIMD-group and quad-group attributes and the threadgroup ones they build on, per thread of a 2-D grid.

@@ -12,7 +12,7 @@ import numpy as np
 from refcase import WIDTHS, Out, Reference, rng
 
 ref = Reference("simd_functions.metal")
-COLUMNS = 96
+COLUMNS = 99
 MISSING = np.float32(-12345.0)
 F16 = np.float16
 
@@ -158,6 +158,10 @@ def simd_group_rows(lanes):
         r[88] = f4[q, 0].sum(); r[89] = i2[q, 1].max(); r[90] = h[q].sum(); r[91] = u3[qb, 1]
         r[92] = f[q].min(); r[93] = f[q].max(); r[94] = u[qb:l].sum()
         r[95] = lanes
+        r[96] = (-h * 2).sum()
+        if (l ^ 3) < lanes:
+            r[97] = h[l ^ 3]
+        r[98] = (-h[qb:l + 1] * 2).sum()
     return rows
 
 

@@ -826,7 +826,43 @@ uint mtl_quad_xscan_sum(uint x, bool p)
 
 uint quad_prefix_exclusive_sum(uint x) { return mtl_quad_xscan_sum(x, true); }
 
-const uint COLUMNS = 96u;
+f16vec2 mtl_sg_creduce_sum(f16vec2 x, bool p)
+{
+    return subgroupClusteredAdd(p ? x : f16vec2(0), 32u);
+}
+
+f16vec2 mtl_simd_reduce_sum(f16vec2 x, bool p) { return mtl_sg_creduce_sum(x, p); }
+
+f16vec2 simd_sum(f16vec2 x) { return mtl_simd_reduce_sum(x, true); }
+
+f16vec2 mtl_sg_shuffle(f16vec2 x, uint id) { return subgroupShuffle(x, id); }
+
+f16vec2 mtl_simd_get(f16vec2 x, uint lane, bool p) { return mtl_sg_shuffle(x, (mtl_sg_lane() & ~31u) + lane); }
+
+f16vec2 simd_shuffle_xor(f16vec2 x, uint d)
+{
+    uint l = mtl_thread_index_in_simdgroup();
+    return mtl_simd_get(x, (l ^ d) & 31u, true);
+}
+
+f16vec2 mtl_quad_get(f16vec2 x, uint lane, bool p) { return mtl_sg_shuffle(x, (mtl_sg_lane() & ~3u) + (lane & 3u)); }
+
+f16vec2 mtl_quad_iscan_sum(f16vec2 x, bool p)
+{
+    uint act = mtl_quad_ballot(true, p), lane = gl_LocalInvocationIndex & 3u;
+    f16vec2 a = f16vec2(0);
+    for (uint k = 0u; k < 4u; k++)
+    {
+        f16vec2 b = mtl_quad_get(x, k, p);
+        if (((act >> k) & 1u) != 0u && k <= lane)
+            a = (a + b);
+    }
+    return a;
+}
+
+f16vec2 quad_prefix_inclusive_sum(f16vec2 x) { return mtl_quad_iscan_sum(x, true); }
+
+const uint COLUMNS = 99u;
 const float MISSING = -12345.0;
 
 void main()
@@ -848,6 +884,7 @@ void main()
     vec4 f4 = vec4(f, -f, f * 2.0, g);
     ivec2 i2 = ivec2(i, -i);
     uvec3 u3 = uvec3(u, u + 1u, lane);
+    f16vec2 h2 = f16vec2(h, -h * 2.0hf);
     out_[o + 0u] = simd_sum(f);
     out_[o + 1u] = simd_product(g);
     out_[o + 2u] = simd_min(f);
@@ -1009,4 +1046,8 @@ void main()
     out_[o + 93u] = quad_max(f);
     out_[o + 94u] = float(quad_prefix_exclusive_sum(u));
     out_[o + 95u] = float(lanes);
+    out_[o + 96u] = float(simd_sum(h2).y);
+    float hx = float(simd_shuffle_xor(h2, uint(3)).x);
+    out_[o + 97u] = (lane ^ 3u) < lanes ? hx : MISSING;
+    out_[o + 98u] = float(quad_prefix_inclusive_sum(h2).y);
 }

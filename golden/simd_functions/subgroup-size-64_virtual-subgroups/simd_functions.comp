@@ -34,6 +34,7 @@ shared vec4 mtl_xchg_vec4[mtl_threadgroup_total];
 shared ivec2 mtl_xchg_ivec2[mtl_threadgroup_total];
 shared uvec3 mtl_xchg_uvec3[mtl_threadgroup_total];
 shared float16_t mtl_xchg_float16[mtl_threadgroup_total];
+shared f16vec2 mtl_xchg_f16vec2[mtl_threadgroup_total];
 
 // SIMD-group functions for virtual 64-wide subgroups (clustered: 32-lane clusters of the device's subgroups).
 // Virtual subgroups of 64 threads (mtl2glsl --virtual-subgroups): lane and subgroup from the local index.
@@ -1175,7 +1176,62 @@ uint mtl_quad_xscan_sum(uint x, bool p)
 
 uint quad_prefix_exclusive_sum(uint x, bool mtl_p) { return mtl_quad_xscan_sum(x, mtl_p); }
 
-const uint COLUMNS = 96u;
+f16vec2 mtl_sg_creduce_sum(f16vec2 x, bool p)
+{
+    barrier();
+    mtl_xchg_f16vec2[gl_LocalInvocationIndex] = p ? x : f16vec2(0);
+    barrier();
+    uint base = gl_LocalInvocationIndex - gl_LocalInvocationIndex % 32u;
+    uint n = min(32u, mtl_threadgroup_total - base);
+    f16vec2 a = f16vec2(0);
+    for (uint k = 0u; k < n; k++)
+    {
+        f16vec2 b = mtl_xchg_f16vec2[base + k];
+        a = (a + b);
+    }
+    return a;
+}
+
+f16vec2 mtl_simd_reduce_sum(f16vec2 x, bool p) { return mtl_sg_creduce_sum(x, p); }
+
+f16vec2 simd_sum(f16vec2 x, bool mtl_p) { return mtl_simd_reduce_sum(x, mtl_p); }
+
+f16vec2 mtl_sg_shuffle(f16vec2 x, uint id)
+{
+    barrier();
+    mtl_xchg_f16vec2[gl_LocalInvocationIndex] = x;
+    barrier();
+    uint base = gl_LocalInvocationIndex - gl_LocalInvocationIndex % 64u;
+    uint n = min(64u, mtl_threadgroup_total - base);
+    return id < n ? mtl_xchg_f16vec2[base + id] : x;
+}
+
+f16vec2 mtl_simd_get(f16vec2 x, uint lane, bool p) { return mtl_sg_shuffle(x, (mtl_sg_lane() & ~31u) + lane); }
+
+f16vec2 simd_shuffle_xor(f16vec2 x, uint d, bool mtl_p)
+{
+    uint l = mtl_thread_index_in_simdgroup();
+    return mtl_simd_get(x, (l ^ d) & 31u, mtl_p);
+}
+
+f16vec2 mtl_quad_get(f16vec2 x, uint lane, bool p) { return mtl_sg_shuffle(x, (mtl_sg_lane() & ~3u) + (lane & 3u)); }
+
+f16vec2 mtl_quad_iscan_sum(f16vec2 x, bool p)
+{
+    uint act = mtl_quad_ballot(true, p), lane = gl_LocalInvocationIndex & 3u;
+    f16vec2 a = f16vec2(0);
+    for (uint k = 0u; k < 4u; k++)
+    {
+        f16vec2 b = mtl_quad_get(x, k, p);
+        if (((act >> k) & 1u) != 0u && k <= lane)
+            a = (a + b);
+    }
+    return a;
+}
+
+f16vec2 quad_prefix_inclusive_sum(f16vec2 x, bool mtl_p) { return mtl_quad_iscan_sum(x, mtl_p); }
+
+const uint COLUMNS = 99u;
 const float MISSING = -12345.0;
 
 void main()
@@ -1197,6 +1253,7 @@ void main()
     vec4 f4 = vec4(f, -f, f * 2.0, g);
     ivec2 i2 = ivec2(i, -i);
     uvec3 u3 = uvec3(u, u + 1u, lane);
+    f16vec2 h2 = f16vec2(h, -h * 2.0hf);
     float mtl_s1 = simd_sum(f, true);
     out_[o + 0u] = mtl_s1;
     float mtl_s2 = simd_product(g, true);
@@ -1478,4 +1535,8 @@ void main()
     out_[o + 93u] = quad_max(f, true);
     out_[o + 94u] = float(quad_prefix_exclusive_sum(u, true));
     out_[o + 95u] = float(lanes);
+    out_[o + 96u] = float(simd_sum(h2, true).y);
+    float hx = float(simd_shuffle_xor(h2, uint(3), true).x);
+    out_[o + 97u] = (lane ^ 3u) < lanes ? hx : MISSING;
+    out_[o + 98u] = float(quad_prefix_inclusive_sum(h2, true).y);
 }

@@ -42,6 +42,8 @@ shared vec4 mtl_part_vec4[mtl_subgroup_slots];
 shared ivec2 mtl_part_ivec2[mtl_subgroup_slots];
 shared uvec3 mtl_xchg_uvec3[mtl_threadgroup_total];
 shared float16_t mtl_part_float16[mtl_subgroup_slots];
+shared f16vec2 mtl_part_f16vec2[mtl_subgroup_slots];
+shared f16vec2 mtl_xchg_f16vec2[mtl_threadgroup_total];
 
 // SIMD-group functions for 8-wide subgroups (emulated: 32-lane groups across the device's subgroups).
 // SIMD-groups of 32 threads by local index, as Metal numbers them.
@@ -1199,7 +1201,66 @@ uint mtl_quad_xscan_sum(uint x, bool p)
 
 uint quad_prefix_exclusive_sum(uint x, bool mtl_p) { return mtl_quad_xscan_sum(x, mtl_p); }
 
-const uint COLUMNS = 96u;
+f16vec2 mtl_sg_reduce_sum(f16vec2 x, bool p)
+{
+    return subgroupAdd(p ? x : f16vec2(0));
+}
+
+f16vec2 mtl_simd_reduce_sum(f16vec2 x, bool p)
+{
+    f16vec2 part = mtl_sg_reduce_sum(x, p);
+    barrier();
+    if (mtl_sg_lane() == 0u)
+        mtl_part_f16vec2[mtl_sg_id()] = part;
+    barrier();
+    uint first = (gl_LocalInvocationIndex & ~31u) / 8u;
+    uint count = min(4u, mtl_subgroup_slots - first);
+    f16vec2 a = f16vec2(0);
+    for (uint j = 0u; j < count; j++)
+    {
+        f16vec2 b = mtl_part_f16vec2[first + j];
+        a = (a + b);
+    }
+    return a;
+}
+
+f16vec2 simd_sum(f16vec2 x, bool mtl_p) { return mtl_simd_reduce_sum(x, mtl_p); }
+
+f16vec2 mtl_simd_get(f16vec2 x, uint lane, bool p)
+{
+    barrier();
+    mtl_xchg_f16vec2[gl_LocalInvocationIndex] = x;
+    barrier();
+    uint src = (gl_LocalInvocationIndex & ~31u) + lane;
+    return src < mtl_threadgroup_total ? mtl_xchg_f16vec2[src] : x;
+}
+
+f16vec2 simd_shuffle_xor(f16vec2 x, uint d, bool mtl_p)
+{
+    uint l = mtl_thread_index_in_simdgroup();
+    return mtl_simd_get(x, (l ^ d) & 31u, mtl_p);
+}
+
+f16vec2 mtl_sg_shuffle(f16vec2 x, uint id) { return subgroupShuffle(x, id); }
+
+f16vec2 mtl_quad_get(f16vec2 x, uint lane, bool p) { return mtl_sg_shuffle(x, (mtl_sg_lane() & ~3u) + (lane & 3u)); }
+
+f16vec2 mtl_quad_iscan_sum(f16vec2 x, bool p)
+{
+    uint act = mtl_quad_ballot(true, p), lane = gl_LocalInvocationIndex & 3u;
+    f16vec2 a = f16vec2(0);
+    for (uint k = 0u; k < 4u; k++)
+    {
+        f16vec2 b = mtl_quad_get(x, k, p);
+        if (((act >> k) & 1u) != 0u && k <= lane)
+            a = (a + b);
+    }
+    return a;
+}
+
+f16vec2 quad_prefix_inclusive_sum(f16vec2 x, bool mtl_p) { return mtl_quad_iscan_sum(x, mtl_p); }
+
+const uint COLUMNS = 99u;
 const float MISSING = -12345.0;
 
 void main()
@@ -1221,6 +1282,7 @@ void main()
     vec4 f4 = vec4(f, -f, f * 2.0, g);
     ivec2 i2 = ivec2(i, -i);
     uvec3 u3 = uvec3(u, u + 1u, lane);
+    f16vec2 h2 = f16vec2(h, -h * 2.0hf);
     float mtl_s1 = simd_sum(f, true);
     out_[o + 0u] = mtl_s1;
     float mtl_s2 = simd_product(g, true);
@@ -1502,4 +1564,8 @@ void main()
     out_[o + 93u] = quad_max(f, true);
     out_[o + 94u] = float(quad_prefix_exclusive_sum(u, true));
     out_[o + 95u] = float(lanes);
+    out_[o + 96u] = float(simd_sum(h2, true).y);
+    float hx = float(simd_shuffle_xor(h2, uint(3), true).x);
+    out_[o + 97u] = (lane ^ 3u) < lanes ? hx : MISSING;
+    out_[o + 98u] = float(quad_prefix_inclusive_sum(h2, true).y);
 }
