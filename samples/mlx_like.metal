@@ -127,29 +127,32 @@ template <typename T, typename U, int NDIM>
 
 #define instantiate_binary(name, T, Op)                                                                    \
     template [[host_name("vv_" #name "_" #T)]] [[kernel]] decltype(binary_vv<T, ops::Op>) binary_vv<T, ops::Op>; \
-    template [[host_name("sv_" #name "_" #T)]] [[kernel]] decltype(binary_sv<T, ops::Op>) binary_sv<T, ops::Op>; \
-    template [[host_name("vs_" #name "_" #T)]] [[kernel]] decltype(binary_vs<T, ops::Op>) binary_vs<T, ops::Op>; \
     template [[host_name("g3_" #name "_" #T)]] [[kernel]] decltype(binary_g<T, ops::Op, 3>) binary_g<T, ops::Op, 3>;
+
+// with the scalar-vector variants too
+#define instantiate_binary_all(name, T, Op)                                                                \
+    instantiate_binary(name, T, Op)                                                                        \
+    template [[host_name("sv_" #name "_" #T)]] [[kernel]] decltype(binary_sv<T, ops::Op>) binary_sv<T, ops::Op>; \
+    template [[host_name("vs_" #name "_" #T)]] [[kernel]] decltype(binary_vs<T, ops::Op>) binary_vs<T, ops::Op>;
 
 #define instantiate_copy(T, U)                                                                          \
     template [[host_name("copy_v_" #T "_" #U)]] [[kernel]] decltype(copy_v<T, U>) copy_v<T, U>;          \
-    template [[host_name("copy_g1_" #T "_" #U)]] [[kernel]] decltype(copy_g1<T, U>) copy_g1<T, U>;       \
     template [[host_name("copy_g2_" #T "_" #U)]] [[kernel]] decltype(copy_g<T, U, 2>) copy_g<T, U, 2>;
 
 instantiate_unary(abs, float, Abs)
-instantiate_unary(abs, half, Abs)
 instantiate_unary(abs, int, Abs)
 instantiate_unary(abs, uint, Abs)
 instantiate_unary(exp, float, Exp)
 instantiate_unary(exp, half, Exp)
 instantiate_unary(sigmoid, float, Sigmoid)
 instantiate_unary(fastexp, float, FastExp)
-instantiate_binary(add, float, Add)
+instantiate_binary_all(add, float, Add)
 instantiate_binary(add, half, Add)
 instantiate_binary(add, int, Add)
 instantiate_binary(minimum, float, Minimum)
-instantiate_binary(multiply, int, Multiply)
+instantiate_binary_all(multiply, int, Multiply)
 instantiate_copy(float, float)
+template [[host_name("copy_g1_float_float")]] [[kernel]] decltype(copy_g1<float, float>) copy_g1<float, float>;
 instantiate_copy(half, float)
 instantiate_copy(int, float)
 instantiate_copy(float, half)

@@ -38,7 +38,7 @@ unary = {
     "sigmoid": lambda x: (f32(1) / (f32(1) + np.exp(-x.astype(f32)))).astype(x.dtype),
     "fastexp": lambda x: np.exp(x),
 }
-for name, t in [("abs", "float"), ("abs", "half"), ("abs", "int"), ("abs", "uint"), ("exp", "float"),
+for name, t in [("abs", "float"), ("abs", "int"), ("abs", "uint"), ("exp", "float"),
                 ("exp", "half"), ("sigmoid", "float"), ("fastexp", "float")]:
     x = sample(t, n)
     tol = HALF_TOL if t == "half" and name != "abs" else None
@@ -58,10 +58,11 @@ for name, t in [("add", "float"), ("add", "half"), ("add", "int"), ("minimum", "
         a, b = (a % 1000).astype(DT[t]), (b % 1000).astype(DT[t])
     op = binary[name]
     ref.case("mlx_vv_%s_%s" % (name, t), "vv_%s_%s" % (name, t), {0: a, 1: b, 2: Out(op(a, b))}, threadgroup=64, grid=n)
-    ref.case("mlx_sv_%s_%s" % (name, t), "sv_%s_%s" % (name, t), {0: a[:1], 1: b, 2: Out(op(a[0], b).astype(DT[t]))},
-             threadgroup=64, grid=n)
-    ref.case("mlx_vs_%s_%s" % (name, t), "vs_%s_%s" % (name, t), {0: a, 1: b[:1], 2: Out(op(a, b[0]).astype(DT[t]))},
-             threadgroup=64, grid=n)
+    if (name, t) in (("add", "float"), ("multiply", "int")):  # the scalar-vector variants
+        ref.case("mlx_sv_%s_%s" % (name, t), "sv_%s_%s" % (name, t), {0: a[:1], 1: b, 2: Out(op(a[0], b).astype(DT[t]))},
+                 threadgroup=64, grid=n)
+        ref.case("mlx_vs_%s_%s" % (name, t), "vs_%s_%s" % (name, t), {0: a, 1: b[:1], 2: Out(op(a, b[0]).astype(DT[t]))},
+                 threadgroup=64, grid=n)
     # 3-d: a broadcast along the middle axis (stride 0) and a step-2 view
     shape = (5, 7, 9)
     abase = sample(t, 5 * 9)
@@ -78,8 +79,9 @@ for t, u in [("float", "float"), ("half", "float"), ("int", "float"), ("float", 
     x = sample(t, n)
     ref.case("mlx_copy_v_%s_%s" % (t, u), "copy_v_%s_%s" % (t, u), {0: x, 1: Out(x.astype(DT[u]))}, threadgroup=64, grid=n)
     m = n // 3
-    ref.case("mlx_copy_g1_%s_%s" % (t, u), "copy_g1_%s_%s" % (t, u),
-             {0: x, 1: Out(x[::3][:m].astype(DT[u])), 2: Scalar("int", 3)}, threadgroup=64, grid=m)
+    if (t, u) == ("float", "float"):  # the 1-d strided copy through the non-template overload
+        ref.case("mlx_copy_g1_%s_%s" % (t, u), "copy_g1_%s_%s" % (t, u),
+                 {0: x, 1: Out(x[::3][:m].astype(DT[u])), 2: Scalar("int", 3)}, threadgroup=64, grid=m)
     base = sample(t, 40 * 30)
     view = strided(base, (20, 15), (60, 2))
     ref.case("mlx_copy_g2_%s_%s" % (t, u), "copy_g2_%s_%s" % (t, u),
