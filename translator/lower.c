@@ -228,7 +228,8 @@ static void use_type(Lower *X, Type *t, SrcLoc loc)
         return;
     switch (t->kind) {
     case TY_STRUCT:
-        add_struct(X, t->sdef);
+        if (!t->sdef->empty) /* functors and traits are never values in GLSL */
+            add_struct(X, t->sdef);
         break;
     case TY_ARRAY:
     case TY_PTR:
@@ -442,8 +443,10 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
     visit_calls(X, f, f->body);
     for (int i = 0; i < f->n_params; i++) {
         Type *t = f->params[i]->ty;
-        if (t->kind == TY_PTR || (t->kind == TY_REF && t->as != AS_THREAD))
-            ; /* read-only device/constant references are passed by value; others are indices (ptr.c) */
+        if (t->kind == TY_REF && (t->as == AS_CONSTANT || t->is_const))
+            ; /* read-only reference: passed by value */
+        else if (t->kind == TY_PTR || (t->kind == TY_REF && t->as != AS_THREAD))
+            ; /* pointers and references to device or threadgroup memory: indices (ptr.c) */
         else if (t->kind == TY_REF)
             f->params[i]->is_out_param = true;
         use_type(X, t, f->params[i]->loc);

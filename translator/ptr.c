@@ -22,7 +22,7 @@ bool ptr_like(const Var *v)
         return v->role != PR_BUFFER && v->role != PR_TGMEM;
     if (v->ty->kind != TY_REF || v->role != PR_NONE || v->ty->as == AS_THREAD)
         return false;
-    if (v->kind == VAR_PARAM && (v->ty->as == AS_CONSTANT || (v->ty->as == AS_DEVICE && v->ty->is_const)))
+    if (v->kind == VAR_PARAM && (v->ty->as == AS_CONSTANT || v->ty->is_const))
         return false;
     return true;
 }
