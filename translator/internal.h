@@ -310,6 +310,7 @@ typedef struct Program {
 /* ---- parse.c ---- */
 typedef struct ParseOptions {
     const char *path;
+    const char *text; /* the source itself, named PATH; NULL: read PATH */
     const char *grammar_dir;
     const char *const *include_dirs;
     const char *const *defines;

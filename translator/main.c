@@ -6,7 +6,7 @@
 
 #include "internal.h"
 
-typedef enum EmitKind { EMIT_GLSL, EMIT_SPIRV, EMIT_REFLECT } EmitKind;
+typedef enum EmitKind { EMIT_GLSL, EMIT_SPIRV, EMIT_REFLECT, EMIT_METAL } EmitKind;
 
 typedef struct Cli {
     const char *input;
@@ -20,10 +20,13 @@ typedef struct Cli {
     int n_defines;
     int subgroup_size;
     bool virtual_subgroups;
+    const char *arrays[64], *templates[64]; /* kernel specs: --array NAME=..., --template NAME=VALUE */
+    int n_arrays, n_templates;
 } Cli;
 
 static const char usage_text[] =
     "usage: mtl2glsl [options] FILE.metal\n"
+    "       mtl2glsl [options] SPEC.json   (a body-only kernel: MLX metal_kernel or Core AI form, docs/specs.md)\n"
     "Translate Metal Shading Language compute kernels to GLSL 450 compute shaders.\n"
     "\n"
     "  -o FILE            write the one translated entry point to FILE\n"
@@ -38,6 +41,9 @@ static const char usage_text[] =
     "                     across subgroups through shared memory)\n"
     "  --virtual-subgroups  build the subgroup operations themselves from shared memory and barriers, so\n"
     "                     that any --subgroup-size runs on any device (for testing widths a device lacks)\n"
+    "  --array NAME=FILE.npy|DTYPE:SHAPE   (specs) an input or output of the call, e.g. x=float32:64x64\n"
+    "  --template NAME=VALUE               (specs) an MLX template argument: float32, 4, true\n"
+    "  --emit=metal       (specs) the Metal source built around the body, not translated\n"
     "  --help             show this help\n"
     "  --version          show the version\n"
     "\n"
@@ -62,11 +68,16 @@ static int parse_args(Cli *cli, int argc, char **argv)
         } else if (!strcmp(a, "--version")) {
             printf("mtl2glsl %s\n", MTL2GLSL_VERSION);
             return 0;
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--entry") || !strcmp(a, "-I") || !strcmp(a, "-D")) {
+        } else if (!strcmp(a, "-o") || !strcmp(a, "--entry") || !strcmp(a, "-I") || !strcmp(a, "-D") ||
+                   !strcmp(a, "--array") || !strcmp(a, "--template")) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
             const char *v = argv[++i];
-            if (!strcmp(a, "-o"))
+            if (!strcmp(a, "--array") && cli->n_arrays < 63)
+                cli->arrays[cli->n_arrays++] = v;
+            else if (!strcmp(a, "--template") && cli->n_templates < 63)
+                cli->templates[cli->n_templates++] = v;
+            else if (!strcmp(a, "-o"))
                 cli->output = v;
             else if (!strcmp(a, "--entry"))
                 cli->entry = v;
@@ -98,8 +109,10 @@ static int parse_args(Cli *cli, int argc, char **argv)
                 cli->emit = EMIT_SPIRV;
             else if (!strcmp(k, "reflect"))
                 cli->emit = EMIT_REFLECT;
+            else if (!strcmp(k, "metal"))
+                cli->emit = EMIT_METAL;
             else
-                return usage_error("unknown --emit kind '%s' (expected glsl, spirv or reflect)", k);
+                return usage_error("unknown --emit kind '%s' (expected glsl, spirv, reflect or metal)", k);
         } else if (a[0] == '-' && a[1]) {
             return usage_error("unknown option '%s'", a);
         } else if (cli->input) {
@@ -212,7 +225,21 @@ int main(int argc, char **argv)
         return status;
     M2gOptions opt = {.include_dirs = cli.includes, .defines = cli.defines, .only_entry = cli.entry,
                       .subgroup_size = cli.subgroup_size, .virtual_subgroups = cli.virtual_subgroups};
-    M2gResult *r = m2g_translate_file(cli.input, &opt);
+    M2gSpec *spec = NULL;
+    if (m2g_is_spec_path(cli.input)) {
+        M2gSpecArgs sa = {.arrays = cli.arrays, .templates = cli.templates};
+        if (!(spec = m2g_spec_load(cli.input, &sa, stderr)))
+            return 1;
+        if (cli.emit == EMIT_METAL) {
+            fputs(spec->source, stdout);
+            m2g_spec_free(spec);
+            return 0;
+        }
+    } else if (cli.emit == EMIT_METAL || cli.n_arrays || cli.n_templates) {
+        return usage_error("--emit=metal, --array and --template are for kernel specs (SPEC.json), not '%s'", cli.input);
+    }
+    M2gResult *r = spec ? m2g_translate_spec(spec, &opt) : m2g_translate_file(cli.input, &opt);
+    m2g_spec_free(spec);
     if (!r)
         return 1;
     if (r->parse_failed) {

@@ -52,6 +52,19 @@ static char *cx_take(Parser *P, CXString s)
     return r;
 }
 
+/* A location in the main file: as written, or as a `#line N "NAME"` directive renames it (generated sources,
+   e.g. a kernel spec's signature and body, point diagnostics back at the spec). */
+static SrcLoc main_file_loc(Parser *P, CXSourceLocation sl, int line, int col)
+{
+    CXString name;
+    unsigned pline, pcol;
+    clang_getPresumedLocation(sl, &name, &pline, &pcol);
+    char *pname = cx_take(P, name);
+    if (*pname && strcmp(pname, P->main_path))
+        return (SrcLoc){pname, (int)pline, (int)pcol};
+    return (SrcLoc){P->main_path, line, col};
+}
+
 static SrcLoc loc_of(Parser *P, CXCursor c)
 {
     CXFile f;
@@ -61,7 +74,7 @@ static SrcLoc loc_of(Parser *P, CXCursor c)
         return (SrcLoc){P->main_path, 0, 0};
     SrcLoc l = {cx_take(P, clang_getFileName(f)), (int)line, (int)col};
     if (clang_File_isEqual(f, P->main_file))
-        l.file = P->main_path;
+        l = main_file_loc(P, clang_getCursorLocation(c), (int)line, (int)col);
     return l;
 }
 
@@ -1682,7 +1695,7 @@ static void report_clang_diagnostics(Parser *P)
         if (f) {
             loc = (SrcLoc){cx_take(P, clang_getFileName(f)), (int)line, (int)col};
             if (clang_File_isEqual(f, P->main_file))
-                loc.file = P->main_path;
+                loc = main_file_loc(P, sl, (int)line, (int)col);
         }
         if (f && clang_File_isEqual(f, P->main_file) && in_quiet_range(P, off)) {
             clang_disposeDiagnostic(d);
@@ -1723,8 +1736,8 @@ static char *read_file(const char *path, size_t *len)
 bool parse_program(Program *prog, const ParseOptions *opt)
 {
     Parser P = {.prog = prog, .arena = prog->arena, .diag = prog->diag, .main_path = opt->path};
-    size_t len = 0;
-    char *text = read_file(opt->path, &len);
+    size_t len = opt->text ? strlen(opt->text) : 0;
+    char *text = opt->text ? strdup(opt->text) : read_file(opt->path, &len);
     if (!text) {
         diag_error(prog->diag, (SrcLoc){0}, "cannot read '%s'", opt->path);
         return false;
