@@ -271,6 +271,22 @@ static bool array_from_text(Spec *s, const char *text, M2gSpecArray *a, const ch
     return true;
 }
 
+/* A shape: an array of at most 8 sizes. */
+static bool shape_json(Spec *s, const cJSON *sh, M2gSpecArray *a, const char *path)
+{
+    int n = cJSON_IsArray(sh) ? cJSON_GetArraySize(sh) : -1;
+    if (n < 0 || n > M2G_SPEC_MAX_DIMS)
+        return type_error(s, path, "an array of at most 8 sizes", sh);
+    a->ndim = n;
+    for (int i = 0; i < n; i++) {
+        const cJSON *e = cJSON_GetArrayItem(sh, i);
+        if (!cJSON_IsNumber(e) || e->valuedouble < 0 || e->valuedouble != (double)(long long)e->valuedouble)
+            return spec_error(s, "field '%s[%d]': expected a size (integer >= 0), got %s", path, i, json_kind(e));
+        a->shape[i] = (long long)e->valuedouble;
+    }
+    return true;
+}
+
 /* {"dtype": D, "shape": [...]} (zero-filled) or {"file": F.npy} or "F.npy", each with an optional "transpose". */
 static bool array_from_json(Spec *s, const cJSON *j, M2gSpecArray *a, const char *path)
 {
@@ -297,20 +313,9 @@ static bool array_from_json(Spec *s, const cJSON *j, M2gSpecArray *a, const char
         if (!cJSON_IsString(dt))
             return type_error(s, arena_printf(s->arena, "%s.dtype", path), "a dtype name", dt);
         const DtypeInfo *di = dtype_need(s, dt->valuestring, arena_printf(s->arena, "field '%s.dtype'", path));
-        int n = cJSON_IsArray(sh) ? cJSON_GetArraySize(sh) : -1;
-        if (!di)
+        if (!di || !shape_json(s, sh, a, arena_printf(s->arena, "%s.shape", path)))
             return false;
-        if (n < 0 || n > M2G_SPEC_MAX_DIMS)
-            return type_error(s, arena_printf(s->arena, "%s.shape", path), "an array of at most 8 sizes", sh);
         a->dtype = di->name;
-        a->ndim = n;
-        for (int i = 0; i < n; i++) {
-            const cJSON *e = cJSON_GetArrayItem(sh, i);
-            if (!cJSON_IsNumber(e) || e->valuedouble < 0 || e->valuedouble != (double)(long long)e->valuedouble)
-                return spec_error(s, "field '%s.shape[%d]': expected a size (integer >= 0), got %s", path, i,
-                                  json_kind(e));
-            a->shape[i] = (long long)e->valuedouble;
-        }
     }
     const cJSON *tr = cJSON_GetObjectItemCaseSensitive(j, "transpose");
     if (!tr)
@@ -411,7 +416,6 @@ static bool read_outputs(Spec *s, const cJSON *call, const M2gSpecArgs *args)
 {
     const char *kshape = s->pub.coreai ? "result_shapes" : "output_shapes";
     const char *kdtype = s->pub.coreai ? "result_dtypes" : "output_dtypes";
-    bool ok = true;
     const cJSON *shapes = cJSON_GetObjectItemCaseSensitive(call, kshape);
     const cJSON *dtypes = cJSON_GetObjectItemCaseSensitive(call, kdtype);
     int n = 0;
@@ -439,13 +443,13 @@ static bool read_outputs(Spec *s, const cJSON *call, const M2gSpecArgs *args)
         if (!shapes || !dtypes)
             return spec_error(s, "missing field 'call.%s' (or %s=DTYPE:SHAPE on the command line)",
                               shapes ? kdtype : kshape, name);
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddItemReferenceToObject(o, "shape", cJSON_GetArrayItem(shapes, i));
-        cJSON_AddItemReferenceToObject(o, "dtype", cJSON_GetArrayItem(dtypes, i));
-        ok = array_from_json(s, o, a, arena_printf(s->arena, "call.%s[%d]", kshape, i));
-        cJSON_Delete(o);
-        if (!ok)
+        const cJSON *dt = cJSON_GetArrayItem(dtypes, i);
+        const char *dpath = arena_printf(s->arena, "call.%s[%d]", kdtype, i);
+        const DtypeInfo *di = cJSON_IsString(dt) ? dtype_need(s, dt->valuestring, arena_printf(s->arena, "field '%s'", dpath))
+                                                 : (type_error(s, dpath, "a dtype name", dt), NULL);
+        if (!di || !shape_json(s, cJSON_GetArrayItem(shapes, i), a, arena_printf(s->arena, "call.%s[%d]", kshape, i)))
             return false;
+        a->dtype = di->name;
         array_finish(a, false);
     }
     return true;
