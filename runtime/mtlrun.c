@@ -42,8 +42,8 @@ typedef struct Options {
     uint32_t subgroup_size;              /* --subgroup-size: 0 = the device's choice */
     bool virtual_subgroups;
     uint32_t threadgroup_memory[31];     /* --threadgroup-memory N=BYTES */
-    const char *spec_arrays[MAX_ARGS + 1], *templates[MAX_ARGS + 1]; /* kernel specs: NAME=..., --template */
-    int n_templates;
+    const char *spec_arrays[MAX_ARGS + 1], *templates[MAX_ARGS + 1], *transposes[MAX_ARGS + 1]; /* kernel specs */
+    int n_templates, n_transposes;
     bool has_init_value;
     double init_value;
 } Options;
@@ -91,6 +91,7 @@ static const char usage_text[] =
     "  --buffer NAME=FILE.npy|DTYPE:SHAPE  an input, or an output's dtype and shape, of the call\n"
     "  --template NAME=VALUE     an MLX template argument (float32, 4, true)\n"
     "  --init-value V            fill the outputs with V before the run (MLX init_value)\n"
+    "  --transpose NAME=P0,P1,.. input NAME is its file's array transposed: a strided view (MLX)\n"
     "  --rtol R --atol A         tolerance of --check (default by dtype: float32 1e-5/1e-6, half 1e-3/1e-3)\n"
     "options:\n"
     "  --poison                  fill DTYPE:SHAPE buffers with NaN (floats) or 0xA5 bytes instead of zeros\n"
@@ -224,6 +225,8 @@ static bool parse_valued(Options *o, const char *name, const char *v)
     }
     if (!strcmp(name, "--template"))
         return o->n_templates < MAX_ARGS && (o->templates[o->n_templates++] = v);
+    if (!strcmp(name, "--transpose"))
+        return o->n_transposes < MAX_ARGS && (o->transposes[o->n_transposes++] = v);
     if (!strcmp(name, "--init-value"))
         return (o->has_init_value = true) && ((void)(o->init_value = strtod(v, &end)), end != v && !*end);
     if (!strcmp(name, "--repeat"))
@@ -234,7 +237,7 @@ static bool parse_valued(Options *o, const char *name, const char *v)
 static const char *const valued_options[] = {
     "--grid", "--threadgroups", "--threadgroup", "--buffer", "--scalar", "--bytes", "--out", "--check", "--entry",
     "--reflect", "--device", "-I", "-D", "--rtol", "--atol", "--repeat", "--subgroup-size", "--threadgroup-memory",
-    "--template", "--init-value",
+    "--template", "--init-value", "--transpose",
 };
 
 /* Flags without a value; false if ARG is not one. */
@@ -308,8 +311,8 @@ static bool check_options(const Options *o)
         usage_error("%sno kernel file given", "");
     else if (spec && o->threadgroups_given)
         usage_error("%s: a kernel spec runs on a grid of threads (--grid), as MLX and Core AI dispatch", o->kernel);
-    else if (!spec && (o->n_templates || o->has_init_value))
-        usage_error("--template and --init-value are for kernel specs (SPEC.json), not %s", o->kernel);
+    else if (!spec && (o->n_templates || o->has_init_value || o->n_transposes))
+        usage_error("--template, --transpose and --init-value are for kernel specs (SPEC.json), not %s", o->kernel);
     else if (spec)
         return true;
     else if (o->grid_given == o->threadgroups_given)
@@ -430,7 +433,8 @@ static bool load_spec_kernel(Options *o, Kernel *k, const MtlrtContext *ctx)
         o->spec_arrays[n_arrays++] = t;
         free((char *)o->inputs[i].name);
     }
-    MtlrunSpecArgs sa = {.arrays = o->spec_arrays, .templates = o->templates, .has_init_value = o->has_init_value,
+    MtlrunSpecArgs sa = {.arrays = o->spec_arrays, .templates = o->templates, .transposes = o->transposes,
+                         .has_init_value = o->has_init_value,
                          .init_value = o->init_value, .poison = o->poison, .subgroup_size = o->subgroup_size,
                          .virtual_subgroups = o->virtual_subgroups, .includes = o->includes, .defines = o->defines};
     if (o->grid_given)

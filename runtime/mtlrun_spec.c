@@ -146,7 +146,7 @@ static bool translate(const M2gSpec *s, const MtlrunSpecArgs *args, const MtlrtC
 
 bool mtlrun_spec_prepare(const char *path, const MtlrunSpecArgs *args, const MtlrtContext *ctx, MtlrunSpecRun *r)
 {
-    M2gSpecArgs sa = {.arrays = args->arrays, .templates = args->templates,
+    M2gSpecArgs sa = {.arrays = args->arrays, .templates = args->templates, .transposes = args->transposes,
                       .has_init_value = args->has_init_value, .init_value = args->init_value};
     memcpy(sa.grid, args->grid, sizeof sa.grid);
     memcpy(sa.threadgroup, args->threadgroup, sizeof sa.threadgroup);

@@ -10,6 +10,7 @@
 typedef struct MtlrunSpecArgs {
     const char *const *arrays;    /* "NAME=FILE.npy" | "NAME=DTYPE:SHAPE" (NULL-terminated) */
     const char *const *templates; /* "NAME=VALUE" */
+    const char *const *transposes; /* "NAME=P0,P1,..." */
     uint32_t grid[3], threadgroup[3]; /* 0: the spec's */
     bool has_init_value;
     double init_value;

@@ -20,8 +20,8 @@ typedef struct Cli {
     int n_defines;
     int subgroup_size;
     bool virtual_subgroups;
-    const char *arrays[64], *templates[64]; /* kernel specs: --array NAME=..., --template NAME=VALUE */
-    int n_arrays, n_templates;
+    const char *arrays[64], *templates[64], *transposes[64]; /* kernel specs: --array, --template, --transpose */
+    int n_arrays, n_templates, n_transposes;
 } Cli;
 
 static const char usage_text[] =
@@ -43,6 +43,7 @@ static const char usage_text[] =
     "                     that any --subgroup-size runs on any device (for testing widths a device lacks)\n"
     "  --array NAME=FILE.npy|DTYPE:SHAPE   (specs) an input or output of the call, e.g. x=float32:64x64\n"
     "  --template NAME=VALUE               (specs) an MLX template argument: float32, 4, true\n"
+    "  --transpose NAME=P0,P1,...          (specs) input NAME is its data transposed (a strided view)\n"
     "  --emit=metal       (specs) the Metal source built around the body, not translated\n"
     "  --help             show this help\n"
     "  --version          show the version\n"
@@ -69,7 +70,7 @@ static int parse_args(Cli *cli, int argc, char **argv)
             printf("mtl2glsl %s\n", MTL2GLSL_VERSION);
             return 0;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--entry") || !strcmp(a, "-I") || !strcmp(a, "-D") ||
-                   !strcmp(a, "--array") || !strcmp(a, "--template")) {
+                   !strcmp(a, "--array") || !strcmp(a, "--template") || !strcmp(a, "--transpose")) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
             const char *v = argv[++i];
@@ -77,6 +78,8 @@ static int parse_args(Cli *cli, int argc, char **argv)
                 cli->arrays[cli->n_arrays++] = v;
             else if (!strcmp(a, "--template") && cli->n_templates < 63)
                 cli->templates[cli->n_templates++] = v;
+            else if (!strcmp(a, "--transpose") && cli->n_transposes < 63)
+                cli->transposes[cli->n_transposes++] = v;
             else if (!strcmp(a, "-o"))
                 cli->output = v;
             else if (!strcmp(a, "--entry"))
@@ -227,7 +230,7 @@ int main(int argc, char **argv)
                       .subgroup_size = cli.subgroup_size, .virtual_subgroups = cli.virtual_subgroups};
     M2gSpec *spec = NULL;
     if (m2g_is_spec_path(cli.input)) {
-        M2gSpecArgs sa = {.arrays = cli.arrays, .templates = cli.templates};
+        M2gSpecArgs sa = {.arrays = cli.arrays, .templates = cli.templates, .transposes = cli.transposes};
         if (!(spec = m2g_spec_load(cli.input, &sa, stderr)))
             return 1;
         if (cli.emit == EMIT_METAL) {
@@ -235,8 +238,8 @@ int main(int argc, char **argv)
             m2g_spec_free(spec);
             return 0;
         }
-    } else if (cli.emit == EMIT_METAL || cli.n_arrays || cli.n_templates) {
-        return usage_error("--emit=metal, --array and --template are for kernel specs (SPEC.json), not '%s'", cli.input);
+    } else if (cli.emit == EMIT_METAL || cli.n_arrays || cli.n_templates || cli.n_transposes) {
+        return usage_error("--emit=metal, --array, --template and --transpose are for kernel specs (SPEC.json), not '%s'", cli.input);
     }
     M2gResult *r = spec ? m2g_translate_spec(spec, &opt) : m2g_translate_file(cli.input, &opt);
     m2g_spec_free(spec);

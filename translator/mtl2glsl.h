@@ -82,6 +82,7 @@ typedef struct M2gSpec {
 typedef struct M2gSpecArgs {
     const char *const *arrays;    /* "NAME=FILE.npy" or "NAME=DTYPE:D0xD1..." for an input or an output */
     const char *const *templates; /* "NAME=VALUE": a dtype name, an integer, true or false */
+    const char *const *transposes; /* "NAME=P0,P1,...": input NAME is its file's array transposed (a strided view) */
     unsigned grid[3], threadgroup[3]; /* all 0: from the spec */
     bool has_init_value;
     double init_value;

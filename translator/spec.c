@@ -379,6 +379,27 @@ static bool array_from_arg(Spec *s, const char *text, M2gSpecArray *a, const cha
     return array_from_text(s, text, a, what);
 }
 
+/* "P0,P1,...": the input is its data's array transposed by that permutation. */
+static bool transpose_from_arg(Spec *s, const char *text, M2gSpecArray *a)
+{
+    unsigned seen = 0;
+    int n = 0;
+    for (const char *p = text; *p && n < M2G_SPEC_MAX_DIMS; n++) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < 0 || v >= a->ndim || (seen & (1u << v)) || (*end && *end != ','))
+            break;
+        seen |= 1u << v;
+        a->perm[n] = (int)v;
+        p = *end ? end + 1 : end;
+    }
+    if (n != a->ndim || seen != (1u << n) - 1)
+        return spec_error(s, "command line transpose %s=%s: expected a permutation of the %d axes", a->name, text,
+                          a->ndim);
+    a->transposed = true;
+    return true;
+}
+
 /* Inputs of the call: call.inputs.NAME for each input name (or the command line's NAME=...). */
 static bool read_inputs(Spec *s, const cJSON *call, const M2gSpecArgs *args)
 {
@@ -405,6 +426,9 @@ static bool read_inputs(Spec *s, const cJSON *call, const M2gSpecArgs *args)
         if (arg ? !array_from_arg(s, arg, a, name) : j ? !array_from_json(s, j, a, path)
                                                       : spec_error(s, "missing field '%s' (or %s=FILE.npy on the "
                                                                       "command line)", path, name))
+            return false;
+        const char *tr = arg_for(args ? args->transposes : NULL, name);
+        if (tr && !transpose_from_arg(s, tr, a))
             return false;
         array_finish(a, s->ensure_row_contiguous);
     }
