@@ -201,7 +201,7 @@ class Reference:
             m["buffers"].append({"name": name, "file": stem + ".npy", "transpose": b.perm})
         else:
             assert isinstance(b, np.ndarray), (name, type(b))
-            np.save(os.path.join(outdir, stem + ".npy"), np.ascontiguousarray(b))
+            np.save(os.path.join(outdir, stem + ".npy"), np.array(b, order="C"))   # keeps 0-d arrays 0-d
             m["buffers"].append({"name": name, "file": stem + ".npy"})
 
     @staticmethod
