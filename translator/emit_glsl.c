@@ -824,7 +824,14 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
     case N_INDEX:
         emit_expr(E, n->a, PREC_POSTFIX);
         put(E, "[");
-        emit_expr(E, n->b, 0);
+        if (n->b->ty && (n->b->ty->kind == TY_LONG || n->b->ty->kind == TY_ULONG)) {
+            /* GLSL indexes with 32-bit integers only (Metal takes 64-bit ones, e.g. MLX's strides) */
+            put(E, n->b->ty->kind == TY_LONG ? "int(" : "uint(");
+            emit_expr(E, n->b, 0);
+            put(E, ")");
+        } else {
+            emit_expr(E, n->b, 0);
+        }
         put(E, "]");
         break;
     case N_DEREF:
