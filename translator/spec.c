@@ -744,7 +744,10 @@ static void coreai_subscript(Spec *s, StrBuf *b, M2gSpecArray *t, const char *in
         sb_puts(b, i ? " + " : "(");
         if (i)
             sb_printf(b, "%s_extents[%d] * (", t->name, i - 1);
-        coreai_rewrite(s, b, parts[i], parts[i + 1] - 1);
+        const char *part = parts[i];
+        while (part < parts[i + 1] - 1 && (*part == ' ' || *part == '\t'))
+            part++;
+        coreai_rewrite(s, b, part, parts[i + 1] - 1);
     }
     for (int i = 0; i < n; i++)
         sb_puts(b, ")");
