@@ -423,9 +423,9 @@ static bool read_inputs(Spec *s, const cJSON *call, const M2gSpecArgs *args)
                             .extents_buffer = -1};
         const cJSON *j = cJSON_GetObjectItemCaseSensitive(inputs, name);
         char *path = arena_printf(s->arena, "call.inputs.%s", name);
-        if (arg ? !array_from_arg(s, arg, a, name) : j ? !array_from_json(s, j, a, path)
-                                                      : spec_error(s, "missing field '%s' (or %s=FILE.npy on the "
-                                                                      "command line)", path, name))
+        if (!arg && !j)
+            return spec_error(s, "missing field '%s' (or %s=FILE.npy on the command line)", path, name);
+        if (arg ? !array_from_arg(s, arg, a, name) : !array_from_json(s, j, a, path))
             return false;
         const char *tr = arg_for(args ? args->transposes : NULL, name);
         if (tr && !transpose_from_arg(s, tr, a))
