@@ -824,14 +824,10 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
     case N_INDEX:
         emit_expr(E, n->a, PREC_POSTFIX);
         put(E, "[");
-        if (n->b->ty && (n->b->ty->kind == TY_LONG || n->b->ty->kind == TY_ULONG)) {
-            /* GLSL indexes with 32-bit integers only (Metal takes 64-bit ones, e.g. MLX's strides) */
-            put(E, n->b->ty->kind == TY_LONG ? "int(" : "uint(");
+        if (n->b->ty && (n->b->ty->kind == TY_LONG || n->b->ty->kind == TY_ULONG))
+            emit_coerced(E, n->b, ty_scalar(ty_is_signed(n->b->ty) ? TY_INT : TY_UINT), 0); /* GLSL indexes with 32-bit integers (MLX's strides are 64-bit) */
+        else
             emit_expr(E, n->b, 0);
-            put(E, ")");
-        } else {
-            emit_expr(E, n->b, 0);
-        }
         put(E, "]");
         break;
     case N_DEREF:
