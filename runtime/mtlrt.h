@@ -204,6 +204,10 @@ typedef struct MtlrtPipeline MtlrtPipeline;
    outlive the pipeline. Compute pipelines are created per threadgroup size on first use. NULL on error. */
 MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const char *name,
                                      const MtlrtReflection *refl);
+/* The same from SPIR-V words (CODE, SIZE bytes, e.g. embedded by `mtl2glsl --emit=c`) instead of GLSL: nothing is
+   compiled; the cross-checks against REFL are the same. CODE may be freed after the call. */
+MtlrtPipeline *mtlrt_pipeline_create_spirv(MtlrtContext *ctx, const uint32_t *code, size_t size, const char *name,
+                                           const MtlrtReflection *refl);
 void mtlrt_pipeline_destroy(MtlrtPipeline *pipe);
 
 /* ---- dispatch (dispatch.c) ---- */

@@ -289,36 +289,69 @@ static bool check_subgroups(MtlrtPipeline *pipe)
     return false;
 }
 
-/* Compile, cross-check and lay out a kernel. Compute pipelines come later, per threadgroup size. */
-MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const char *name,
-                                     const MtlrtReflection *refl)
+/* A pipeline for REFL with the checks that need no shader: features, limits, subgroups. NULL on error. */
+static MtlrtPipeline *pipeline_begin(MtlrtContext *ctx, const char *name, const MtlrtReflection *refl)
 {
-    uint32_t *code = NULL;
-    size_t size = 0;
     MtlrtPipeline *pipe = calloc(1, sizeof *pipe);
     if (!pipe || !(pipe->name = strdup(name))) {
         rt_error("out of memory");
-        goto error;
+        free(pipe);
+        return NULL;
     }
     pipe->ctx = ctx;
     pipe->refl = refl;
-    if (!check_features(ctx, refl) || !check_reflection_limits(pipe) || !check_subgroups(pipe) ||
-        !compile_glsl(ctx, glsl, name, &code, &size) ||
-        !cross_check(pipe, code, size) || !create_layouts(pipe))
+    if (!check_features(ctx, refl) || !check_reflection_limits(pipe) || !check_subgroups(pipe)) {
+        mtlrt_pipeline_destroy(pipe);
+        return NULL;
+    }
+    return pipe;
+}
+
+/* Cross-check the SPIR-V against the reflection, lay out and create the shader module; PIPE is destroyed on error. */
+static MtlrtPipeline *pipeline_finish(MtlrtPipeline *pipe, const uint32_t *code, size_t size)
+{
+    if (!cross_check(pipe, code, size) || !create_layouts(pipe))
         goto error;
     VkShaderModuleCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
         .codeSize = size,
         .pCode = code,
     };
-    if (!rt_vk_ok(vkCreateShaderModule(ctx->device, &info, NULL, &pipe->module), "vkCreateShaderModule"))
+    if (!rt_vk_ok(vkCreateShaderModule(pipe->ctx->device, &info, NULL, &pipe->module), "vkCreateShaderModule"))
         goto error;
-    free(code);
     return pipe;
 error:
-    free(code);
     mtlrt_pipeline_destroy(pipe);
     return NULL;
+}
+
+/* Compile, cross-check and lay out a kernel. Compute pipelines come later, per threadgroup size. */
+MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const char *name,
+                                     const MtlrtReflection *refl)
+{
+    uint32_t *code = NULL;
+    size_t size = 0;
+    MtlrtPipeline *pipe = pipeline_begin(ctx, name, refl);
+    if (!pipe || !compile_glsl(ctx, glsl, name, &code, &size)) {
+        mtlrt_pipeline_destroy(pipe);
+        return NULL;
+    }
+    pipe = pipeline_finish(pipe, code, size);
+    free(code);
+    return pipe;
+}
+
+/* The same from SPIR-V already compiled (embedded by mtl2glsl --emit=c): the same checks, nothing compiled. */
+MtlrtPipeline *mtlrt_pipeline_create_spirv(MtlrtContext *ctx, const uint32_t *code, size_t size, const char *name,
+                                           const MtlrtReflection *refl)
+{
+    if (size == 0 || size % 4 || code[0] != 0x07230203u) {
+        rt_error("%s: not SPIR-V (%zu bytes, expected whole words starting with the magic number 0x07230203)",
+                 name, size);
+        return NULL;
+    }
+    MtlrtPipeline *pipe = pipeline_begin(ctx, name, refl);
+    return pipe ? pipeline_finish(pipe, code, size) : NULL;
 }
 
 void mtlrt_pipeline_destroy(MtlrtPipeline *pipe)

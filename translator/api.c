@@ -12,11 +12,34 @@
 #define MTL2GLSL_INSTALL_GRAMMAR_DIR MTL2GLSL_GRAMMAR_DIR
 #endif
 
+/* An installed program finds its prelude beside it: BINDIR/../share/mtl2glsl/grammar (from /proc/self/exe), so a
+   moved prefix keeps working. NULL when there is none (a build tree). */
+static const char *installed_grammar_dir(void)
+{
+    static char dir[4096];
+    ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 64);
+    if (n <= 0)
+        return NULL;
+    dir[n] = 0;
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        return NULL;
+    strcpy(slash, "/../share/mtl2glsl/grammar");
+    char probe[4096 + 16];
+    snprintf(probe, sizeof probe, "%s/metal_stdlib", dir);
+    return access(probe, R_OK) == 0 ? dir : NULL;
+}
+
+/* Env MTL2GLSL_GRAMMAR_DIR, else the installed prelude beside the program, else the source tree's, else the
+   configured install prefix's. */
 const char *m2g_default_grammar_dir(void)
 {
     const char *env = getenv("MTL2GLSL_GRAMMAR_DIR");
     if (env && *env)
         return env;
+    const char *installed = installed_grammar_dir();
+    if (installed)
+        return installed;
     if (access(MTL2GLSL_GRAMMAR_DIR "/metal_stdlib", R_OK) == 0)
         return MTL2GLSL_GRAMMAR_DIR;
     return MTL2GLSL_INSTALL_GRAMMAR_DIR;
@@ -80,9 +103,13 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
         pv_free(&L.sync_helpers);
     }
 done:
+    r->includes = calloc((size_t)prog.includes.len + 1, sizeof *r->includes);
+    for (int i = 0; r->includes && i < prog.includes.len; i++)
+        r->includes[r->n_includes++] = strdup(prog.includes.items[i]);
     r->n_errors = diag.n_errors;
     pv_free(&prog.kernels);
     pv_free(&prog.structs);
+    pv_free(&prog.includes);
     arena_destroy(prog.arena);
     return r;
 }
@@ -97,5 +124,8 @@ void m2g_result_free(M2gResult *r)
         free((char *)r->entries[i].reflect_json);
     }
     free(r->entries);
+    for (int i = 0; i < r->n_includes; i++)
+        free(r->includes[i]);
+    free(r->includes);
     free(r);
 }

@@ -305,6 +305,7 @@ typedef struct Program {
     PtrVec structs;   /* StructDef* */
     int subgroup_size;     /* the device subgroup size shaders are built for (M2gOptions) */
     bool virtual_subgroups; /* subgroup operations emulated in shared memory (testing widths a device lacks) */
+    PtrVec includes;  /* char* (arena): every file the parse read, the source first (depfiles) */
 } Program;
 
 /* ---- parse.c ---- */
@@ -366,6 +367,18 @@ char *reflect_json(Program *prog, Lowered *L); /* malloc'd */
 /* ---- spirv.c ---- */
 /* GLSL to SPIR-V with shaderc; returns malloc'd words or NULL with *err (malloc'd) set. */
 unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, char **err);
+
+/* ---- depfile.c ---- */
+/* Writes a Make-syntax depfile: "TARGETS: DEPS" (paths made absolute, spaces, '#' and '$' escaped for Make),
+   plus an empty rule per dependency when PHONY (gcc -MP). False (message printed) if PATH can't be written. */
+bool depfile_write(const char *path, const char *const *targets, int n_targets, const char *const *deps, int n_deps,
+                   bool phony);
+
+/* ---- emit_c.c ---- */
+/* Writes C_PATH and H_PATH: each translated entry of R as embedded SPIR-V + reflection JSON and a typed launch
+   function over the runtime (mtlrt.h), named PREFIX_ENTRY. SOURCE names the .metal file in comments.
+   False (message printed) on a compile or write error. */
+bool emit_c_files(const M2gResult *r, const char *source, const char *prefix, const char *c_path, const char *h_path);
 
 /* ---- names.c ---- */
 const char *names_legal(Arena *a, const char *name); /* renames GLSL keywords and reserved forms */

@@ -1,4 +1,5 @@
 /* main.c: the mtl2glsl command. Reads options, translates, writes each entry point's output. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,7 +7,7 @@
 
 #include "internal.h"
 
-typedef enum EmitKind { EMIT_GLSL, EMIT_SPIRV, EMIT_REFLECT, EMIT_METAL } EmitKind;
+typedef enum EmitKind { EMIT_GLSL, EMIT_SPIRV, EMIT_REFLECT, EMIT_METAL, EMIT_C } EmitKind;
 
 typedef struct Cli {
     const char *input;
@@ -18,6 +19,12 @@ typedef struct Cli {
     int n_includes;
     const char *defines[64];
     int n_defines;
+    /* depfile (-MD -MF FILE -MT TARGET -MP) and --emit=c */
+    const char *dep_file;
+    const char *dep_targets[16];
+    int n_dep_targets;
+    bool dep_phony;
+    const char *c_prefix;
     int subgroup_size;
     bool virtual_subgroups;
     const char *arrays[64], *templates[64], *transposes[64]; /* kernel specs: --array, --template, --transpose */
@@ -33,9 +40,15 @@ static const char usage_text[] =
     "  -o DIR/            write ENTRY.comp (.spv, .json) for each entry point into DIR\n"
     "  --entry NAME       translate only the entry point NAME\n"
     "  --list-entries     print the entry points of FILE, one per line\n"
-    "  --emit=KIND        glsl (default), spirv (SPIR-V binary; needs -o) or reflect (JSON)\n"
+    "  --emit=KIND        glsl (default), spirv (SPIR-V binary; needs -o), reflect (JSON) or\n"
+    "                     c (-o FILE.c: FILE.c and FILE.h embed SPIR-V with a launch function per kernel)\n"
+    "  --c-prefix NAME    prefix of the --emit=c names (default: the input file's name)\n"
     "  -I DIR             add DIR to the include search path\n"
     "  -D NAME[=VALUE]    define a preprocessor macro\n"
+    "  -MD                write a Make-syntax depfile of every file read (source, headers, prelude)\n"
+    "  -MF FILE           the depfile's name (implies -MD; default: the output file + .d)\n"
+    "  -MT TARGET         the depfile's target (default: the files written); may be repeated\n"
+    "  -MP                add an empty rule per header, so that a deleted header does not stop make\n"
     "  --subgroup-size=N  build SIMD-group functions for a device whose subgroups are N wide: 32 (default,\n"
     "                     native), 64 or 128 (32-lane clusters), 4, 8 or 16 (32-lane groups emulated\n"
     "                     across subgroups through shared memory)\n"
@@ -46,7 +59,7 @@ static const char usage_text[] =
     "  --transpose NAME=P0,P1,...          (specs) input NAME is its data transposed (a strided view)\n"
     "  --emit=metal       (specs) the Metal source built around the body, not translated\n"
     "  --help             show this help\n"
-    "  --version          show the version\n"
+    "  --version          show the version and the prelude directory in use\n"
     "\n"
     "Exit status: 0 all entry points translated, 1 some failed (diagnostics on stderr), 2 usage error.\n";
 
@@ -58,17 +71,132 @@ static int usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
+/* ---- --emit=c and depfiles ---- */
+
+static bool is_dir_output(const char *out);
+
+/* --emit=c needs -o FILE.c; -MD needs a depfile name or an output to derive it from. */
+static int check_emit_c_args(Cli *cli)
+{
+    size_t n = cli->output ? strlen(cli->output) : 0;
+    if (cli->emit == EMIT_C && (n < 3 || strcmp(cli->output + n - 2, ".c")))
+        return usage_error("--emit=c needs -o FILE.c (FILE.h is written beside it)%s", "");
+    if (cli->dep_file && !*cli->dep_file && !cli->output)
+        return usage_error("%s", "-MD without -o needs -MF FILE");
+    if (cli->dep_file && !cli->output && !cli->n_dep_targets)
+        return usage_error("%s", "a depfile of output on stdout needs -MT TARGET");
+    return -1;
+}
+
+/* The C prefix of --emit=c: --c-prefix, else the input's file name up to its first '.', as a C identifier. */
+static void c_prefix(const Cli *cli, char *out, size_t cap)
+{
+    const char *slash = strrchr(cli->input, '/');
+    const char *base = cli->c_prefix ? cli->c_prefix : slash ? slash + 1 : cli->input;
+    size_t n = 0;
+    if (!isalpha((unsigned char)*base) && *base != '_')
+        out[n++] = '_';
+    for (const char *p = base; *p && n + 1 < cap && (cli->c_prefix || *p != '.'); p++)
+        out[n++] = isalnum((unsigned char)*p) ? *p : '_';
+    out[n] = 0;
+}
+
+/* --emit=c: FILE.c and FILE.h for every translated entry point. */
+static int write_c_outputs(const Cli *cli, const M2gResult *r)
+{
+    for (int i = 0; i < r->n_entries; i++)
+        if (!r->entries[i].glsl)
+            return 1; /* diagnosed: no half-generated API */
+    char prefix[256], *h_path = strdup(cli->output);
+    c_prefix(cli, prefix, sizeof prefix);
+    h_path[strlen(h_path) - 1] = 'h';
+    bool ok = emit_c_files(r, cli->input, prefix, cli->output, h_path);
+    free(h_path);
+    return ok && !r->n_errors ? 0 : 1;
+}
+
+/* -MD: the depfile lists every file R read; its targets are -MT's, else the files written. */
+static int write_depfile(const Cli *cli, const M2gResult *r)
+{
+    const char *targets[64];
+    char *owned[64];
+    int n = 0, n_owned = 0;
+    for (int i = 0; i < cli->n_dep_targets; i++)
+        targets[n++] = cli->dep_targets[i];
+    if (!n && is_dir_output(cli->output) && cli->emit != EMIT_C) {
+        const char *ext = cli->emit == EMIT_SPIRV ? "spv" : cli->emit == EMIT_REFLECT ? "json" : "comp";
+        size_t len = strlen(cli->output);
+        for (int i = 0; i < r->n_entries && n < 64; i++) {
+            if (!r->entries[i].glsl)
+                continue;
+            size_t cap = len + strlen(r->entries[i].name) + 8;
+            char *path = owned[n_owned++] = malloc(cap);
+            snprintf(path, cap, "%s%s%s.%s", cli->output, cli->output[len - 1] == '/' ? "" : "/", r->entries[i].name,
+                     ext);
+            targets[n++] = path;
+        }
+    } else if (!n) {
+        targets[n++] = cli->output;
+    }
+    char *dflt = NULL;
+    const char *path = cli->dep_file;
+    if (!*path) {
+        dflt = malloc(strlen(cli->output) + 3);
+        sprintf(dflt, "%s.d", cli->output);
+        path = dflt;
+    }
+    bool ok = depfile_write(path, targets, n, (const char *const *)r->includes, r->n_includes, cli->dep_phony);
+    free(dflt);
+    for (int i = 0; i < n_owned; i++)
+        free(owned[i]);
+    return ok ? 0 : 1;
+}
+
+/* -MD, -MF FILE, -MT TARGET, -MP and --c-prefix NAME at argv[*I]: true when it was one (*STATUS >= 0 on a usage
+   error). */
+static bool parse_dep_arg(Cli *cli, int argc, char **argv, int *i, int *status)
+{
+    const char *a = argv[*i];
+    *status = -1;
+    if (!strcmp(a, "-MD")) {
+        cli->dep_file = cli->dep_file ? cli->dep_file : "";
+        return true;
+    }
+    if (!strcmp(a, "-MP")) {
+        cli->dep_phony = true;
+        return true;
+    }
+    if (strcmp(a, "-MF") && strcmp(a, "-MT") && strcmp(a, "--c-prefix"))
+        return false;
+    if (*i + 1 >= argc) {
+        *status = usage_error("option '%s' needs an argument", a);
+        return true;
+    }
+    const char *v = argv[++*i];
+    if (!strcmp(a, "-MF"))
+        cli->dep_file = v;
+    else if (!strcmp(a, "--c-prefix"))
+        cli->c_prefix = v;
+    else if (cli->n_dep_targets < 16)
+        cli->dep_targets[cli->n_dep_targets++] = v;
+    return true;
+}
+
 /* Parses argv into CLI; returns -1 to go on, else the exit status. */
 static int parse_args(Cli *cli, int argc, char **argv)
 {
+    int status;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             return 0;
         } else if (!strcmp(a, "--version")) {
-            printf("mtl2glsl %s\n", MTL2GLSL_VERSION);
+            printf("mtl2glsl %s\nprelude: %s\n", MTL2GLSL_VERSION, m2g_default_grammar_dir());
             return 0;
+        } else if (parse_dep_arg(cli, argc, argv, &i, &status)) {
+            if (status >= 0)
+                return status;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--entry") || !strcmp(a, "-I") || !strcmp(a, "-D") ||
                    !strcmp(a, "--array") || !strcmp(a, "--template") || !strcmp(a, "--transpose")) {
             if (i + 1 >= argc)
@@ -114,8 +242,10 @@ static int parse_args(Cli *cli, int argc, char **argv)
                 cli->emit = EMIT_REFLECT;
             else if (!strcmp(k, "metal"))
                 cli->emit = EMIT_METAL;
+            else if (!strcmp(k, "c"))
+                cli->emit = EMIT_C;
             else
-                return usage_error("unknown --emit kind '%s' (expected glsl, spirv, reflect or metal)", k);
+                return usage_error("unknown --emit kind '%s' (expected glsl, spirv, reflect, c or metal)", k);
         } else if (a[0] == '-' && a[1]) {
             return usage_error("unknown option '%s'", a);
         } else if (cli->input) {
@@ -126,7 +256,7 @@ static int parse_args(Cli *cli, int argc, char **argv)
     }
     if (!cli->input)
         return usage_error("%s", "no input file");
-    return -1;
+    return check_emit_c_args(cli);
 }
 
 static bool is_dir_output(const char *out)
@@ -258,9 +388,13 @@ int main(int argc, char **argv)
         for (int i = 0; i < r->n_entries; i++)
             printf("%s\n", r->entries[i].name);
         status = r->n_errors ? 1 : 0;
+    } else if (cli.emit == EMIT_C) {
+        status = write_c_outputs(&cli, r);
     } else {
         status = write_outputs(&cli, r);
     }
+    if (status == 0 && cli.dep_file)
+        status = write_depfile(&cli, r);
     m2g_result_free(r);
     return status;
 }

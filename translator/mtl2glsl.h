@@ -30,6 +30,8 @@ typedef struct M2gResult {
     M2gEntry *entries;
     int n_errors;     /* diagnostics of severity error printed */
     bool parse_failed; /* the source could not be parsed at all */
+    int n_includes;
+    char **includes;   /* every file the parse read: the source, its headers, the prelude (for depfiles) */
 } M2gResult;
 
 /* Parse PATH and translate its entry points. Diagnostics are printed as they are found.

@@ -1733,6 +1733,18 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* Records each file the translation unit read (the source, its headers, the prelude) once, for depfiles. */
+static void visit_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+    (void)stack, (void)depth;
+    Parser *P = data;
+    char *name = cx_take(P, clang_getFileName(file));
+    for (int i = 0; i < P->prog->includes.len; i++)
+        if (!strcmp(P->prog->includes.items[i], name))
+            return;
+    pv_push(&P->prog->includes, name);
+}
+
 bool parse_program(Program *prog, const ParseOptions *opt)
 {
     Parser P = {.prog = prog, .arena = prog->arena, .diag = prog->diag, .main_path = opt->path};
@@ -1778,6 +1790,7 @@ bool parse_program(Program *prog, const ParseOptions *opt)
     int before = prog->diag->n_errors;
     report_clang_diagnostics(&P);
     int clang_errors = prog->diag->n_errors - before;
+    clang_getInclusions(P.tu, visit_inclusion, &P);
     TopVisit tv = {&P, 0, 0};
     clang_visitChildren(clang_getTranslationUnitCursor(P.tu), visit_top, &tv);
     /* errors that no kernel owns (globals, helpers' syntax, headers) stop the whole file */

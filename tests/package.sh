@@ -1,0 +1,112 @@
+#!/bin/bash
+# package.consumer: mtl2glsl as a build step, from an installed package (docs/build-integration.md).
+#   1. `cmake --install BUILD --prefix TMP/prefix`, then move the prefix (the package must be relocatable) and check
+#      what is there: programs, runtime library and header, prelude, CMake package, pkg-config file, man pages.
+#   2. Build samples/consumer (a copy) against it with CMake + Ninja, CMake + Unix Makefiles, and plain make with
+#      pkg-config (its Makefile), and run each program: it checks its kernels against a C reference, exit 0.
+#      mtl2glsl_add_kernels(... SPECS ...) stops the configure step with a message (not supported yet).
+#   3. For each build: building again translates nothing; touching kernels/common.h translates again exactly
+#      affine.metal (the kernel that includes it), not rowsum.metal.
+# usage: tests/package.sh BUILD_DIR C_COMPILER
+set -euo pipefail
+BUILD=$(cd "$1" && pwd)
+CC_FOR_CONSUMER=$2 # the package's own compiler: a sanitized libmtlrt.so needs the same sanitizer runtime
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fail() { echo "package: FAIL: $*" >&2; exit 1; }
+
+echo "== install"
+cmake --install "$BUILD" --prefix "$TMP/staged" >/dev/null
+mv "$TMP/staged" "$TMP/prefix"
+P=$TMP/prefix
+for f in bin/mtl2glsl bin/mtlrun lib/libmtlrt.so include/mtl2glsl/mtlrt.h include/mtl2glsl/dtype.def \
+         share/mtl2glsl/grammar/metal_stdlib lib/cmake/mtl2glsl/mtl2glsl-config.cmake \
+         lib/cmake/mtl2glsl/mtl2glsl-config-version.cmake lib/cmake/mtl2glsl/Mtl2glslAddKernels.cmake \
+         lib/pkgconfig/mtlrt.pc share/man/man1/mtl2glsl.1 share/man/man1/mtlrun.1; do
+    [ -e "$P/$f" ] || fail "not installed: $f"
+done
+# The installed translator finds the installed prelude beside itself, not the source tree's.
+"$P/bin/mtl2glsl" --version | grep -qxF "prelude: $P/bin/../share/mtl2glsl/grammar" ||
+    fail "installed mtl2glsl does not use its own prelude: $("$P/bin/mtl2glsl" --version | tail -1)"
+# The installed mtlrun translates a .metal source with the installed prelude and runs it.
+"$P/bin/mtlrun" "$ROOT/samples/axpy.metal" --grid 100 --threadgroup 32 --buffer 0=float32:100 --buffer 1=float32:100 \
+    --scalar 2=float:2 --validate >"$TMP/mtlrun.log" 2>&1 || { cat "$TMP/mtlrun.log"; fail "installed mtlrun"; }
+PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --libs mtlrt | grep -q -- -lmtlrt || fail "pkg-config --libs mtlrt"
+
+# Files of BUILD_DIR newer than the stamp among the generated kernels: "affine rowsum", "affine", "".
+newer_kernels() {   # GEN_DIR STAMP
+    local out=""
+    for k in affine rowsum; do
+        [ "$1/$k.metal.c" -nt "$2" ] && out="$out $k"
+    done
+    echo "${out# }"
+}
+
+# Build, run, rebuild with nothing touched, rebuild after touching the header. BUILD_CMD runs in the project copy.
+check_build() {   # NAME GEN_DIR PROGRAM BUILD_CMD...
+    local name=$1 gen=$2 prog=$3
+    shift 3
+    echo "== $name: build"
+    "$@" >"$TMP/$name.log" 2>&1 || { cat "$TMP/$name.log"; fail "$name: build failed"; }
+    echo "== $name: run"
+    "$prog" || fail "$name: the consumer program failed"
+    sleep 1 # file times: the next change must be visibly newer than the outputs
+    touch "$TMP/$name.stamp"
+    "$@" >"$TMP/$name.log" 2>&1 || { cat "$TMP/$name.log"; fail "$name: rebuild failed"; }
+    [ -z "$(newer_kernels "$gen" "$TMP/$name.stamp")" ] || { cat "$TMP/$name.log"; fail "$name: a build with nothing changed translated again: $(newer_kernels "$gen" "$TMP/$name.stamp")"; }
+    sleep 1
+    touch "$TMP/$name.stamp2" "$SRC/kernels/common.h"
+    "$@" >"$TMP/$name.log" 2>&1 || { cat "$TMP/$name.log"; fail "$name: rebuild after touching common.h failed"; }
+    local again
+    again=$(newer_kernels "$gen" "$TMP/$name.stamp2")
+    [ "$again" = affine ] || { cat "$TMP/$name.log"; fail "$name: touching kernels/common.h translated '$again' again; expected exactly 'affine'"; }
+    "$prog" >/dev/null || fail "$name: the rebuilt consumer program failed"
+    echo "$name: ok (nothing touched: nothing translated; common.h touched: affine only)"
+}
+
+# SPECS (body-only kernel specs, issue 6) is refused with a clear configure-time error.
+mkdir -p "$TMP/specs"
+cat >"$TMP/specs/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.20)
+project(specs LANGUAGES C)
+find_package(mtl2glsl CONFIG REQUIRED)
+mtl2glsl_add_kernels(TARGET k SOURCES k.metal SPECS k.json)
+CMAKE
+if cmake -S "$TMP/specs" -B "$TMP/specs/build" -DCMAKE_PREFIX_PATH="$P" >"$TMP/specs.log" 2>&1 ||
+   ! grep -q "SPECS is not supported yet" "$TMP/specs.log"; then
+    cat "$TMP/specs.log"; fail "mtl2glsl_add_kernels(SPECS ...) is not refused with its message"
+fi
+
+SRC=$TMP/consumer
+cp -r "$ROOT/samples/consumer" "$SRC"
+rm -rf "$SRC/gen" "$SRC/consumer"
+for gen in Ninja "Unix Makefiles"; do
+    dir=$TMP/build-${gen// /-}
+    cmake -S "$SRC" -B "$dir" -G "$gen" -DCMAKE_PREFIX_PATH="$P" -DCMAKE_C_COMPILER="$CC_FOR_CONSUMER" \
+        >"$TMP/configure.log" 2>&1 || { cat "$TMP/configure.log"; fail "$gen: configure failed"; }
+    check_build "${gen// /-}" "$dir/consumer_kernels" "$dir/consumer" cmake --build "$dir"
+done
+check_build plain-make "$SRC/gen" "$SRC/consumer" \
+    env PKG_CONFIG_PATH="$P/lib/pkgconfig" make -C "$SRC" CC="$CC_FOR_CONSUMER"
+# The Makefile pattern rule of docs/build-integration.md, with a header in a directory whose name has a space.
+echo "== %.spv pattern rule"
+mkdir -p "$TMP/spv" "$TMP/inc dir"
+cp "$ROOT/samples/consumer/kernels/common.h" "$TMP/inc dir/"
+cp "$ROOT/samples/consumer/kernels/affine.metal" "$ROOT/samples/axpy.metal" "$TMP/spv/"   # one entry point each
+cat >"$TMP/spv/Makefile" <<'MAKEFILE'
+MTL2GLSL ?= mtl2glsl
+%.spv: %.metal
+	$(MTL2GLSL) --emit=spirv -o $@ -MD -MP -MF $*.d $(MTL2GLSLFLAGS) $<
+-include *.d
+MAKEFILE
+spv_make() { make -C "$TMP/spv" MTL2GLSL="$P/bin/mtl2glsl" MTL2GLSLFLAGS='-I "../inc dir" -D LEAKY_SLOPE=0.5f' "$@"; }
+spv_make affine.spv axpy.spv >"$TMP/spv.log" 2>&1 || { cat "$TMP/spv.log"; fail "%.spv rule: make failed"; }
+grep -qF 'inc\ dir/common.h' "$TMP/spv/affine.d" || { cat "$TMP/spv/affine.d"; fail "depfile: the space is not escaped"; }
+spv_make -q affine.spv axpy.spv || fail "%.spv rule: make -q says a fresh build is out of date"
+sleep 1
+touch "$TMP/inc dir/common.h"
+spv_make -q axpy.spv || fail "%.spv rule: touching common.h made axpy.spv out of date"
+if spv_make -q affine.spv; then fail "%.spv rule: touching common.h left affine.spv up to date"; fi
+echo "%.spv rule: ok"
+echo "package: PASS"
