@@ -907,6 +907,22 @@ static char *read_text_file(Spec *s, const char *path)
     return t;
 }
 
+/* Every key of OBJ is one of KNOWN (space-separated): a misspelt optional field is an error, not ignored. */
+static bool known_keys(Spec *s, const cJSON *obj, const char *where, const char *known)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, obj)
+    {
+        size_t n = strlen(e->string);
+        const char *k = known;
+        while ((k = strstr(k, e->string)) && ((k != known && k[-1] != ' ') || (k[n] && k[n] != ' ')))
+            k += n;
+        if (!k)
+            return spec_error(s, "unknown field '%s%s' (expected one of: %s)", where, e->string, known);
+    }
+    return true;
+}
+
 /* Fields common to both forms, then the form's own. */
 static bool read_spec(Spec *s, const M2gSpecArgs *args)
 {
@@ -930,6 +946,13 @@ static bool read_spec(Spec *s, const M2gSpecArgs *args)
     const cJSON *call = field(s, s->root, "call", "call", false, &ok);
     if (call && !cJSON_IsObject(call))
         return type_error(s, "call", "an object", call);
+    if (!known_keys(s, s->root, "", coreai ? "name input_names result_names src metal_params template_dtypes torch_defn call"
+                                          : "name input_names output_names source header ensure_row_contiguous "
+                                            "atomic_outputs call") ||
+        !known_keys(s, call, "call.", coreai ? "inputs result_shapes result_dtypes threads_per_grid "
+                                               "threads_per_thread_group init_value"
+                                             : "inputs template output_shapes output_dtypes grid threadgroup init_value"))
+        return false;
     if (!ok || !read_inputs(s, call, args) || !read_outputs(s, call, args) ||
         (!coreai && !read_template(s, call, args)) || !read_dispatch(s, call, args))
         return false;
