@@ -100,11 +100,13 @@ CASES = [
     ("not an object", "mtl2glsl", "[1, 2]", [], 1, "field '(top level)': expected an object, got an array"),
     ("error in the body", "mtl2glsl", edit(MLX, ["source"], ["uint i = thread_position_in_grid.x;",
                                                               "out[i] = x[i] + undefined_thing;"]), [], 1,
-     "SPEC.json(source):2:17: error: use of undeclared identifier 'undefined_thing'"),
+     "SPEC.json(source):2:17: error: use of undeclared identifier 'undefined_thing'\n"
+     "out[i] = x[i] + undefined_thing;\n                ^\n"),
     ("error in the header", "mtl2glsl", edit(MLX, ["header"], ["float helper(float v) {", "  return v +;", "}"]),
      [], 1, "SPEC.json(header):2:13: error: expected expression"),
     ("atomic outputs (atomics not translated yet)", "mtl2glsl", "histogram.json", [], 1,
-     "histogram.json(signature):3:29: error: atomic is not supported yet (kernel parameter)"),
+     "histogram.json(signature):3:29: error: atomic is not supported yet (kernel parameter)\n"
+     "    device atomic<int32_t>* counts [[buffer(1)]],\n                            ^\n"),
     ("bad command-line array", "mtl2glsl", MLX, ["--array", "x=float32"], 1,
      "command line x=float32: expected FILE.npy or DTYPE:SHAPE"),
     ("bad command-line transpose", "mtl2glsl", MLX, ["--transpose", "x=1,0"], 1,

@@ -55,7 +55,7 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
     M2gResult *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    Diag diag = {.out = opt && opt->diag ? opt->diag : stderr};
+    Diag diag = {.out = opt && opt->diag ? opt->diag : stderr, .sources = opt ? opt->sources : NULL};
     Program prog = {.arena = arena_create(), .diag = &diag, .path = path};
     prog.subgroup_size = opt && opt->subgroup_size ? opt->subgroup_size : 32;
     prog.virtual_subgroups = opt && opt->virtual_subgroups;

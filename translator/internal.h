@@ -47,6 +47,7 @@ typedef struct SrcLoc {
 
 typedef struct Diag {
     FILE *out;
+    const char *const *sources; /* NAME, TEXT pairs quoted instead of reading the file NAME (M2gOptions) */
     int n_errors;
     int n_warnings;
 } Diag;

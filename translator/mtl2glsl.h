@@ -17,6 +17,8 @@ typedef struct M2gOptions {
                                         (native), 64 or 128; 0: 32 (docs/translator.md, "SIMD-group width") */
     bool virtual_subgroups;          /* build subgroup operations from shared memory and barriers instead of the
                                         device's: runs any width on any device (for tests) */
+    const char *const *sources;      /* texts diagnostics quote for names that are no files (`#line` names of a
+                                        generated source): NAME, TEXT, NAME, TEXT, ..., NULL; or NULL */
 } M2gOptions;
 
 typedef struct M2gEntry {
@@ -77,6 +79,7 @@ typedef struct M2gSpec {
     bool atomic_outputs, has_init_value;
     double init_value;                    /* every output is filled with it before the run */
     unsigned grid[3], threadgroup[3];     /* dispatchThreads (0: not given); threadgroup clamped to the grid (MLX) */
+    const char *sources[7];               /* the parts diagnostics quote: "PATH(source)", body, ..., NULL */
     void *priv;
 } M2gSpec;
 

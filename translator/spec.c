@@ -595,6 +595,16 @@ static void line_directive(StrBuf *b, const Spec *s, int line, const char *part)
     sb_printf(b, "#line %d \"%s(%s)\"\n", line, s->pub.path, part);
 }
 
+/* Part PART's TEXT, quoted by diagnostics at `PATH(PART):LINE:COL` (M2gOptions.sources). */
+static void add_part(Spec *s, const char *part, const char *text)
+{
+    int i = 0;
+    while (s->pub.sources[i])
+        i += 2;
+    s->pub.sources[i] = arena_printf(s->arena, "%s(%s)", s->pub.path, part);
+    s->pub.sources[i + 1] = arena_strdup(s->arena, text);
+}
+
 static int count_lines(const char *t)
 {
     int n = 0;
@@ -672,11 +682,15 @@ static void mlx_source(Spec *s)
     StrBuf params = {0};
     mlx_params(s, &params);
     line_directive(&b, s, 1, "signature");
+    size_t sig = b.len;
     int line = 1;
     for (int i = 0; i < s->n_targs; i++, line++)
         sb_printf(&b, "#define %s %s\n", s->targs[i].name, s->targs[i].text);
     sb_printf(&b, "[[kernel]] void %s(\n%s) {\n", s->pub.entry, params.data ? params.data : "");
     line += 2 + count_lines(params.data ? params.data : "");
+    add_part(s, "header", s->header);
+    add_part(s, "signature", b.data + sig);
+    add_part(s, "source", s->body);
     line_directive(&b, s, 1, "source");
     sb_puts(&b, s->body);
     sb_puts(&b, "\n");
@@ -874,8 +888,11 @@ static bool coreai_source(Spec *s)
     sb_puts(&b, "#include <metal_stdlib>\nusing namespace metal;\n");
     ok = ok && coreai_template_dtypes(s, &b);
     line_directive(&b, s, 1, "signature");
+    size_t sig = b.len;
     sb_printf(&b, "[[kernel]] void %s(\n%s) {\n", s->pub.entry, params.data ? params.data : "");
     int line = 3 + count_lines(params.data ? params.data : "");
+    add_part(s, "signature", b.data + sig);
+    add_part(s, "src", body.data ? body.data : "");
     line_directive(&b, s, 1, "src");
     sb_puts(&b, body.data ? body.data : "");
     sb_puts(&b, "\n");
@@ -1003,6 +1020,7 @@ M2gResult *m2g_translate_spec(const M2gSpec *spec, const M2gOptions *opt)
 {
     M2gOptions o = opt ? *opt : (M2gOptions){0};
     o.only_entry = spec->entry;
+    o.sources = spec->sources;
     return m2g_translate_source(spec->path, spec->source, &o);
 }
 
