@@ -48,6 +48,10 @@ def edit(base, path, value):
 
 
 DELETE = object()
+MANY = dict(MLX, input_names=["a%d" % i for i in range(11)],
+            source=" ".join("a%d_shape[0] + a%d_strides[0] + a%d_ndim;" % (i, i, i) for i in range(11)),
+            call=dict(MLX["call"], inputs={"a%d" % i: {"dtype": "float32", "shape": [9]} for i in range(11)},
+                      template=[]))
 
 # (name, tool, spec (dict, or a samples/specs file name, or raw text), extra arguments, exit status, stderr text)
 CASES = [
@@ -92,6 +96,8 @@ CASES = [
      "unknown field 'ensure_row_contigous'"),
     ("Core AI: MLX field", "mtl2glsl", edit(COREAI, ["source"], "x"), [], 1,
      "unknown field 'source' (expected one of: name input_names result_names src"),
+    ("more buffers than Metal has", "mtl2glsl", MANY, [], 1,
+     "the signature needs 45 buffers (inputs, their shape/strides/ndim or extents, outputs); Metal has 31"),
     ("both forms", "mtl2glsl", edit(MLX, ["result_names"], ["c"]), [], 1,
      "both 'output_names' (MLX) and 'result_names' (Core AI) given"),
     ("neither form", "mtl2glsl", edit(MLX, ["output_names"], DELETE), [], 1,

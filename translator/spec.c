@@ -36,7 +36,12 @@ static const struct {
 };
 
 /* MLX writes `const constant T*` for inputs with fewer elements than this. */
-enum { MLX_MAX_CONSTANT_ARRAY = 8, MAX_TEMPLATE_ARGS = 16, METAL_MAX_THREADS_PER_THREADGROUP = 1024 };
+enum {
+    MLX_MAX_CONSTANT_ARRAY = 8,
+    MAX_TEMPLATE_ARGS = 16,
+    METAL_MAX_THREADS_PER_THREADGROUP = 1024,
+    METAL_MAX_BUFFERS = 31, /* [[buffer(0)]] .. [[buffer(30)]] */
+};
 
 typedef struct TemplateArg {
     const char *name;
@@ -592,7 +597,19 @@ static const char *mlx_type(const M2gSpecArray *a)
 /* `#line` naming part PART of the spec: diagnostics there read SPEC.json(PART):LINE:COL. */
 static void line_directive(StrBuf *b, const Spec *s, int line, const char *part)
 {
-    sb_printf(b, "#line %d \"%s(%s)\"\n", line, s->pub.path, part);
+    sb_printf(b, "#line %d \"", line);
+    for (const char *p = s->pub.path; *p; p++)
+        sb_printf(b, "%s%c", *p == '"' || *p == '\\' ? "\\" : "", *p);
+    sb_printf(b, "(%s)\"\n", part);
+}
+
+/* The signature's buffer count K fits Metal's buffer slots. */
+static bool check_buffer_count(Spec *s, int k)
+{
+    if (k <= METAL_MAX_BUFFERS)
+        return true;
+    return spec_error(s, "the signature needs %d buffers (inputs, their shape/strides/ndim or extents, outputs); "
+                         "Metal has %d buffer slots", k, METAL_MAX_BUFFERS);
 }
 
 /* Part PART's TEXT, quoted by diagnostics at `PATH(PART):LINE:COL` (M2gOptions.sources). */
@@ -615,7 +632,7 @@ static int count_lines(const char *t)
 
 /* Signature parameter lines, in MLX's order: each input (then its _shape, _strides, _ndim when the body names
    them), each output, then the thread attributes the body names. */
-static void mlx_params(Spec *s, StrBuf *b)
+static int mlx_params(Spec *s, StrBuf *b)
 {
     int k = 0;
     const char *sep = "";
@@ -653,6 +670,7 @@ static void mlx_params(Spec *s, StrBuf *b)
                       mlx_attributes[i].name);
             sep = ",\n";
         }
+    return k;
 }
 
 /* MLX's kernel name: custom_kernel_NAME, then the template args with "<", ">" and ", " turned into "_"
@@ -671,7 +689,7 @@ static const char *mlx_kernel_name(Spec *s)
 /* Template args are substituted rather than instantiated: MLX's `template <typename T, int N>` kernel and its
    `template [[host_name(...)]]` instantiation become one kernel of that name, with T and N defined as the
    instantiation's values for the body. */
-static void mlx_source(Spec *s)
+static bool mlx_source(Spec *s)
 {
     StrBuf b = {0};
     s->pub.entry = mlx_kernel_name(s);
@@ -680,7 +698,11 @@ static void mlx_source(Spec *s)
     sb_puts(&b, s->header);
     sb_puts(&b, "\n");
     StrBuf params = {0};
-    mlx_params(s, &params);
+    if (!check_buffer_count(s, mlx_params(s, &params))) {
+        sb_free(&params);
+        sb_free(&b);
+        return false;
+    }
     line_directive(&b, s, 1, "signature");
     size_t sig = b.len;
     int line = 1;
@@ -700,6 +722,7 @@ static void mlx_source(Spec *s)
         sb_printf(&b, "#undef %s\n", s->targs[i].name);
     sb_free(&params);
     s->pub.source = b.data;
+    return true;
 }
 
 /* ---- Core AI: TorchMetalKernel ---- */
@@ -884,7 +907,7 @@ static bool coreai_source(Spec *s)
             a->extents_buffer = k;
             sb_printf(&params, ",\n    constant uint* %s_extents [[buffer(%d)]]", a->name, k++);
         }
-    bool ok = coreai_metal_params(s, &params);
+    bool ok = check_buffer_count(s, k) && coreai_metal_params(s, &params);
     sb_puts(&b, "#include <metal_stdlib>\nusing namespace metal;\n");
     ok = ok && coreai_template_dtypes(s, &b);
     line_directive(&b, s, 1, "signature");
@@ -975,10 +998,7 @@ static bool read_spec(Spec *s, const M2gSpecArgs *args)
         return false;
     if (coreai && args && args->templates && args->templates[0])
         return spec_error(s, "template arguments are MLX's; a Core AI spec takes template_dtypes");
-    if (coreai)
-        return coreai_source(s);
-    mlx_source(s);
-    return true;
+    return coreai ? coreai_source(s) : mlx_source(s);
 }
 
 bool m2g_is_spec_path(const char *path)
