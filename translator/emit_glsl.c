@@ -29,10 +29,11 @@ typedef struct Emit {
     int real_depth;       /* plain loops and switches entered inside a predicated statement */
     int real_loops;       /* plain loops among them */
     int tmp;              /* counter for mtl_s / mtl_c / mtl_l / mtl_k names */
-    Node *subst_node[64]; /* SIMD calls already computed into a variable */
-    const char *subst_name[64];
-    int n_subst;
+    Node **subst_node;    /* SIMD calls already computed into a variable (arena arrays, grown by doubling) */
+    const char **subst_name;
+    int n_subst, cap_subst;
     bool need_workgroup_any;
+    int pred_depth;       /* `if (predicate)` blocks open: no synchronizing call may be printed inside one */
 } Emit;
 
 typedef struct HelperInfo {
@@ -633,6 +634,13 @@ static void emit_astype(Emit *E, Node *n)
 
 static const char *predicate(Emit *E);
 
+/* Under uniform control flow a synchronizing call must be reached by every thread: never inside `if (predicate)`. */
+static void check_sync_position(Emit *E, Node *n)
+{
+    if (E->uniform && E->pred_depth > 0)
+        diag_error(E->prog->diag, n->loc, "internal error: '%s' would run in non-uniform control flow (please report)", n->name ? n->name : "call");
+}
+
 static Node *strip_implicit(Node *n)
 {
     while (n->kind == N_CAST && n->implicit)
@@ -669,6 +677,7 @@ static void emit_simd_call(Emit *E, Node *n)
             E->L->need_int64 = true;
     }
     simd_need(E->prog, E->L, n->builtin, t ? glsl_type(E, t) : NULL, t ? ty_scalar_kind(t) : TY_VOID, n->n_list);
+    check_sync_position(E, n);
     put(E, n->name);
     put(E, "(");
     for (int i = 0; i < n->n_list; i++) {
@@ -677,6 +686,8 @@ static void emit_simd_call(Emit *E, Node *n)
         bool is_value = value && (i == 0 || (i == 1 && (si->op == SOP_FILL_UP || si->op == SOP_FILL_DOWN)));
         if (is_value)
             emit_coerced(E, n->list[i], t, PREC_ASSIGN + 1);
+        else if (value && strip_implicit(n->list[i])->kind == N_INT && strip_implicit(n->list[i])->ival >= 0)
+            putf(E, "%lluu", (unsigned long long)strip_implicit(n->list[i])->ival); /* a lane or delta literal */
         else if (value)
             emit_coerced(E, strip_implicit(n->list[i]), ty_scalar(TY_UINT), PREC_ASSIGN + 1);
         else
@@ -695,6 +706,7 @@ static void emit_barrier(Emit *E, Node *n)
 {
     const SimdInfo *si = &simd_table[n->builtin];
     bool subgroup = si->op == SOP_SG_BARRIER && E->L->simd_mode != SIMD_EMULATED && !E->prog->virtual_subgroups;
+    check_sync_position(E, n);
     if (n->ival & 1) {
         line_start(E);
         put(E, subgroup ? "subgroupMemoryBarrierBuffer();\n" : "memoryBarrierBuffer();\n");
@@ -719,6 +731,12 @@ static void emit_call(Emit *E, Node *n)
             emit_coerced(E, n->list[i], pt, PREC_ASSIGN + 1);
         else
             emit_expr(E, n->list[i], PREC_ASSIGN + 1);
+    }
+    if (n->fn && n->fn->uniform_sync && E->L->uniform_flow) {
+        check_sync_position(E, n);
+        if (n->n_list)
+            put(E, ", ");
+        put(E, predicate(E));
     }
     put(E, ")");
 }
@@ -786,6 +804,11 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
             put(E, ")");
         break;
     case N_CALL:
+        for (int i = 0; i < E->n_subst; i++)
+            if (E->subst_node[i] == n) {
+                put(E, E->subst_name[i]);
+                return;
+            }
         emit_call(E, n);
         break;
     case N_BUILTIN:
@@ -932,8 +955,10 @@ static void emit_stmt(Emit *E, Node *n)
                 line_start(E);
                 putf(E, "if (%s)\n", predicate(E));
                 begin_scope(E);
+                E->pred_depth++;
                 for (int j = i + 1; j < n->n_list; j++)
                     emit_stmt(E, n->list[j]);
+                E->pred_depth--;
                 end_scope(E);
                 break;
             }
@@ -1057,6 +1082,12 @@ static void emit_stmt(Emit *E, Node *n)
     case N_RETURN:
         line_start(E);
         if (E->uniform) {
+            if (n->a) {
+                put(E, "mtl_ret = ");
+                emit_coerced(E, n->a, E->fn->ret, 0);
+                put(E, ";\n");
+                line_start(E);
+            }
             put(E, E->real_depth ? "mtl_live = false; break;\n" : "mtl_live = false;\n");
             break;
         }
@@ -1086,9 +1117,40 @@ static void emit_struct(Emit *E, StructDef *s)
     put(E, "};\n\n");
 }
 
+static void emit_ulist(Emit *E, Node **list, int n);
+
+/* A helper that reaches synchronizing calls under uniform control flow: every thread calls it, with `mtl_p` saying
+   whether it is active; returns clear mtl_live and leave the value in mtl_ret. */
+static void emit_uniform_function_body(Emit *E, Func *f)
+{
+    put(E, "{\n");
+    E->indent = 1;
+    line_start(E);
+    put(E, "bool mtl_live = mtl_p; // false once this thread has returned, or when it did not call\n");
+    if (f->ret->kind != TY_VOID) {
+        line_start(E);
+        putf(E, "%s mtl_ret%s;\n", glsl_type(E, f->ret), array_suffix(E, f->ret));
+    }
+    Flow saved = E->flow;
+    E->flow = (Flow){0};
+    E->uniform = true;
+    E->may_have_returned = true;
+    emit_ulist(E, f->body->list, f->body->n_list);
+    E->uniform = false;
+    E->may_have_returned = false;
+    E->flow = saved;
+    if (f->ret->kind != TY_VOID) {
+        line_start(E);
+        put(E, "return mtl_ret;\n");
+    }
+    E->indent = 0;
+    put(E, "}\n");
+}
+
 static void emit_function(Emit *E, Func *f)
 {
     E->fn = f;
+    bool uniform = E->L->uniform_flow && f->uniform_sync;
     putf(E, "%s %s(", glsl_type(E, f->ret), f->glsl_name);
     for (int i = 0; i < f->n_params; i++) {
         Var *p = f->params[i];
@@ -1096,8 +1158,13 @@ static void emit_function(Emit *E, Func *f)
             put(E, ", ");
         putf(E, "%s%s %s%s", p->is_out_param ? "inout " : "", glsl_type(E, p->ty), p->glsl_name, array_suffix(E, p->ty));
     }
+    if (uniform)
+        put(E, f->n_params ? ", bool mtl_p" : "bool mtl_p");
     put(E, ")\n");
-    emit_stmt(E, f->body);
+    if (uniform && f->body && f->body->kind == N_BLOCK)
+        emit_uniform_function_body(E, f);
+    else
+        emit_stmt(E, f->body);
     put(E, "\n");
 }
 
@@ -1141,12 +1208,35 @@ static void extract_simd(Emit *E, Node *n)
         extract_simd(E, n->list[i]);
     if (n->kind == N_VARDEF)
         extract_simd(E, n->var->init);
-    if (n->kind != N_SIMD || simd_table[n->builtin].group == 'B' || E->n_subst >= 64)
+    bool helper = n->kind == N_CALL && n->fn && n->fn->uniform_sync;
+    if ((n->kind != N_SIMD && !helper) || (n->kind == N_SIMD && simd_table[n->builtin].group == 'B'))
         return;
+    if (E->n_subst == E->cap_subst) {
+        int cap = E->cap_subst ? 2 * E->cap_subst : 64;
+        Node **nodes = arena_alloc(E->prog->arena, sizeof *nodes * (size_t)cap);
+        const char **names = arena_alloc(E->prog->arena, sizeof *names * (size_t)cap);
+        if (E->n_subst) {
+            memcpy(nodes, E->subst_node, sizeof *nodes * (size_t)E->n_subst);
+            memcpy(names, E->subst_name, sizeof *names * (size_t)E->n_subst);
+        }
+        E->subst_node = nodes;
+        E->subst_name = names;
+        E->cap_subst = cap;
+    }
     const char *name = new_name(E, "s");
     line_start(E);
+    if (helper && n->ty->kind == TY_VOID) {
+        emit_call(E, n);
+        put(E, ";\n");
+        E->subst_node[E->n_subst] = n;
+        E->subst_name[E->n_subst++] = "";
+        return;
+    }
     putf(E, "%s %s = ", glsl_type(E, n->ty), name);
-    emit_simd_call(E, n);
+    if (helper)
+        emit_call(E, n);
+    else
+        emit_simd_call(E, n);
     put(E, ";\n");
     E->subst_node[E->n_subst] = n;
     E->subst_name[E->n_subst++] = name;
@@ -1161,7 +1251,14 @@ static bool open_predicated(Emit *E)
     line_start(E);
     putf(E, "if (%s)\n", p);
     begin_scope(E);
+    E->pred_depth++;
     return true;
+}
+
+static void close_predicated(Emit *E)
+{
+    E->pred_depth--;
+    end_scope(E);
 }
 
 /* Declarations of a predicated statement are hoisted so that later statements still see them. */
@@ -1223,7 +1320,7 @@ static void emit_plain_run(Emit *E, Node **list, int n)
         else
             emit_stmt(E, list[i]);
     }
-    end_scope(E);
+    close_predicated(E);
 }
 
 static void emit_uif(Emit *E, Node *n)
@@ -1387,11 +1484,11 @@ static void emit_usync(Emit *E, Node *n)
             break;
         }
         extract_simd(E, n->a);
-        if (n->a->kind == N_SIMD)
-            break; /* a result nobody reads */
+        if (n->a->kind == N_SIMD || (n->a->kind == N_CALL && n->a->fn && n->a->fn->uniform_sync))
+            break; /* a result nobody reads, or a call already made */
         if (open_predicated(E)) {
             emit_stmt(E, n);
-            end_scope(E);
+            close_predicated(E);
         } else {
             emit_stmt(E, n);
         }
@@ -1405,7 +1502,7 @@ static void emit_usync(Emit *E, Node *n)
         hoist_decls(E, n);
         open_predicated(E);
         assign_decls(E, n);
-        end_scope(E);
+        close_predicated(E);
         break;
     case N_IF:
         emit_uif(E, n);
@@ -1413,6 +1510,15 @@ static void emit_usync(Emit *E, Node *n)
     case N_FOR:
     case N_WHILE:
         emit_uloop(E, n);
+        break;
+    case N_RETURN:
+        extract_simd(E, n->a);
+        if (open_predicated(E)) {
+            emit_stmt(E, n);
+            close_predicated(E);
+        } else {
+            emit_stmt(E, n);
+        }
         break;
     default:
         diag_error(E->prog->diag, n->loc, "this statement around a SIMD-group function is not supported with emulated SIMD-groups yet");

@@ -244,6 +244,7 @@ struct Func {
     bool parsed;
     bool had_errors; /* diagnostics while its body was parsed */
     bool visiting; /* on the call path being checked: recursion */
+    bool uniform_sync; /* sync.c: reaches a synchronizing call under uniform control flow; takes `bool mtl_p` */
     int max_threads; /* [[max_total_threads_per_threadgroup(N)]], 0 if none */
 };
 

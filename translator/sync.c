@@ -115,10 +115,14 @@ static unsigned flags_of(Sync *Y, Node *n, bool conditional)
         break;
     case N_CALL:
         f = flags_list(Y, n->list, n->n_list, conditional);
-        if (n->fn && func_syncs(Y, n->fn))
-            diag_error(Y->prog->diag, n->loc, "'%s' calls barriers or SIMD-group functions: in a helper function that is not supported with %d-wide %ssubgroups "
-                       "(the SIMD-group is emulated) yet; write it in the kernel's body", n->fn->name, Y->prog->subgroup_size,
-                       Y->prog->virtual_subgroups ? "virtual " : "");
+        if (n->fn && func_syncs(Y, n->fn)) {
+            /* every thread calls it, with its predicate (emit_glsl.c) */
+            f |= NF_SYNC;
+            if (conditional)
+                diag_error(Y->prog->diag, n->loc, "'%s' (which calls SIMD-group functions or barriers) in an operand of ?:, && or || is not "
+                           "supported with %d-wide %ssubgroups (the SIMD-group is emulated): call it in a statement of its own",
+                           n->fn->name, Y->prog->subgroup_size, Y->prog->virtual_subgroups ? "virtual " : "");
+        }
         break;
     case N_TERNARY:
         f = flags_of(Y, n->a, conditional) | flags_of(Y, n->b, true) | flags_of(Y, n->c, true);
@@ -365,6 +369,19 @@ static void collect_locals(Node *n, bool value)
         collect_locals(n->list[i], value);
 }
 
+/* Flags and uniform locals of BODY; ENTRY_UNIFORM: every thread starts it (a kernel, not a helper). */
+static void analyze_body(Sync *Y, Node *body, bool entry_uniform)
+{
+    flags_of(Y, body, false);
+    collect_locals(body, true);
+    for (int guard = 0; guard < 64; guard++) {
+        Y->changed = false;
+        walk_uniform(Y, body, entry_uniform);
+        if (!Y->changed)
+            break;
+    }
+}
+
 bool sync_analyze(Program *prog, Lowered *L)
 {
     Sync Y = {prog, L, false};
@@ -375,14 +392,14 @@ bool sync_analyze(Program *prog, Lowered *L)
     L->uniform_flow = (L->uses_simd && emulated) || (L->uses_quad && prog->virtual_subgroups);
     if (!L->uniform_flow)
         return true;
-    Node *body = L->kernel->body;
-    flags_of(&Y, body, false);
-    collect_locals(body, true);
-    for (int guard = 0; guard < 64; guard++) {
-        Y.changed = false;
-        walk_uniform(&Y, body, true);
-        if (!Y.changed)
-            break;
+    /* helpers that reach a synchronizing call are rearranged like the kernel's body, entered with a predicate */
+    for (int i = 0; i < L->funcs.len; i++) {
+        Func *f = L->funcs.items[i];
+        if (!f->body || !node_syncs(f->body))
+            continue;
+        f->uniform_sync = true;
+        analyze_body(&Y, f->body, false);
     }
+    analyze_body(&Y, L->kernel->body, true);
     return prog->diag->n_errors == before;
 }
