@@ -83,10 +83,13 @@ static bool input_buffers(MtlrunSpecRun *r, const M2gSpecArray *a)
     for (int i = 0; i < a->ndim; i++)
         ext[i] = a->shape[a->ndim - 1 - i];
     return input_data(a, slot(r, a->buffer)) &&
-           (a->shape_buffer < 0 || small_array(slot(r, a->shape_buffer), MTLRT_DTYPE_I32, a->ndim, a->shape, false)) &&
-           (a->strides_buffer < 0 || small_array(slot(r, a->strides_buffer), MTLRT_DTYPE_I64, a->ndim, a->strides, false)) &&
+           (a->shape_buffer < 0 ||
+            small_array(slot(r, a->shape_buffer), MTLRT_DTYPE_I32, a->ndim, a->shape, false)) &&
+           (a->strides_buffer < 0 ||
+            small_array(slot(r, a->strides_buffer), MTLRT_DTYPE_I64, a->ndim, a->strides, false)) &&
            (a->ndim_buffer < 0 || small_array(slot(r, a->ndim_buffer), MTLRT_DTYPE_I32, 1, &nd, true)) &&
-           (a->extents_buffer < 0 || small_array(slot(r, a->extents_buffer), MTLRT_DTYPE_U32, a->ndim, ext, false));
+           (a->extents_buffer < 0 ||
+            small_array(slot(r, a->extents_buffer), MTLRT_DTYPE_U32, a->ndim, ext, false));
 }
 
 /* An output: filled with init_value when given, else poisoned (--poison) or zeros. */
@@ -156,8 +159,9 @@ bool mtlrun_spec_prepare(const char *path, const MtlrunSpecArgs *args, const Mtl
         return false;
     bool ok = true;
     if (!s->grid[0] || !s->threadgroup[0]) {
-        fprintf(stderr, "%s: error: missing field 'call.%s' (or %s X[,Y[,Z]] on the command line)\n", path,
-                !s->grid[0] ? (s->coreai ? "threads_per_grid" : "grid") : (s->coreai ? "threads_per_thread_group" : "threadgroup"),
+        const char *field = !s->grid[0] ? (s->coreai ? "threads_per_grid" : "grid")
+                                        : (s->coreai ? "threads_per_thread_group" : "threadgroup");
+        fprintf(stderr, "%s: error: missing field 'call.%s' (or %s X[,Y[,Z]] on the command line)\n", path, field,
                 !s->grid[0] ? "--grid" : "--threadgroup");
         ok = false;
     }

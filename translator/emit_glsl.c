@@ -848,7 +848,8 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
         emit_expr(E, n->a, PREC_POSTFIX);
         put(E, "[");
         if (n->b->ty && (n->b->ty->kind == TY_LONG || n->b->ty->kind == TY_ULONG))
-            emit_coerced(E, n->b, ty_scalar(ty_is_signed(n->b->ty) ? TY_INT : TY_UINT), 0); /* GLSL indexes with 32-bit integers (MLX's strides are 64-bit) */
+            /* GLSL indexes with 32-bit integers (MLX's strides are 64-bit) */
+            emit_coerced(E, n->b, ty_scalar(ty_is_signed(n->b->ty) ? TY_INT : TY_UINT), 0);
         else
             emit_expr(E, n->b, 0);
         put(E, "]");

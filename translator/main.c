@@ -369,7 +369,8 @@ int main(int argc, char **argv)
             return 0;
         }
     } else if (cli.emit == EMIT_METAL || cli.n_arrays || cli.n_templates || cli.n_transposes) {
-        return usage_error("--emit=metal, --array, --template and --transpose are for kernel specs (SPEC.json), not '%s'", cli.input);
+        return usage_error("--emit=metal, --array, --template and --transpose are for kernel specs (SPEC.json), "
+                           "not '%s'", cli.input);
     }
     M2gResult *r = spec ? m2g_translate_spec(spec, &opt) : m2g_translate_file(cli.input, &opt);
     m2g_spec_free(spec);

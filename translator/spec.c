@@ -100,8 +100,13 @@ static const DtypeInfo *dtype_need(Spec *s, const char *name, const char *field)
 
 static const char *json_kind(const cJSON *j)
 {
-    return !j ? "nothing" : cJSON_IsString(j) ? "a string" : cJSON_IsNumber(j) ? "a number" : cJSON_IsBool(j) ? "a boolean"
-        : cJSON_IsArray(j) ? "an array" : cJSON_IsObject(j) ? "an object" : "null";
+    return !j                  ? "nothing"
+           : cJSON_IsString(j) ? "a string"
+           : cJSON_IsNumber(j) ? "a number"
+           : cJSON_IsBool(j)   ? "a boolean"
+           : cJSON_IsArray(j)  ? "an array"
+           : cJSON_IsObject(j) ? "an object"
+                               : "null";
 }
 
 static bool type_error(Spec *s, const char *field, const char *expected, const cJSON *got)
@@ -474,8 +479,11 @@ static bool read_outputs(Spec *s, const cJSON *call, const M2gSpecArgs *args)
                               shapes ? kdtype : kshape, name);
         const cJSON *dt = cJSON_GetArrayItem(dtypes, i);
         const char *dpath = arena_printf(s->arena, "call.%s[%d]", kdtype, i);
-        const DtypeInfo *di = cJSON_IsString(dt) ? dtype_need(s, dt->valuestring, arena_printf(s->arena, "field '%s'", dpath))
-                                                 : (type_error(s, dpath, "a dtype name", dt), NULL);
+        const DtypeInfo *di = NULL;
+        if (!cJSON_IsString(dt))
+            type_error(s, dpath, "a dtype name", dt);
+        else
+            di = dtype_need(s, dt->valuestring, arena_printf(s->arena, "field '%s'", dpath));
         if (!di || !shape_json(s, cJSON_GetArrayItem(shapes, i), a, arena_printf(s->arena, "call.%s[%d]", kshape, i)))
             return false;
         a->dtype = di->name;
@@ -645,7 +653,8 @@ static int mlx_params(Spec *s, StrBuf *b)
             const char *space = a->count < MLX_MAX_CONSTANT_ARRAY ? "constant" : "device";
             sb_printf(b, "%s    const %s %s* %s [[buffer(%d)]]", sep, space, mlx_type(a), a->name, k++);
             static const char *const suffix[3] = {"_shape", "_strides", "_ndim"};
-            static const char *const type[3] = {"const constant int*", "const constant int64_t*", "const constant int&"};
+            static const char *const type[3] = {"const constant int*", "const constant int64_t*",
+                                                "const constant int&"};
             int *slot[3] = {&a->shape_buffer, &a->strides_buffer, &a->ndim_buffer};
             for (int j = 0; j < 3; j++) {
                 if (!strstr(s->body, arena_printf(s->arena, "%s%s", a->name, suffix[j])))
@@ -875,7 +884,8 @@ static bool coreai_template_dtypes(Spec *s, StrBuf *b)
     {
         M2gSpecArray *t = coreai_tensor(s, e->string, strlen(e->string));
         if (!t)
-            return spec_error(s, "field 'template_dtypes.%s': '%s' is not an input or result name", e->string, e->string);
+            return spec_error(s, "field 'template_dtypes.%s': '%s' is not an input or result name", e->string,
+                              e->string);
         if (!cJSON_IsString(e))
             return type_error(s, arena_printf(s->arena, "template_dtypes.%s", e->string), "a placeholder word", e);
         sb_printf(b, "#define %s %s\n", e->valuestring, dtype_lookup(t->dtype)->metal_type);
@@ -966,7 +976,8 @@ static bool known_keys(Spec *s, const cJSON *obj, const char *where, const char 
 /* Fields common to both forms, then the form's own. */
 static bool read_spec(Spec *s, const M2gSpecArgs *args)
 {
-    bool ok = true, mlx = cJSON_HasObjectItem(s->root, "output_names"), coreai = cJSON_HasObjectItem(s->root, "result_names");
+    bool ok = true, mlx = cJSON_HasObjectItem(s->root, "output_names");
+    bool coreai = cJSON_HasObjectItem(s->root, "result_names");
     if (mlx == coreai)
         return spec_error(s, "%s", mlx ? "both 'output_names' (MLX) and 'result_names' (Core AI) given; pick one form"
                                        : "missing field 'output_names' (MLX form) or 'result_names' (Core AI form)");
@@ -977,7 +988,8 @@ static bool read_spec(Spec *s, const M2gSpecArgs *args)
     if (!cJSON_IsString(name) || !*name->valuestring)
         return type_error(s, "name", "a non-empty string", name);
     s->name = name->valuestring;
-    if (!(s->names[0] = names_field(s, "input_names", &ok)) || !(s->names[1] = names_field(s, coreai ? "result_names" : "output_names", &ok)))
+    if (!(s->names[0] = names_field(s, "input_names", &ok)) ||
+        !(s->names[1] = names_field(s, coreai ? "result_names" : "output_names", &ok)))
         return false;
     s->body = text_field(s, s->root, coreai ? "src" : "source", true, &ok);
     s->header = coreai ? "" : text_field(s, s->root, "header", false, &ok);
@@ -986,12 +998,13 @@ static bool read_spec(Spec *s, const M2gSpecArgs *args)
     const cJSON *call = field(s, s->root, "call", "call", false, &ok);
     if (call && !cJSON_IsObject(call))
         return type_error(s, "call", "an object", call);
-    if (!known_keys(s, s->root, "", coreai ? "name input_names result_names src metal_params template_dtypes torch_defn call"
-                                          : "name input_names output_names source header ensure_row_contiguous "
-                                            "atomic_outputs call") ||
-        !known_keys(s, call, "call.", coreai ? "inputs result_shapes result_dtypes threads_per_grid "
-                                               "threads_per_thread_group init_value"
-                                             : "inputs template output_shapes output_dtypes grid threadgroup init_value"))
+    static const char *const keys[2][2] = {
+        {"name input_names output_names source header ensure_row_contiguous atomic_outputs call",
+         "inputs template output_shapes output_dtypes grid threadgroup init_value"},
+        {"name input_names result_names src metal_params template_dtypes torch_defn call",
+         "inputs result_shapes result_dtypes threads_per_grid threads_per_thread_group init_value"},
+    };
+    if (!known_keys(s, s->root, "", keys[coreai][0]) || !known_keys(s, call, "call.", keys[coreai][1]))
         return false;
     if (!ok || !read_inputs(s, call, args) || !read_outputs(s, call, args) ||
         (!coreai && !read_template(s, call, args)) || !read_dispatch(s, call, args))
