@@ -16,7 +16,7 @@ for rows, n, d, init in ((5, 12, 24, -1.5), (9, 20, 7, 3.0)):
     idx = r.permutation(n)[:rows].astype(np.int32)
     y = np.full((n, d), init, dtype=np.float32)
     y[idx] = x
-    ref.case("spec_scatter_rows_%dto%d_init%g" % (rows, n, init), None,
+    ref.case("spec_scatter_rows_%dto%d_init%s" % (rows, n, ("%g" % init).replace("-", "m").replace(".", "p")), None,
              {"x": x, "idx": idx, "out": Out(y, tol=EXACT)}, threadgroup=(8, 5), grid=(d, rows), init_value=init)
 
 if __name__ == "__main__":
