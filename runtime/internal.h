@@ -72,6 +72,7 @@ typedef struct PipelineVariant {
 
 #define MAX_BINDINGS 64
 
+#define MAX_FUNCTION_CONSTANTS 64
 struct MtlrtPipeline {
     MtlrtContext *ctx;
     const MtlrtReflection *refl;
@@ -84,8 +85,15 @@ struct MtlrtPipeline {
     VkPipelineLayout layout;
     uint32_t n_variants;
     PipelineVariant *variants;
+    uint32_t n_constants; /* function constants (constants.c): {constant_id, 32-bit value} */
+    uint32_t constants[MAX_FUNCTION_CONSTANTS][2];
     uint32_t required_subgroup_size; /* nonzero: VK_EXT_subgroup_size_control sets it */
 };
+
+/* ---- constants.c ---- */
+/* Appends the pipeline's function constants to the N specialization entries and data; returns the new count
+   (ENTRIES and DATA have room for MAX_FUNCTION_CONSTANTS more). */
+uint32_t rt_function_constants(const MtlrtPipeline *pipe, VkSpecializationMapEntry *entries, uint32_t *data, uint32_t n);
 
 /* ---- context.c ---- */
 /* Print "PREFIX: error: MESSAGE" to the diagnostic stream. */

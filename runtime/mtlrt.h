@@ -209,6 +209,10 @@ MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const 
 MtlrtPipeline *mtlrt_pipeline_create_spirv(MtlrtContext *ctx, const uint32_t *code, size_t size, const char *name,
                                            const MtlrtReflection *refl);
 void mtlrt_pipeline_destroy(MtlrtPipeline *pipe);
+/* Set Metal function constant INDEX ([[function_constant(INDEX)]]) to VALUE (a 0-d bool, int32, uint32 or
+   float32 array whose type matches the declaration) and mark it defined; before the first dispatch. Constants not
+   set keep the shader's default (false / 0) and is_function_constant_defined() is false for them. */
+bool mtlrt_pipeline_set_function_constant(MtlrtPipeline *pipe, uint32_t index, const MtlrtArray *value);
 
 /* ---- dispatch (dispatch.c) ---- */
 

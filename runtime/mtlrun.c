@@ -32,8 +32,8 @@ typedef struct Options {
     const char *kernel, *entry, *reflect, *device;
     bool grid_given, threadgroups_given, threadgroup_given;
     uint32_t size[3], threadgroup[3];
-    Arg inputs[MAX_ARGS], outs[MAX_ARGS], checks[MAX_ARGS];
-    int n_inputs, n_outs, n_checks;
+    Arg inputs[MAX_ARGS], outs[MAX_ARGS], checks[MAX_ARGS], constants[MAX_ARGS];
+    int n_inputs, n_outs, n_checks, n_constants;
     const char *includes[MAX_ARGS + 1], *defines[MAX_ARGS + 1];
     int n_includes, n_defines;
     double rtol, atol;
@@ -82,6 +82,7 @@ static const char usage_text[] =
     "  --buffer N=DTYPE:SHAPE    zero-filled, e.g. float32:1000 or float32:64x64\n"
     "  --scalar N=TYPE:VALUE     a scalar, e.g. 2=float:2.5 or 3=uint:7\n"
     "  --bytes N=FILE            raw bytes (structs)\n"
+    "  --constant N=TYPE:VALUE   function constant [[function_constant(N)]], e.g. 0=bool:true or 1=float:0.5\n"
     "  --out N=FILE.npy          write buffer N back, with its dtype and shape\n"
     "  --check N=REF.npy         compare buffer N with a reference: PASS/FAIL\n"
     "  --threadgroup-memory N=BYTES  size of the `threadgroup T* [[threadgroup(N)]]` parameter\n"
@@ -191,6 +192,8 @@ static bool parse_valued(Options *o, const char *name, const char *v)
         return add_indexed(o->inputs, &o->n_inputs, v, SOURCE_SCALAR);
     if (!strcmp(name, "--bytes"))
         return add_indexed(o->inputs, &o->n_inputs, v, SOURCE_BYTES);
+    if (!strcmp(name, "--constant"))
+        return add_indexed(o->constants, &o->n_constants, v, SOURCE_SCALAR);
     if (!strcmp(name, "--out"))
         return add_indexed(o->outs, &o->n_outs, v, SOURCE_ARRAY);
     if (!strcmp(name, "--check"))
@@ -235,7 +238,7 @@ static bool parse_valued(Options *o, const char *name, const char *v)
 }
 
 static const char *const valued_options[] = {
-    "--grid", "--threadgroups", "--threadgroup", "--buffer", "--scalar", "--bytes", "--out", "--check", "--entry",
+    "--grid", "--threadgroups", "--threadgroup", "--buffer", "--scalar", "--bytes", "--constant", "--out", "--check", "--entry",
     "--reflect", "--device", "-I", "-D", "--rtol", "--atol", "--repeat", "--subgroup-size", "--threadgroup-memory",
     "--template", "--init-value", "--transpose",
 };
@@ -669,6 +672,20 @@ static void print_stats(const MtlrtDispatchStats *s)
         printf("gpu_time_ms_min: %.6f\ngpu_time_ms_mean: %.6f\nruns: %u\n", s->gpu_ms_min, s->gpu_ms_mean, s->runs);
 }
 
+/* --constant N=TYPE:VALUE: function constants as specialization constants. */
+static bool set_constants(const Options *o, Run *run)
+{
+    for (int i = 0; i < o->n_constants; i++) {
+        MtlrtArray a = {0};
+        bool ok = mtlrt_array_from_scalar(o->constants[i].text, &a) &&
+                  mtlrt_pipeline_set_function_constant(run->pipe, o->constants[i].index, &a);
+        mtlrt_array_free(&a);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
 /* Every --threadgroup-memory names a [[threadgroup(n)]] parameter of the kernel. */
 static bool check_threadgroup_memory(const Options *o, const MtlrtReflection *r)
 {
@@ -691,7 +708,7 @@ static bool execute(Options *o, const Kernel *k, Run *run)
     MtlrtDispatchStats stats;
     if (!resolve_names(o, k->refl) || !check_indices(o, k->refl) || !check_threadgroup_memory(o, k->refl) ||
         !(run->pipe = mtlrt_pipeline_create(run->ctx, k->glsl, k->glsl_name, k->refl)) ||
-        !bind_params(o, k->refl, run))
+        !set_constants(o, run) || !bind_params(o, k->refl, run))
         return false;
     MtlrtDispatch d = {
         .style = o->grid_given ? MTLRT_DISPATCH_THREADS : MTLRT_DISPATCH_THREADGROUPS,

@@ -376,8 +376,8 @@ void mtlrt_pipeline_destroy(MtlrtPipeline *pipe)
    dispatched threadgroup size (3, 4, 5), each [[threadgroup(n)]] length (16 + n); a required subgroup size. */
 static bool create_variant(MtlrtPipeline *pipe, const VariantKey *key, VkPipeline *out)
 {
-    VkSpecializationMapEntry entries[6 + 31];
-    uint32_t data[6 + 31];
+    VkSpecializationMapEntry entries[6 + 31 + MAX_FUNCTION_CONSTANTS];
+    uint32_t data[6 + 31 + MAX_FUNCTION_CONSTANTS];
     uint32_t n = 0;
     for (uint32_t i = 0; i < 3; i++) {
         data[n] = key->local[i];
@@ -395,6 +395,7 @@ static bool create_variant(MtlrtPipeline *pipe, const VariantKey *key, VkPipelin
         entries[n] = (VkSpecializationMapEntry){.constantID = 16 + index, .offset = 4 * n, .size = 4};
         n++;
     }
+    n = rt_function_constants(pipe, entries, data, n); /* [[function_constant(n)]] values (constants.c) */
     VkSpecializationInfo spec = {
         .mapEntryCount = n,
         .pMapEntries = entries,

@@ -4,7 +4,7 @@
     run_errors.py --mtl2glsl PATH tests/errors/CASE.metal [...]
 
 Directives, written in the .metal file as comments:
-    // ARGS: --entry nope %s        arguments for mtl2glsl; %s is this file's path (default: %s)
+    // ARGS: --entry nope %s        arguments for mtl2glsl; %s is this file's path (default: %s), %d its directory
     // EXPECT-EXIT: 1               the exit status (default 1)
     // EXPECT-ERROR: 5:12: error: recursion is not supported
                                     a diagnostic `FILE:5:12: error: ...` on stderr whose message contains the
@@ -66,7 +66,8 @@ class Case:
 
     def command(self, mtl2glsl):
         args = self.args if self.args is not None else ["%s"]
-        return [mtl2glsl] + [a.replace("%s", self.path) for a in args]
+        return [mtl2glsl] + [a.replace("%s", self.path).replace("%d", os.path.dirname(os.path.abspath(self.path)))
+                             for a in args]
 
 
 def find_diagnostic(case, err_lines, line, col, text):

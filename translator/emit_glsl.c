@@ -110,6 +110,8 @@ static const char *glsl_type(Emit *E, Type *t)
 
 static const char *array_suffix(Emit *E, Type *t)
 {
+    if (t->kind == TY_REF) /* thread const T (&v)[N]: an array parameter */
+        t = t->elem;
     if (t->kind != TY_ARRAY)
         return "";
     return arena_printf(E->prog->arena, "[%d]%s", t->n, array_suffix(E, t->elem));
@@ -1786,6 +1788,11 @@ char *emit_glsl(Program *prog, Lowered *L)
     E.out = (StrBuf){0};
     for (int i = 0; i < L->globals.len; i++) {
         Var *g = L->globals.items[i];
+        if (g->fc_id) { /* a function constant: a specialization constant the runtime sets (docs/interfaces.md) */
+            putf(&E, "layout(constant_id = %d) const %s %s = %s;\n", g->fc_id, glsl_type(&E, g->ty), g->glsl_name,
+                 g->ty->kind == TY_BOOL ? "false" : g->ty->kind == TY_FLOAT ? "0.0" : g->ty->kind == TY_UINT ? "0u" : "0");
+            continue;
+        }
         emit_vardef(&E, g, true);
         put(&E, ";\n");
     }

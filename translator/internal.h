@@ -108,6 +108,7 @@ struct StructDef {
     Field *fields;
     int n_fields;
     SrcLoc loc;
+    bool empty; /* no fields (a functor, a trait): its values are never printed */
 };
 
 Type *ty_scalar(TypeKind k);
@@ -227,6 +228,12 @@ struct Var {
     bool in_push;       /* PR_CONSTREF placed in push constants */
     int push_offset;
     bool is_out_param;  /* thread T& helper parameter: inout */
+    /* function constants ([[function_constant(n)]]): Vulkan specialization constant fc_id (0: not one) */
+    int fc_id;
+    int fc_index;       /* Metal's n */
+    bool fc_defined;    /* the "is defined" flag of function constant fc_index, not its value */
+    Var *captured;      /* a lambda's parameter standing for this variable of the enclosing function */
+    Func *owner;        /* the function a local or parameter belongs to */
     bool is_threadgroup; /* threadgroup variable of a kernel body: a shared array at file scope */
     bool uniform;        /* sync.c: local known to hold the same value in every thread */
     int tg_index;        /* PR_TGMEM: [[threadgroup(n)]] */
@@ -246,6 +253,8 @@ struct Func {
     bool visiting; /* on the call path being checked: recursion */
     bool uniform_sync; /* sync.c: reaches a synchronizing call under uniform control flow; takes `bool mtl_p` */
     int max_threads; /* [[max_total_threads_per_threadgroup(N)]], 0 if none */
+    Var *self; /* a member function of a struct with fields: the object, params[0] */
+    int n_captures; /* a lambda: its last n_captures parameters are the enclosing variables it uses */
 };
 
 /* Attribute table index (attributes.def) and builtin table index (builtins.def). */
@@ -369,6 +378,13 @@ char *reflect_json(Program *prog, Lowered *L); /* malloc'd */
 /* ---- spirv.c ---- */
 /* GLSL to SPIR-V with shaderc; returns malloc'd words or NULL with *err (malloc'd) set. */
 unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, char **err);
+
+/* ---- templates.c: source text rewrites for kernel templates (see there) ---- */
+/* Function constant n is specialization constant FC_VALUE_ID(n); its "defined" flag is FC_DEFINED_ID(n). */
+#define FC_VALUE_ID(n) (100 + (n))
+#define FC_DEFINED_ID(n) (1100 + (n)) /* glslang takes ids below 2048: n is at most 899 */
+char *tmpl_rewrite_instances(const char *text, size_t len, size_t *out_len); /* malloc'd */
+void tmpl_blank_template_kernels(char *text, size_t len);
 
 /* ---- depfile.c ---- */
 /* Writes a Make-syntax depfile: "TARGETS: DEPS" (paths made absolute, spaces, '#' and '$' escaped for Make),

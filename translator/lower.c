@@ -230,7 +230,8 @@ static void use_type(Lower *X, Type *t, SrcLoc loc)
         return;
     switch (t->kind) {
     case TY_STRUCT:
-        add_struct(X, t->sdef);
+        if (!t->sdef->empty) /* functors and traits are never values in GLSL */
+            add_struct(X, t->sdef);
         break;
     case TY_ARRAY:
     case TY_PTR:
@@ -466,7 +467,7 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
         Type *t = f->params[i]->ty;
         if (t->kind == TY_PTR)
             diag_error(X->diag, f->params[i]->loc, "pointer parameters of helper functions are not supported yet ('%s' of '%s')", f->params[i]->name, f->name);
-        else if (t->kind == TY_REF && (t->as == AS_CONSTANT || (t->as == AS_DEVICE && t->is_const)))
+        else if (t->kind == TY_REF && (t->as == AS_CONSTANT || t->is_const))
             ; /* read-only reference: passed by value */
         else if (t->kind == TY_REF && t->as != AS_THREAD)
             diag_error(X->diag, f->params[i]->loc, "references to device, constant or threadgroup memory as helper parameters are not supported yet ('%s')", f->params[i]->name);

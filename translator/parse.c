@@ -14,10 +14,28 @@
 #include "internal.h"
 
 typedef struct AttrGroup {
+    int source; /* index in Parser.sources */
     unsigned offset; /* of the first '[' */
     const char *text; /* what is between [[ and ]], trimmed */
     SrcLoc loc;
 } AttrGroup;
+
+/* A file clang reads from our rewritten text (templates.c, extract_attributes). */
+#define MAX_SOURCES 64
+typedef struct Source {
+    const char *path;
+    char *text;
+    size_t len;
+    CXFile file;
+} Source;
+
+/* A lambda's call operator being converted: what its body uses of the enclosing function becomes parameters. */
+typedef struct Lambda {
+    CXCursor method;
+    Func *fn;
+    PtrVec outer;    /* Var* of the enclosing function, in order of first use */
+    PtrVec inner;    /* the parameter standing for each */
+} Lambda;
 
 typedef struct MapEntry {
     char *key;
@@ -31,15 +49,24 @@ typedef struct Parser {
     CXTranslationUnit tu;
     CXFile main_file;
     const char *main_path;
-    AttrGroup *attrs;
-    int n_attrs;
+    PtrVec attrs; /* AttrGroup*, in source order per source */
+    Source sources[MAX_SOURCES]; /* [0] is the main file, then the user headers it includes */
+    int n_sources;
     MapEntry *map; /* USR -> Var* / Func* / StructDef* */
     int map_cap, map_len;
     Func *cur_func;
+    Var *self; /* the object inside a member function or constructor being converted */
+    Lambda *lambda; /* the lambda whose body is being converted, else NULL */
     unsigned error_offsets[256]; /* clang errors in the main file: they fail the kernel they fall in */
     int n_error_offsets;
-    unsigned quiet[64][2]; /* extents of kernel templates: clang's errors there give way to ours */
-    int n_quiet;
+    bool error_in_main[256];   /* error_offsets[i] is an offset in the main file (else: another file) */
+    unsigned inst_range[256][2]; /* extents of __MTL_INSTANCE functions in the main file */
+    bool inst_bfloat[256];       /* that instance has a bfloat template argument */
+    int n_inst;
+    const char *seen_msg[128]; /* clang diagnostics printed: the same one from each instance is printed once */
+    unsigned seen_off[128];
+    CXFile seen_file[128];
+    int n_seen;
 } Parser;
 
 /* ---- small libclang helpers ---- */
@@ -182,9 +209,9 @@ static void map_put(Parser *P, char *key, void *value)
 
 /* Blanks every [[...]] group of TEXT in place (newlines kept), recording each; `[[kernel]]` becomes `kernel`.
    Comments, strings and character literals are skipped. */
-static void extract_attributes(Parser *P, char *text, size_t len)
+static void extract_attributes(Parser *P, int source, char *text, size_t len)
 {
-    PtrVec groups = {0};
+    const char *path = P->sources[source].path;
     int line = 1, col = 1;
     for (size_t i = 0; i < len;) {
         char ch = text[i];
@@ -235,8 +262,8 @@ static void extract_attributes(Parser *P, char *text, size_t len)
             while (e > b && isspace((unsigned char)e[-1]))
                 *--e = 0;
             AttrGroup *g = arena_alloc(P->arena, sizeof *g);
-            *g = (AttrGroup){(unsigned)start, b, {P->main_path, line, col}};
-            pv_push(&groups, g);
+            *g = (AttrGroup){source, (unsigned)start, b, {path, line, col}};
+            pv_push(&P->attrs, g);
             bool is_kernel = !strcmp(b, "kernel");
             for (size_t k = start; k <= j; k++) {
                 if (text[k] == '\n')
@@ -247,6 +274,8 @@ static void extract_attributes(Parser *P, char *text, size_t len)
             }
             if (is_kernel)
                 memcpy(text + start, "kernel", 6);
+            if (!strncmp(b, "function_constant", 17))
+                memcpy(text + start, "= {}", 4); /* OpenCL wants an initializer on `constant` globals */
             i = j + 1;
             continue;
         }
@@ -254,11 +283,6 @@ static void extract_attributes(Parser *P, char *text, size_t len)
             line++, col = 0;
         i++, col++;
     }
-    P->attrs = arena_alloc(P->arena, sizeof(AttrGroup) * (size_t)(groups.len + 1));
-    for (int k = 0; k < groups.len; k++)
-        P->attrs[k] = *(AttrGroup *)groups.items[k];
-    P->n_attrs = groups.len;
-    pv_free(&groups);
 }
 
 /* ---- types ---- */
@@ -380,33 +404,66 @@ static Type *conv_type(Parser *P, CXType t)
 typedef struct FieldList {
     Parser *P;
     PtrVec fields;
-    bool other;
-    CXCursor other_cursor;
+    bool base_with_fields;
+    CXCursor base;
 } FieldList;
 
-static enum CXChildVisitResult collect_field(CXCursor c, CXCursor parent, CXClientData data)
+static enum CXVisitorResult collect_field(CXCursor c, CXClientData data)
+{
+    FieldList *fl = data;
+    Field *f = arena_alloc(fl->P->arena, sizeof *f);
+    f->name = cx_take(fl->P, clang_getCursorSpelling(c));
+    f->glsl_name = names_legal(fl->P->arena, f->name);
+    f->ty = conv_type(fl->P, clang_getCursorType(c));
+    pv_push(&fl->fields, f);
+    return CXVisit_Continue;
+}
+
+static enum CXVisitorResult count_field(CXCursor c, CXClientData data)
+{
+    (void)c;
+    ++*(int *)data;
+    return CXVisit_Break;
+}
+
+static enum CXChildVisitResult find_base(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
     FieldList *fl = data;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_FieldDecl) {
-        Field *f = arena_alloc(fl->P->arena, sizeof *f);
-        f->name = cx_take(fl->P, clang_getCursorSpelling(c));
-        f->glsl_name = names_legal(fl->P->arena, f->name);
-        f->ty = conv_type(fl->P, clang_getCursorType(c));
-        pv_push(&fl->fields, f);
-    } else if (k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_CXXBaseSpecifier) {
-        if (!fl->other)
-            fl->other_cursor = c;
-        fl->other = true;
+    int n = 0;
+    if (clang_getCursorKind(c) == CXCursor_CXXBaseSpecifier) {
+        clang_Type_visitFields(clang_getCursorType(c), count_field, &n);
+        if (n && !fl->base_with_fields)
+            fl->base = c, fl->base_with_fields = true;
     }
     return CXChildVisit_Continue;
 }
 
+/* A name for a type or template argument list usable in GLSL: `Vec<float, 4>` -> `Vec_float_4`. */
+static char *mangle(Parser *P, const char *spelling)
+{
+    char *r = arena_alloc(P->arena, strlen(spelling) + 1), *o = r;
+    for (const char *c = spelling; *c; c++) {
+        if (isalnum((unsigned char)*c) || *c == '_')
+            *o++ = *c;
+        else if (o > r && o[-1] != '_')
+            *o++ = '_';
+    }
+    while (o > r && o[-1] == '_')
+        o--;
+    *o = 0;
+    return r;
+}
+
+/* A struct, or an instance of a struct template (fields read through the type: clang keeps no cursors
+   for the members of implicit instantiations). Member functions are converted when called. */
 static StructDef *conv_struct(Parser *P, CXCursor decl)
 {
     decl = clang_getCanonicalCursor(decl);
     char *key = usr_key(P, decl);
+    bool closure = !strncmp(cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl))), "(lambda", 7);
+    if (closure) /* closures in different template instances share a USR */
+        key = arena_printf(P->arena, "%s#%u", key, clang_hashCursor(decl));
     StructDef *s = map_get(P, key);
     if (s)
         return s;
@@ -415,20 +472,36 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
     s->name = cx_take(P, clang_getCursorSpelling(decl));
     if (!*s->name)
         s->name = "anonymous_struct";
+    if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl)))
+        s->name = mangle(P, cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl))));
     s->glsl_name = names_legal(P->arena, s->name);
+    if (closure) {
+        /* a closure: never a value; its captures become parameters of its function (capture_param) */
+        s->name = s->glsl_name = arena_printf(P->arena, "lambda_%d_%d", loc_of(P, decl).line, loc_of(P, decl).col);
+        s->empty = true;
+        s->loc = loc_of(P, decl);
+        return s;
+    }
     CXCursor def = clang_getCursorDefinition(decl);
     s->loc = loc_of(P, clang_Cursor_isNull(def) ? decl : def);
     FieldList fl = {.P = P};
-    clang_visitChildren(clang_Cursor_isNull(def) ? decl : def, collect_field, &fl);
-    if (fl.other)
-        diag_error(P->diag, loc_of(P, fl.other_cursor), "member functions, constructors and base classes of structs are not supported yet");
+    clang_Type_visitFields(clang_getCursorType(decl), collect_field, &fl);
+    clang_visitChildren(clang_Cursor_isNull(def) ? decl : def, find_base, &fl);
+    if (fl.base_with_fields)
+        diag_error(P->diag, loc_of(P, fl.base), "base classes with fields are not supported yet");
     s->n_fields = fl.fields.len;
+    s->empty = !fl.fields.len;
     s->fields = arena_alloc(P->arena, sizeof(Field) * (size_t)(fl.fields.len + 1));
     for (int i = 0; i < fl.fields.len; i++)
         s->fields[i] = *(Field *)fl.fields.items[i];
     pv_free(&fl.fields);
     pv_push(&P->prog->structs, s);
     return s;
+}
+
+static bool is_empty_struct(const Type *t)
+{
+    return t && t->kind == TY_STRUCT && t->sdef->empty;
 }
 
 /* ---- expressions ---- */
@@ -705,6 +778,66 @@ static char *qualified_name(Parser *P, CXCursor decl)
     return arena_strdup(P->arena, buf);
 }
 
+/* A compile-time constant expression as a literal (trait values, numeric_limits, static constexpr members);
+   NULL when clang cannot evaluate C. */
+static Node *const_value(Parser *P, CXCursor c)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (!r)
+        return NULL;
+    Type *ty = conv_type(P, clang_getCursorType(c));
+    Node *n = NULL;
+    if (clang_EvalResult_getKind(r) == CXEval_Int && ty_is_scalar(ty) && !ty_is_float(ty)) {
+        n = new_node(P, ty->kind == TY_BOOL ? N_BOOL : N_INT, c);
+        n->ival = clang_EvalResult_isUnsignedInt(r) ? (long long)clang_EvalResult_getAsUnsigned(r) : clang_EvalResult_getAsLongLong(r);
+        n->ty = ty;
+    } else if (clang_EvalResult_getKind(r) == CXEval_Float && ty_is_float(ty)) {
+        n = new_node(P, N_FLOAT, c);
+        n->fval = clang_EvalResult_getAsDouble(r);
+        n->ty = ty;
+    }
+    clang_EvalResult_dispose(r);
+    return n;
+}
+
+/* The object inside a member function: `this`, or a member named without `this->`. */
+static Node *self_ref(Parser *P, CXCursor c)
+{
+    if (!P->self)
+        return unsupported(P, c, "'this' outside a member function of a struct with fields");
+    Node *n = new_node(P, N_VAR, c);
+    n->var = P->self;
+    n->ty = P->self->ty->kind == TY_REF ? P->self->ty->elem : P->self->ty;
+    return n;
+}
+
+static Func *get_ctor(Parser *P, CXCursor decl, Type *ty);
+static Node *function_constant_defined(Parser *P, CXCursor c, Node *call);
+static Var *capture_param(Parser *P, Var *outer, bool by_ref);
+static Node **realloc_list(Parser *P, Node **list, int len, int more);
+
+/* T(args) of a struct T: a copy is the value itself; the implicit default constructor is no initializer
+   (an N_INITLIST without elements, marked implicit); a user constructor is a function returning the struct. */
+static Node *conv_construct(Parser *P, CXCursor c, CXCursor ctor, Node *n)
+{
+    if (n->ty->kind != TY_STRUCT)
+        return unsupported(P, c, "this constructor call");
+    if (n->n_list == 1 && (clang_CXXConstructor_isCopyConstructor(ctor) || clang_CXXConstructor_isMoveConstructor(ctor) ||
+                           (n->list[0]->ty && ty_equal(n->list[0]->ty, n->ty))))
+        return n->list[0]; /* a copy (also across address spaces) */
+    CXCursor def = clang_getCursorDefinition(ctor);
+    bool user = !clang_Cursor_isNull(def) && !clang_CXXMethod_isDefaulted(def) && !in_prelude(def);
+    if (n->n_list == 0 && (!user || n->ty->sdef->empty)) {
+        n->kind = N_INITLIST;
+        n->implicit = true;
+        return n;
+    }
+    if (!user)
+        return unsupported(P, c, "this constructor call");
+    n->fn = get_ctor(P, def, n->ty);
+    return n;
+}
+
 /* threadgroup_barrier(mem_flags::mem_threadgroup | ...): the flags are a constant expression. */
 static Node *conv_barrier(Parser *P, CXCursor c, int index)
 {
@@ -759,13 +892,8 @@ static Node *conv_call(Parser *P, CXCursor c)
     }
     Node *n = new_node(P, N_CALL, c);
     n->ty = conv_type(P, clang_getCursorType(c));
-    n->n_list = nargs < 0 ? 0 : nargs;
-    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(n->n_list + 1));
-    for (int i = 0; i < n->n_list; i++)
-        n->list[i] = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
-    if (clang_Cursor_isNull(callee)) {
+    if (clang_Cursor_isNull(callee))
         return unsupported(P, c, "a call through a function pointer or to a dependent name");
-    }
     enum CXCursorKind ck = clang_getCursorKind(callee);
     char *name = cx_take(P, clang_getCursorSpelling(callee));
     n->name = name;
@@ -775,26 +903,46 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->fval = name[10] == 'n' ? NAN : INFINITY;
         return n;
     }
-    if (ck == CXCursor_Constructor || ck == CXCursor_CXXMethod || ck == CXCursor_ConversionFunction) {
-        if (ck == CXCursor_Constructor && nargs <= 1 && n->ty->kind == TY_STRUCT) {
-            /* copy construction of a user struct: the value itself */
-            if (nargs == 1)
-                return n->list[0];
-        }
-        if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 2 && n->list[0]->ty &&
-            n->list[0]->ty->kind == TY_STRUCT && !has_user_method(clang_getCursorSemanticParent(callee), "operator=")) {
-            /* the implicit copy assignment of a struct (across address spaces in clang's OpenCL mode) */
-            n->kind = N_ASSIGN;
-            n->op = "=";
-            n->a = n->list[0];
-            n->b = n->list[1];
-            n->ty = n->a->ty;
-            n->list = NULL;
-            n->n_list = 0;
-            return n;
-        }
-        return unsupported(P, c, arena_printf(P->arena, "calling C++ %s '%s'", ck == CXCursor_CXXMethod ? "member function" : ck == CXCursor_Constructor ? "constructor" : "conversion", name));
+    if (in_prelude(callee)) {
+        Node *k = const_value(P, c);
+        if (k)
+            return k;
     }
+    if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 2 &&
+        !has_user_method(clang_getCursorSemanticParent(callee), "operator=")) {
+        /* the implicit copy assignment of a struct (across address spaces in clang's OpenCL mode) */
+        n->kind = N_ASSIGN;
+        n->op = "=";
+        n->a = conv_expr(P, clang_Cursor_getArgument(c, 0));
+        n->b = conv_expr(P, clang_Cursor_getArgument(c, 1));
+        n->ty = n->a->ty;
+        return n;
+    }
+    /* the object of a member call: obj.f(x) (a member reference first), or obj(x), a + b (argument 0) */
+    Node *object = NULL;
+    int first = 0;
+    if (ck == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(callee) && !in_prelude(callee)) {
+        Kids k = kids_of(c);
+        if (k.len && clang_getCursorKind(k.items[0]) == CXCursor_MemberRefExpr) {
+            Kids m = kids_of(k.items[0]);
+            object = m.len ? conv_expr(P, m.items[0]) : NULL;
+            free(m.items);
+        } else if (nargs > 0) {
+            object = conv_expr(P, clang_Cursor_getArgument(c, 0));
+            first = 1;
+        }
+        free(k.items);
+    }
+    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(nargs + 2));
+    for (int i = first; i < nargs; i++) {
+        Node *a = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
+        if (!is_empty_struct(a->ty)) /* functor objects are not passed */
+            n->list[n->n_list++] = a;
+    }
+    if (ck == CXCursor_Constructor)
+        return conv_construct(P, c, callee, n);
+    if (ck == CXCursor_ConversionFunction)
+        return unsupported(P, c, arena_printf(P->arena, "calling C++ conversion '%s'", name));
     if (in_prelude(callee)) {
         char *q = qualified_name(P, callee);
         if (!strcmp(name, "__mtl_make_vec") || !strcmp(name, "__mtl_make_bvec")) {
@@ -806,6 +954,8 @@ static Node *conv_call(Parser *P, CXCursor c)
             n->a = n->list[0];
             return n;
         }
+        if (!strcmp(name, "is_function_constant_defined"))
+            return function_constant_defined(P, c, n);
         int si = simd_lookup(name);
         if (si >= 0 && !strncmp(q, "metal::", 7)) {
             n->kind = N_SIMD;
@@ -813,9 +963,18 @@ static Node *conv_call(Parser *P, CXCursor c)
             n->name = simd_table[si].metal;
             return n;
         }
+        if (!strncmp(name, "__metal_", 8) && builtin_lookup(name + 8) >= 0) {
+            /* __metal_exp(x, __METAL_MAYBE_FAST_MATH__): exp(x); the family says how many arguments are values */
+            int raw = builtin_lookup(name + 8);
+            BuiltinFamily fam = builtin_table[raw].family;
+            int arity = fam == BF_F3 ? 3 : fam == BF_F2 ? 2 : 1;
+            n->n_list = n->n_list < arity ? n->n_list : arity;
+            name = name + 8;
+            q = arena_printf(P->arena, "metal::%s", name);
+        }
         int b = builtin_lookup(name);
         bool metal_ns = !strncmp(q, "metal::", 7);
-        if (b < 0 || !metal_ns) {
+        if (b < 0 || !metal_ns || ck == CXCursor_CXXMethod) {
             diag_error(P->diag, n->loc, "%s is not supported yet", name);
             return n;
         }
@@ -825,6 +984,25 @@ static Node *conv_call(Parser *P, CXCursor c)
         return n;
     }
     n->fn = get_func(P, callee);
+    for (int i = n->fn->n_captures; i > 0; i--) { /* a lambda's captures, after its arguments */
+        Var *outer = n->fn->params[n->fn->n_params - i]->captured;
+        if (!P->lambda && outer->owner != P->cur_func)
+            return unsupported(P, c, arena_printf(P->arena, "calling a lambda that uses '%s' outside the function that declares it", outer->name));
+        Node *a = new_node(P, N_VAR, c);
+        a->var = P->lambda && outer->kind != VAR_GLOBAL ? capture_param(P, outer, outer->ty->kind == TY_REF) : outer;
+        a->ty = a->var->ty->kind == TY_REF ? a->var->ty->elem : a->var->ty;
+        n->list = realloc_list(P, n->list, n->n_list, 1);
+        n->list[n->n_list++] = a;
+    }
+    if (n->fn->self) {
+        if (!object)
+            object = self_ref(P, c);
+        if (object->ty && object->ty->kind == TY_PTR)
+            return unsupported(P, c, "a member call through a pointer");
+        memmove(n->list + 1, n->list, sizeof(Node *) * (size_t)n->n_list);
+        n->list[0] = object;
+        n->n_list++;
+    }
     return n;
 }
 
@@ -850,6 +1028,64 @@ static Node *conv_literal(Parser *P, CXCursor c, NodeKind k)
     return n;
 }
 
+/* A static data member of a struct. */
+static bool is_member_var(CXCursor d)
+{
+    enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+    return pk == CXCursor_StructDecl || pk == CXCursor_ClassDecl || pk == CXCursor_ClassTemplate ||
+           pk == CXCursor_ClassTemplatePartialSpecialization || pk == CXCursor_UnionDecl;
+}
+
+/* is_function_constant_defined(fc): the "defined" specialization constant of function constant fc. */
+static Node *function_constant_defined(Parser *P, CXCursor c, Node *call)
+{
+    Node *arg = call->n_list == 1 ? call->list[0] : NULL;
+    while (arg && arg->kind == N_CAST)
+        arg = arg->a;
+    if (!arg || arg->kind != N_VAR || !arg->var->fc_id || arg->var->fc_defined)
+        return unsupported(P, c, "is_function_constant_defined of something other than a function constant");
+    Var *fc = arg->var;
+    char *key = arena_printf(P->arena, "mtl.fc_defined.%d", fc->fc_index);
+    Var *d = map_get(P, key);
+    if (!d) {
+        d = arena_alloc(P->arena, sizeof *d);
+        *d = (Var){.name = arena_printf(P->arena, "%s_defined", fc->name), .ty = ty_scalar(TY_BOOL), .kind = VAR_GLOBAL,
+                   .loc = fc->loc, .index = -1, .builtin = -1, .fc_id = FC_DEFINED_ID(fc->fc_index),
+                   .fc_index = fc->fc_index, .fc_defined = true, .is_constexpr = true};
+        d->glsl_name = arena_printf(P->arena, "mtl_defined_%s", fc->glsl_name); /* mtl_ names are ours */
+        d->init = arg; /* so that the value's constant is declared (and reflected) with its flag */
+        map_put(P, key, d);
+    }
+    Node *n = new_node(P, N_VAR, c);
+    n->var = d;
+    n->ty = d->ty;
+    return n;
+}
+
+/* A variable of the enclosing function used in a lambda: a parameter of the lambda's function, `inout` when
+   captured by reference (clang types a by-value capture const), passed at each call (conv_call). */
+static Var *capture_param(Parser *P, Var *outer, bool by_ref)
+{
+    Lambda *L = P->lambda;
+    for (int i = 0; i < L->outer.len; i++)
+        if (L->outer.items[i] == outer)
+            return L->inner.items[i];
+    Var *v = arena_alloc(P->arena, sizeof *v);
+    *v = *outer;
+    v->kind = VAR_PARAM;
+    v->init = NULL;
+    v->role = PR_NONE;
+    v->ty = outer->ty->kind == TY_REF ? outer->ty->elem : outer->ty;
+    if (by_ref && !outer->is_constexpr) {
+        Type *r = arena_alloc(P->arena, sizeof *r);
+        *r = (Type){.kind = TY_REF, .elem = v->ty, .as = AS_THREAD};
+        v->ty = r;
+    }
+    pv_push(&L->outer, outer);
+    pv_push(&L->inner, v);
+    return v;
+}
+
 static Node *conv_declref(Parser *P, CXCursor c)
 {
     CXCursor d = clang_getCursorReferenced(c);
@@ -860,6 +1096,11 @@ static Node *conv_declref(Parser *P, CXCursor c)
         n->ival = clang_getEnumConstantDeclValue(d);
         n->name = cx_take(P, clang_getCursorSpelling(d));
         return n;
+    }
+    if (dk == CXCursor_VarDecl && (in_prelude(d) || is_member_var(d))) {
+        Node *k = const_value(P, c); /* is_same_v<T, float>, Limits<T>::N */
+        if (k)
+            return k;
     }
     if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
         Node *n = new_node(P, N_VAR, c);
@@ -873,15 +1114,26 @@ static Node *conv_declref(Parser *P, CXCursor c)
             n->ty = ty_scalar(TY_INT);
             return n;
         }
+        if (P->lambda && n->var->kind != VAR_GLOBAL &&
+            !clang_equalCursors(clang_getCursorSemanticParent(d), P->lambda->method))
+            n->var = capture_param(P, n->var, !clang_isConstQualifiedType(clang_getCursorType(c)));
         n->ty = n->var->ty->kind == TY_REF ? n->var->ty->elem : n->var->ty;
         return n;
     }
+    Node *k = const_value(P, c); /* a non-type template argument (NDIM), an enumerator of a template */
+    if (k)
+        return k;
     return unsupported(P, c, arena_printf(P->arena, "a reference to '%s'", cx_take(P, clang_getCursorSpelling(d))));
 }
 
 static Node *conv_unexposed(Parser *P, CXCursor c)
 {
     Kids k = kids_of(c);
+    if (k.len == 0) { /* a default argument (clang shows no expression for it): its constant value */
+        free(k.items);
+        Node *v = const_value(P, c);
+        return v ? v : unsupported(P, c, "a default argument that is not a constant");
+    }
     if (k.len != 1) {
         free(k.items);
         return unsupported(P, c, "this kind of expression");
@@ -949,6 +1201,10 @@ static Node *conv_unary(Parser *P, CXCursor c)
     }
     bool postfix;
     const char *op = unary_operator(P, c, k.items[0], &postfix);
+    if (op && !strcmp(op, "*") && clang_getCursorKind(k.items[0]) == CXCursor_CXXThisExpr) {
+        free(k.items);
+        return self_ref(P, c); /* *this: the object */
+    }
     Node *n = new_node(P, N_UNARY, c);
     n->a = conv_expr(P, k.items[0]);
     free(k.items);
@@ -1003,12 +1259,18 @@ static Node *conv_cast(Parser *P, CXCursor c)
 static Node *conv_member(Parser *P, CXCursor c)
 {
     Kids k = kids_of(c);
-    if (k.len != 1) {
+    if (k.len > 1) {
         free(k.items);
-        return unsupported(P, c, "a member access without an object (static or implicit this)");
+        return unsupported(P, c, "this member access");
+    }
+    CXCursor ref = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(ref) == CXCursor_VarDecl) {
+        free(k.items);
+        Node *v = const_value(P, c);
+        return v ? v : unsupported(P, c, "a static data member that is not a constant");
     }
     Node *n = new_node(P, N_MEMBER, c);
-    n->a = conv_expr(P, k.items[0]);
+    n->a = k.len ? conv_expr(P, k.items[0]) : self_ref(P, c);
     free(k.items);
     n->name = cx_take(P, clang_getCursorSpelling(c));
     n->ty = conv_type(P, clang_getCursorType(c));
@@ -1109,10 +1371,14 @@ static Node *conv_expr(Parser *P, CXCursor c)
     }
     case CXCursor_UnaryExpr:
         return unsupported(P, c, "sizeof/alignof");
-    case CXCursor_LambdaExpr:
-        return unsupported(P, c, "lambda expressions");
+    case CXCursor_LambdaExpr: { /* the closure object: never printed (its calls do not pass it) */
+        Node *n = new_node(P, N_INITLIST, c);
+        n->ty = conv_type(P, clang_getCursorType(c));
+        n->implicit = true;
+        return n;
+    }
     case CXCursor_CXXThisExpr:
-        return unsupported(P, c, "'this'");
+        return self_ref(P, c);
     case CXCursor_CXXNullPtrLiteralExpr:
         return unsupported(P, c, "nullptr");
     case CXCursor_CXXNewExpr:
@@ -1166,8 +1432,29 @@ static bool is_default_construction(CXCursor e)
         return false;
     /* only the implicit constructor: a struct that declares one runs its body */
     bool declared = false;
-    clang_visitChildren(clang_getCursorSemanticParent(callee), find_constructor, &declared);
+    CXCursor record = clang_getCursorSemanticParent(callee), pattern = clang_getSpecializedCursorTemplate(record);
+    /* an instance of a struct template has no member cursors: its template says */
+    clang_visitChildren(clang_Cursor_isNull(pattern) ? record : pattern, find_constructor, &declared);
     return !declared;
+}
+
+static enum CXChildVisitResult find_tg_mark(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
+        CXString s = clang_getCursorSpelling(c);
+        *(bool *)data |= !strcmp(clang_getCString(s), "mtl_threadgroup");
+        clang_disposeString(s);
+    }
+    return CXChildVisit_Continue;
+}
+
+static bool has_threadgroup_mark(Parser *P, CXCursor var)
+{
+    (void)P;
+    bool marked = false;
+    clang_visitChildren(var, find_tg_mark, &marked);
+    return marked;
 }
 
 static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
@@ -1178,6 +1465,7 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
     v->ty = conv_type(P, clang_getCursorType(c));
     v->kind = kind;
     v->loc = loc_of(P, c);
+    v->owner = kind == VAR_LOCAL ? P->cur_func : NULL;
     CXType t = clang_getCursorType(c);
     v->is_constexpr = clang_isConstQualifiedType(t);
     map_put(P, usr_key(P, c), v);
@@ -1186,12 +1474,15 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
         !is_default_construction(k.items[k.len - 1]))
         v->init = conv_expr(P, k.items[k.len - 1]);
     free(k.items);
+    if (v->init && v->init->kind == N_INITLIST && v->init->implicit)
+        v->init = NULL; /* the implicit default constructor */
     CXType ct = clang_getCanonicalType(t);
     bool local = clang_getAddressSpace(ct) == 2;
     for (CXType e = ct; !local && (e.kind == CXType_ConstantArray || e.kind == CXType_IncompleteArray);) {
         e = clang_getArrayElementType(e);
         local = clang_getAddressSpace(e) == 2;
     }
+    local = local || has_threadgroup_mark(P, c); /* a threadgroup array of a kernel template (templates.c) */
     if (local && kind == VAR_LOCAL && P->cur_func && P->cur_func->is_kernel) {
         v->is_threadgroup = true; /* a shared array at file scope (lower.c, emit_glsl.c) */
         if (v->init)
@@ -1217,6 +1508,8 @@ static Node *conv_decl_stmt(Parser *P, CXCursor c)
         }
         Node *d = new_node(P, N_VARDEF, k.items[i]);
         d->var = conv_vardecl(P, k.items[i], VAR_LOCAL);
+        if (is_empty_struct(d->var->ty))
+            continue; /* a functor object: its calls do not pass it */
         n->list[n->n_list++] = d;
     }
     free(k.items);
@@ -1269,12 +1562,38 @@ static Node *conv_for(Parser *P, CXCursor c)
     return n;
 }
 
+static bool is_if_constexpr(Parser *P, CXCursor c)
+{
+    Toks t = toks_of(P, c);
+    bool r = t.n >= 2 && !strcmp(tok_text(P, &t, 1), "constexpr");
+    toks_free(&t);
+    return r;
+}
+
+/* if constexpr (cond) a else b: the branch the instance takes, as written (clang has dropped the other). */
+static Node *if_constexpr(Parser *P, CXCursor c, Kids *k)
+{
+    CXEvalResult r = k->len >= 2 ? clang_Cursor_Evaluate(k->items[0]) : NULL;
+    if (!r)
+        return unsupported(P, c, "an if constexpr whose condition is not constant here");
+    bool taken = clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) != 0;
+    clang_EvalResult_dispose(r);
+    if (taken)
+        return conv_stmt(P, k->items[1]);
+    return k->len == 3 ? conv_stmt(P, k->items[2]) : new_node(P, N_EMPTY, c);
+}
+
 static Node *conv_children_stmt(Parser *P, CXCursor c, NodeKind kind)
 {
     Kids k = kids_of(c);
     Node *n = new_node(P, kind, c);
     switch (kind) {
     case N_IF:
+        if (is_if_constexpr(P, c)) {
+            Node *taken = if_constexpr(P, c, &k);
+            free(k.items);
+            return taken;
+        }
         if (k.len < 2 || k.len > 3 || clang_getCursorKind(k.items[0]) == CXCursor_VarDecl) {
             free(k.items);
             return unsupported(P, c, "an if statement with an initializer or declaration");
@@ -1382,12 +1701,20 @@ static Node *conv_stmt(Parser *P, CXCursor c)
 /* ---- functions ---- */
 
 /* The attribute groups between offsets [from, to). */
-static void attrs_between(Parser *P, unsigned from, unsigned to, AttrGroup **out, int *n, int max)
+static void attrs_between(Parser *P, CXCursor in, unsigned from, unsigned to, AttrGroup **out, int *n, int max)
 {
     *n = 0;
-    for (int i = 0; i < P->n_attrs && *n < max; i++)
-        if (P->attrs[i].offset >= from && P->attrs[i].offset < to)
-            out[(*n)++] = &P->attrs[i];
+    CXFile f;
+    clang_getExpansionLocation(clang_getCursorLocation(in), &f, NULL, NULL, NULL);
+    int src = -1;
+    for (int i = 0; f && i < P->n_sources && src < 0; i++)
+        if (P->sources[i].file && clang_File_isEqual(f, P->sources[i].file))
+            src = i;
+    for (int i = 0; src >= 0 && i < P->attrs.len && *n < max; i++) {
+        AttrGroup *g = P->attrs.items[i];
+        if (g->source == src && g->offset >= from && g->offset < to)
+            out[(*n)++] = g;
+    }
 }
 
 static int attr_lookup(const char *text, int *arg)
@@ -1437,18 +1764,22 @@ static void param_attributes(Parser *P, Var *v, AttrGroup **g, int n)
     }
 }
 
+/* The parameters of C; a member function's object comes first (f->self); functor parameters are dropped. */
 static void conv_params(Parser *P, Func *f, CXCursor c)
 {
     int np = clang_Cursor_getNumArguments(c);
-    f->n_params = np < 0 ? 0 : np;
-    f->params = arena_alloc(P->arena, sizeof(Var *) * (size_t)(f->n_params + 1));
+    np = np < 0 ? 0 : np;
+    f->params = arena_alloc(P->arena, sizeof(Var *) * (size_t)(np + 2));
+    f->n_params = 0;
+    if (f->self)
+        f->params[f->n_params++] = f->self;
     unsigned body_start = offset_of(clang_getRangeEnd(clang_getCursorExtent(c)));
     Kids k = kids_of(c);
     for (int i = 0; i < k.len; i++)
         if (clang_getCursorKind(k.items[i]) == CXCursor_CompoundStmt)
             body_start = offset_of(clang_getRangeStart(clang_getCursorExtent(k.items[i])));
     free(k.items);
-    for (int i = 0; i < f->n_params; i++) {
+    for (int i = 0; i < np; i++) {
         CXCursor pc = clang_Cursor_getArgument(c, (unsigned)i);
         Var *v = arena_alloc(P->arena, sizeof *v);
         v->name = cx_take(P, clang_getCursorSpelling(pc));
@@ -1457,18 +1788,21 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
         v->glsl_name = names_legal(P->arena, v->name);
         v->ty = conv_type(P, clang_getCursorType(pc));
         v->kind = VAR_PARAM;
+        v->owner = f;
         v->loc = loc_of(P, pc);
         v->index = -1;
         v->builtin = -1;
         v->tg_index = -1;
         map_put(P, usr_key(P, pc), v);
-        f->params[i] = v;
+        if (!f->is_kernel && is_empty_struct(v->ty))
+            continue;
+        f->params[f->n_params++] = v;
         if (f->is_kernel) {
             unsigned from = offset_of(clang_getCursorLocation(pc));
-            unsigned to = i + 1 < f->n_params ? offset_of(clang_getCursorLocation(clang_Cursor_getArgument(c, (unsigned)i + 1))) : body_start;
+            unsigned to = i + 1 < np ? offset_of(clang_getCursorLocation(clang_Cursor_getArgument(c, (unsigned)i + 1))) : body_start;
             AttrGroup *g[8];
             int n;
-            attrs_between(P, from, to, g, &n, 8);
+            attrs_between(P, pc, from, to, g, &n, 8);
             param_attributes(P, v, g, n);
         }
     }
@@ -1492,15 +1826,66 @@ static void parse_body(Parser *P, Func *f, CXCursor c)
     f->parsed = true;
     CXCursor body = body_of(c);
     if (clang_Cursor_isNull(body)) {
-        diag_error(P->diag, f->loc, "'%s' is declared but never defined", f->name);
+        if (P->n_error_offsets && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
+            f->had_errors = true; /* an instance clang could not build: its errors are printed */
+        else
+            diag_error(P->diag, f->loc, "'%s' is declared but never defined", f->name);
         return;
     }
     Func *saved = P->cur_func;
+    Var *saved_self = P->self;
     P->cur_func = f;
+    P->self = f->self;
     int before = P->diag->n_errors;
     f->body = conv_stmt(P, body);
     f->had_errors = P->diag->n_errors > before;
     P->cur_func = saved;
+    P->self = saved_self;
+}
+
+static const char *const operator_words[][2] = {
+    {"()", "call"}, {"[]", "index"}, {"+=", "add_assign"}, {"-=", "sub_assign"}, {"*=", "mul_assign"},
+    {"/=", "div_assign"}, {"==", "eq"}, {"!=", "ne"}, {"<=", "le"}, {">=", "ge"}, {"<<", "shl"}, {">>", "shr"},
+    {"&&", "land"}, {"||", "lor"}, {"++", "inc"}, {"--", "dec"}, {"+", "add"}, {"-", "sub"}, {"*", "mul"},
+    {"/", "div"}, {"%", "mod"}, {"<", "lt"}, {">", "gt"}, {"&", "and"}, {"|", "or"}, {"^", "xor"},
+    {"!", "not"}, {"~", "bitnot"}, {"=", "assign"},
+};
+
+/* The GLSL name of a function, member function or instance: `Abs::operator()<float>` -> `Abs_call_float`. */
+static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
+{
+    char *base = arena_strdup(P->arena, name);
+    if (!strncmp(name, "operator", 8) && !isalnum((unsigned char)name[8]) && name[8] != '_') {
+        const char *sym = name + 8 + strspn(name + 8, " ");
+        for (size_t i = 0; i < sizeof operator_words / sizeof *operator_words; i++)
+            if (!strcmp(sym, operator_words[i][0])) {
+                base = arena_printf(P->arena, "operator_%s", operator_words[i][1]);
+                break;
+            }
+    }
+    enum CXCursorKind k = clang_getCursorKind(c);
+    for (CXCursor ns = clang_getCursorSemanticParent(c); clang_getCursorKind(ns) == CXCursor_Namespace;
+         ns = clang_getCursorSemanticParent(ns)) { /* a::f and b::f may both be called */
+        char *nn = cx_take(P, clang_getCursorSpelling(ns));
+        if (*nn)
+            base = arena_printf(P->arena, "%s_%s", nn, base);
+    }
+    if (k == CXCursor_CXXMethod || k == CXCursor_Constructor) {
+        Type *st = conv_type(P, clang_getCursorType(clang_getCursorSemanticParent(c)));
+        if (st->kind == TY_STRUCT)
+            base = arena_printf(P->arena, "%s_%s", st->sdef->glsl_name, base);
+    }
+    int nt = clang_Cursor_getNumTemplateArguments(c);
+    if (nt < 0 && clang_getCursorKind(clang_getSpecializedCursorTemplate(c)) == CXCursor_FunctionTemplate) /* a member template: its type */
+        base = arena_printf(P->arena, "%s_%s", base, cx_take(P, clang_getTypeSpelling(clang_getCursorResultType(c))));
+    for (int i = 0; i < nt && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)); i++) {
+        enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(c, (unsigned)i);
+        if (ak == CXTemplateArgumentKind_Type)
+            base = arena_printf(P->arena, "%s_%s", base, cx_take(P, clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(c, (unsigned)i))));
+        else if (ak == CXTemplateArgumentKind_Integral)
+            base = arena_printf(P->arena, "%s_%lld", base, clang_Cursor_getTemplateArgumentValue(c, (unsigned)i));
+    }
+    return names_legal(P->arena, mangle(P, base));
 }
 
 /* The model of a user function (parsed once, on first call). */
@@ -1509,24 +1894,158 @@ static Func *get_func(Parser *P, CXCursor decl)
     CXCursor def = clang_getCursorDefinition(decl);
     CXCursor c = clang_Cursor_isNull(def) ? decl : def;
     char *key = usr_key(P, clang_getCanonicalCursor(c));
+    Type *owner = clang_getCursorKind(c) == CXCursor_CXXMethod ? conv_type(P, clang_getCursorType(clang_getCursorSemanticParent(c))) : NULL;
+    bool lambda = owner && owner->kind == TY_STRUCT && !strncmp(owner->sdef->name, "lambda_", 7);
+    if (lambda) /* closures of different template instances may share a USR */
+        key = arena_printf(P->arena, "%s#%u", key, clang_hashCursor(clang_getCanonicalCursor(c)));
     Func *f = map_get(P, key);
     if (f)
         return f;
     f = arena_alloc(P->arena, sizeof *f);
     map_put(P, key, f);
     f->name = cx_take(P, clang_getCursorSpelling(c));
-    f->glsl_name = names_legal(P->arena, f->name);
     f->loc = loc_of(P, c);
     f->ret = conv_type(P, clang_getCursorResultType(c));
-    if (clang_getCursorKind(c) == CXCursor_FunctionTemplate || clang_getTemplateCursorKind(c) != CXCursor_NoDeclFound ||
-        !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c))) {
-        diag_error(P->diag, loc_of(P, decl), "function templates are not supported yet (calling '%s')", f->name);
+    if (clang_getCursorKind(c) == CXCursor_FunctionTemplate) {
+        diag_error(P->diag, loc_of(P, decl), "a call to the function template '%s' outside an instance", f->name);
         f->parsed = true;
         return f;
     }
+    f->glsl_name = func_glsl_name(P, c, f->name);
+    if (clang_getCursorKind(c) == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(c)) {
+        Type *st = conv_type(P, clang_getCursorType(clang_getCursorSemanticParent(c)));
+        if (f->ret->kind == TY_REF && f->ret->as == AS_THREAD && ty_equal(f->ret->elem, st))
+            f->ret = st; /* S& operator+=(...) { ...; return *this; }: the updated object, by value */
+        if (!is_empty_struct(st)) {
+            Var *self = arena_alloc(P->arena, sizeof *self);
+            *self = (Var){.name = "self", .glsl_name = "self", .kind = VAR_PARAM, .loc = f->loc, .index = -1, .builtin = -1};
+            self->ty = st;
+            if (!clang_CXXMethod_isConst(c)) { /* changes the object: inout */
+                self->ty = arena_alloc(P->arena, sizeof(Type));
+                *self->ty = (Type){.kind = TY_REF, .elem = st, .as = AS_THREAD};
+            }
+            f->self = self;
+        }
+    }
     conv_params(P, f, c);
+    if (!lambda) {
+        parse_body(P, f, c);
+        return f;
+    }
+    char *us = strstr(f->glsl_name, "_operator_call"); /* lambda_6_1, not lambda_6_1_operator_call */
+    if (us)
+        f->glsl_name = arena_printf(P->arena, "%.*s%s", (int)(us - f->glsl_name), f->glsl_name, us + 14);
+    Lambda L = {.method = c, .fn = f}, *saved = P->lambda;
+    P->lambda = &L;
     parse_body(P, f, c);
+    P->lambda = saved;
+    Var **params = arena_alloc(P->arena, sizeof(Var *) * (size_t)(f->n_params + L.inner.len + 1));
+    memcpy(params, f->params, sizeof(Var *) * (size_t)f->n_params);
+    for (int i = 0; i < L.inner.len; i++) {
+        Var *v = L.inner.items[i];
+        v->captured = L.outer.items[i];
+        params[f->n_params++] = v;
+    }
+    f->params = params;
+    f->n_captures = L.inner.len;
+    pv_free(&L.outer);
+    pv_free(&L.inner);
     return f;
+}
+
+static Node **realloc_list(Parser *P, Node **list, int len, int more)
+{
+    Node **r = arena_alloc(P->arena, sizeof(Node *) * (size_t)(len + more + 2));
+    memcpy(r, list, sizeof(Node *) * (size_t)len);
+    return r;
+}
+
+/* A user constructor as a function returning the struct:
+   `T self; self.m = init; ...body...; return self;`. */
+static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
+{
+    char *key = usr_key(P, clang_getCanonicalCursor(c));
+    Func *f = map_get(P, key);
+    if (f)
+        return f;
+    f = arena_alloc(P->arena, sizeof *f);
+    map_put(P, key, f);
+    f->name = cx_take(P, clang_getCursorSpelling(c));
+    f->loc = loc_of(P, c);
+    f->ret = ty;
+    f->glsl_name = func_glsl_name(P, c, "make");
+    f->parsed = true;
+    conv_params(P, f, c);
+    Var *self = arena_alloc(P->arena, sizeof *self);
+    *self = (Var){.name = "self", .glsl_name = "self", .ty = ty, .kind = VAR_LOCAL, .loc = f->loc, .index = -1, .builtin = -1};
+    Var *saved_self = P->self;
+    P->self = self;
+    int before = P->diag->n_errors;
+    Kids all = {0};
+    clang_visitChildren(c, collect_kid, &all);
+    Node *b = new_node(P, N_BLOCK, c);
+    b->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(all.len + 3));
+    Node *decl = new_node(P, N_DECL, c), *def = new_node(P, N_VARDEF, c);
+    def->var = self;
+    decl->list = arena_alloc(P->arena, sizeof(Node *));
+    decl->list[decl->n_list++] = def;
+    b->list[b->n_list++] = decl;
+    const char *field = NULL;
+    for (int i = 0; i < all.len; i++) {
+        CXCursor k = all.items[i];
+        enum CXCursorKind kk = clang_getCursorKind(k);
+        if (kk == CXCursor_MemberRef) {
+            field = cx_take(P, clang_getCursorSpelling(k));
+        } else if (field && clang_isExpression(kk)) {
+            Node *m = new_node(P, N_MEMBER, k), *as = new_node(P, N_ASSIGN, k), *st = new_node(P, N_EXPRSTMT, k);
+            m->a = self_ref(P, k);
+            m->name = field;
+            m->ty = conv_type(P, clang_getCursorType(clang_getCursorReferenced(all.items[i - 1])));
+            as->op = "=";
+            as->a = m;
+            as->b = conv_expr(P, k);
+            as->ty = m->ty;
+            st->a = as;
+            if (!(as->b->kind == N_INITLIST && as->b->implicit))
+                b->list[b->n_list++] = st;
+            field = NULL;
+        } else if (kk == CXCursor_CompoundStmt) {
+            Node *body = conv_stmt(P, k);
+            b->list = realloc_list(P, b->list, b->n_list, body->n_list + 1);
+            for (int j = 0; j < body->n_list; j++)
+                b->list[b->n_list++] = body->list[j];
+        }
+    }
+    free(all.items);
+    Node *ret = new_node(P, N_RETURN, c);
+    ret->a = self_ref(P, c);
+    b->list[b->n_list++] = ret;
+    f->body = b;
+    f->had_errors = P->diag->n_errors > before;
+    P->self = saved_self;
+    return f;
+}
+
+/* `constant T name [[function_constant(n)]];` (given `= {}` for clang): specialization constant FC_VALUE_ID(n). */
+static void function_constant(Parser *P, Var *v, CXCursor c)
+{
+    AttrGroup *g[4];
+    int n;
+    attrs_between(P, c, offset_of(clang_getCursorLocation(c)), offset_of(clang_getRangeEnd(clang_getCursorExtent(c))) + 1, g, &n, 4);
+    for (int i = 0; i < n; i++) {
+        int arg;
+        attr_lookup(g[i]->text, &arg);
+        if (strncmp(g[i]->text, "function_constant", 17) != 0)
+            continue;
+        if (arg < 0 || arg > 899)
+            diag_error(P->diag, g[i]->loc, "function constant index in [[%s]] must be between 0 and 899 here (Vulkan specialization constant ids 100..999)", g[i]->text);
+        TypeKind k = v->ty->kind;
+        if (k != TY_BOOL && k != TY_INT && k != TY_UINT && k != TY_FLOAT)
+            diag_error(P->diag, v->loc, "function constant '%s': only bool, int, uint and float are supported yet", v->name);
+        v->fc_index = arg;
+        v->fc_id = FC_VALUE_ID(arg);
+        v->init = NULL;
+    }
 }
 
 static Var *get_global(Parser *P, CXCursor decl)
@@ -1539,7 +2058,8 @@ static Var *get_global(Parser *P, CXCursor decl)
     v = conv_vardecl(P, clang_Cursor_isNull(def) ? decl : def, VAR_GLOBAL);
     map_put(P, key, v);
     v->is_constexpr = true;
-    if (!v->init)
+    function_constant(P, v, clang_Cursor_isNull(def) ? decl : def);
+    if (!v->init && !v->fc_id)
         diag_error(P->diag, v->loc, "program-scope variable '%s' needs a constant initializer", v->name);
     return v;
 }
@@ -1564,11 +2084,11 @@ static bool is_kernel_decl(Parser *P, CXCursor c)
 }
 
 /* Function-level attributes written before the function's name. */
-static void kernel_attributes(Parser *P, Func *f, unsigned from, unsigned to)
+static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, unsigned to)
 {
     AttrGroup *g[8];
     int n;
-    attrs_between(P, from, to, g, &n, 8);
+    attrs_between(P, c, from, to, g, &n, 8);
     for (int i = 0; i < n; i++) {
         int arg;
         attr_lookup(g[i]->text, &arg);
@@ -1585,14 +2105,116 @@ static void kernel_attributes(Parser *P, Func *f, unsigned from, unsigned to)
 typedef struct TopVisit {
     Parser *P;
     unsigned prev_end;
-    int owned_errors; /* clang errors inside some kernel */
+    bool owned[256]; /* per clang error in the main file: inside some kernel */
 } TopVisit;
+
+/* Marks the clang errors of the main file inside [start, end) as the kernel's; returns how many. */
+static int own_errors(TopVisit *tv, unsigned start, unsigned end)
+{
+    int n = 0;
+    for (int i = 0; i < tv->P->n_error_offsets; i++)
+        if (tv->P->error_in_main[i] && tv->P->error_offsets[i] >= start && tv->P->error_offsets[i] < end)
+            tv->owned[i] = true, n++;
+    return n;
+}
+
+static bool has_bfloat_argument(Parser *P, CXCursor spec);
+
+typedef struct InstanceParts {
+    CXCursor name, spec;
+    int n_names, n_specs;
+} InstanceParts;
+
+static enum CXChildVisitResult instance_part(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    InstanceParts *ip = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_StringLiteral && !ip->n_names++)
+        ip->name = c;
+    if (k == CXCursor_DeclRefExpr && !ip->n_specs++)
+        ip->spec = clang_getCursorReferenced(c);
+    return CXChildVisit_Recurse;
+}
+
+/* The text of a string literal's spelling: "neg" "_" "float" -> neg_float (escapes are not names: kept). */
+static char *string_literal_value(Parser *P, const char *spelling)
+{
+    char *r = arena_alloc(P->arena, strlen(spelling) + 1), *o = r;
+    for (const char *c = spelling; *c; c++) {
+        if (*c != '"')
+            continue;
+        for (c++; *c && *c != '"'; c++)
+            *o++ = *c;
+        if (!*c)
+            break;
+    }
+    *o = 0;
+    return r;
+}
+
+/* `__MTL_INSTANCE("k_float", k<float>)` (templates.c): the instance k<float> of a kernel template becomes the
+   entry point k_float. clang has typed its body with the arguments made concrete; that body is converted. */
+static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
+{
+    InstanceParts ip = {.n_names = 0};
+    clang_visitChildren(wrapper, instance_part, &ip);
+    SrcLoc loc = loc_of(P, wrapper);
+    CXSourceRange wext = clang_getCursorExtent(wrapper);
+    int owned = own_errors(tv, offset_of(clang_getRangeStart(wext)), offset_of(clang_getRangeEnd(wext)) + 1);
+    if (!ip.n_specs || clang_Cursor_isNull(ip.spec) || clang_getCursorKind(ip.spec) != CXCursor_FunctionDecl) {
+        diag_error(P->diag, loc, "explicit instantiation of a kernel: expected a template-id such as k<float> (deduced template arguments are not supported yet)");
+        return;
+    }
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(ip.spec);
+    char *name = ip.n_names ? string_literal_value(P, cx_take(P, clang_getCursorSpelling(ip.name))) : NULL;
+    if (!name || !*name || clang_Cursor_isNull(tmpl)) {
+        diag_error(P->diag, loc, "explicit instantiation of a kernel template needs [[host_name(\"name\")]] and template arguments");
+        return;
+    }
+    for (int i = 0; i < P->prog->kernels.len; i++)
+        if (!strcmp(((Func *)P->prog->kernels.items[i])->name, name)) {
+            diag_error(P->diag, loc, "entry point '%s' is defined twice", name);
+            return;
+        }
+    Func *f = arena_alloc(P->arena, sizeof *f);
+    f->name = name;
+    f->glsl_name = "main";
+    f->loc = loc;
+    f->is_kernel = true;
+    f->ret = conv_type(P, clang_getCursorResultType(ip.spec));
+    CXSourceRange ext = clang_getCursorExtent(tmpl);
+    kernel_attributes(P, f, tmpl, offset_of(clang_getRangeStart(ext)), offset_of(clang_getCursorLocation(tmpl)));
+    pv_push(&P->prog->kernels, f);
+    if (has_bfloat_argument(P, ip.spec)) {
+        diag_error(P->diag, loc, "bfloat is not supported yet (entry point '%s')", name);
+        owned = 1;
+    }
+    if (owned || (P->n_error_offsets && clang_Cursor_isNull(body_of(ip.spec)))) { /* no body: clang said why */
+        f->had_errors = f->parsed = true;
+        return;
+    }
+    conv_params(P, f, ip.spec);
+    parse_body(P, f, ip.spec);
+}
+
+static bool is_instance_wrapper(Parser *P, CXCursor c)
+{
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || in_prelude(c))
+        return false;
+    char *name = cx_take(P, clang_getCursorSpelling(c));
+    return !strncmp(name, "__mtl_instance_", 15);
+}
 
 static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
     TopVisit *tv = data;
     Parser *P = tv->P;
+    if (is_instance_wrapper(P, c)) {
+        add_instance(P, c, tv);
+        return CXChildVisit_Continue;
+    }
     if (!in_main_file(P, c))
         return CXChildVisit_Continue;
     enum CXCursorKind k = clang_getCursorKind(c);
@@ -1601,9 +2223,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
         clang_visitChildren(c, visit_top, tv);
     } else if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) && is_kernel_decl(P, c)) {
-        if (k == CXCursor_FunctionTemplate) {
-            diag_error(P->diag, loc_of(P, c), "kernel templates are not supported yet");
-        } else {
+        {
             Func *f = arena_alloc(P->arena, sizeof *f);
                     f->name = cx_take(P, clang_getCursorSpelling(c));
             f->glsl_name = "main";
@@ -1611,13 +2231,9 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
             f->is_kernel = true;
             f->ret = conv_type(P, clang_getCursorResultType(c));
             map_put(P, usr_key(P, c), f);
-            kernel_attributes(P, f, tv->prev_end, offset_of(clang_getCursorLocation(c)));
+            kernel_attributes(P, f, c, tv->prev_end, offset_of(clang_getCursorLocation(c)));
             pv_push(&P->prog->kernels, f);
-            int owned = 0;
-            for (int i = 0; i < P->n_error_offsets; i++)
-                owned += P->error_offsets[i] >= start && P->error_offsets[i] < end;
-            tv->owned_errors += owned;
-            if (owned) {
+            if (own_errors(tv, start, end)) {
                 f->had_errors = f->parsed = true; /* its body is not what the source says: no model */
             } else {
                 conv_params(P, f, c);
@@ -1649,36 +2265,78 @@ static const char *metal_type_name(Parser *P, const char *quoted)
     return arena_strdup(P->arena, p);
 }
 
-static enum CXChildVisitResult find_kernel_templates(CXCursor c, CXCursor parent, CXClientData data)
+static bool already_reported(Parser *P, CXFile f, unsigned off, const char *msg)
 {
-    (void)parent;
-    Parser *P = data;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (!in_main_file(P, c))
-        return CXChildVisit_Continue;
-    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
-        return CXChildVisit_Recurse;
-    if (k == CXCursor_FunctionTemplate && is_kernel_decl(P, c) && P->n_quiet < 64) {
-        CXSourceRange ext = clang_getCursorExtent(c);
-        P->quiet[P->n_quiet][0] = offset_of(clang_getRangeStart(ext));
-        P->quiet[P->n_quiet++][1] = offset_of(clang_getRangeEnd(ext));
-    }
-    return CXChildVisit_Continue;
+    for (int i = 0; i < P->n_seen; i++)
+        if (P->seen_off[i] == off && clang_File_isEqual(P->seen_file[i], f) && !strcmp(P->seen_msg[i], msg))
+            return true;
+    if (P->n_seen < 128)
+        P->seen_msg[P->n_seen] = msg, P->seen_off[P->n_seen] = off, P->seen_file[P->n_seen++] = f;
+    return false;
 }
 
-static bool in_quiet_range(Parser *P, unsigned off)
+/* Where an error belongs: inside a template instance, the point in the main file that asked for the instance
+   (clang's last "in instantiation of ... requested here" note there), else where it is. */
+static unsigned error_owner(Parser *P, CXDiagnostic d, CXFile f, unsigned off, bool *in_main)
 {
-    for (int i = 0; i < P->n_quiet; i++)
-        if (off >= P->quiet[i][0] && off < P->quiet[i][1])
+    *in_main = f && clang_File_isEqual(f, P->main_file);
+    CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+    unsigned n = notes ? clang_getNumDiagnosticsInSet(notes) : 0;
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+        char *text = cx_take(P, clang_getDiagnosticSpelling(note));
+        CXFile nf;
+        unsigned noff;
+        clang_getExpansionLocation(clang_getDiagnosticLocation(note), &nf, NULL, NULL, &noff);
+        if (strstr(text, "requested here") && nf && clang_File_isEqual(nf, P->main_file))
+            *in_main = true, off = noff;
+        clang_disposeDiagnostic(note);
+    }
+    return off;
+}
+
+static int instance_at(Parser *P, bool in_main, unsigned off)
+{
+    for (int i = 0; in_main && i < P->n_inst; i++)
+        if (off >= P->inst_range[i][0] && off <= P->inst_range[i][1])
+            return i;
+    return -1;
+}
+
+static bool is_instance_wrapper(Parser *P, CXCursor c);
+
+static bool has_bfloat_argument(Parser *P, CXCursor spec)
+{
+    int n = clang_Cursor_getNumTemplateArguments(spec);
+    for (int i = 0; i < n; i++)
+        if (clang_Cursor_getTemplateArgumentKind(spec, (unsigned)i) == CXTemplateArgumentKind_Type &&
+            strstr(cx_take(P, clang_getTypeSpelling(clang_getCanonicalType(clang_Cursor_getTemplateArgumentType(spec, (unsigned)i)))), "bfloat"))
             return true;
     return false;
 }
 
-/* Prints clang's diagnostics in our format. Errors inside a kernel template are left to the translator's own
-   "kernel templates are not supported yet", which OpenCL's rules for kernels would otherwise bury. */
+static enum CXChildVisitResult find_instance(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    Parser *P = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+        return CXChildVisit_Recurse;
+    if (is_instance_wrapper(P, c) && in_main_file(P, c) && P->n_inst < 256) {
+        InstanceParts ip = {.n_names = 0};
+        clang_visitChildren(c, instance_part, &ip);
+        CXSourceRange ext = clang_getCursorExtent(c);
+        P->inst_range[P->n_inst][0] = offset_of(clang_getRangeStart(ext));
+        P->inst_range[P->n_inst][1] = offset_of(clang_getRangeEnd(ext));
+        P->inst_bfloat[P->n_inst++] = ip.n_specs && !clang_Cursor_isNull(ip.spec) && has_bfloat_argument(P, ip.spec);
+    }
+    return CXChildVisit_Continue;
+}
+
+/* Prints clang's diagnostics in our format. */
 static void report_clang_diagnostics(Parser *P)
 {
-    clang_visitChildren(clang_getTranslationUnitCursor(P->tu), find_kernel_templates, P);
+    clang_visitChildren(clang_getTranslationUnitCursor(P->tu), find_instance, P);
     unsigned n = clang_getNumDiagnostics(P->tu);
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(P->tu, i);
@@ -1697,15 +2355,28 @@ static void report_clang_diagnostics(Parser *P)
             if (clang_File_isEqual(f, P->main_file))
                 loc = main_file_loc(P, sl, (int)line, (int)col);
         }
-        if (f && clang_File_isEqual(f, P->main_file) && in_quiet_range(P, off)) {
+        char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
+        if (sev >= CXDiagnostic_Error) {
+            bool in_main;
+            unsigned owner = error_owner(P, d, f, off, &in_main);
+            int inst = instance_at(P, in_main, owner);
+            if (inst >= 0 && P->inst_bfloat[inst]) { /* the instance's own error says it better */
+                clang_disposeDiagnostic(d);
+                continue;
+            }
+            if (P->n_error_offsets < 256) {
+                P->error_in_main[P->n_error_offsets] = in_main;
+                P->error_offsets[P->n_error_offsets++] = owner;
+            }
+        }
+        if (already_reported(P, f, off, msg)) { /* the same error in each instance of a template */
             clang_disposeDiagnostic(d);
             continue;
         }
-        char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
+        if (strstr(msg, "non-kernel function variable cannot be declared in local address space"))
+            msg = "threadgroup variables outside a kernel's body are not supported yet";
         if (strstr(msg, "cannot be used as the type of a kernel parameter") && msg[0] == '\'')
             msg = arena_printf(P->arena, "%s is not supported yet (kernel parameter)", metal_type_name(P, msg + 1));
-        if (sev >= CXDiagnostic_Error && f && clang_File_isEqual(f, P->main_file) && P->n_error_offsets < 256)
-            P->error_offsets[P->n_error_offsets++] = off;
         if (sev >= CXDiagnostic_Error)
             diag_error(P->diag, loc, "%s", msg);
         else
@@ -1733,6 +2404,66 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* The file an #include names, searched as clang would: "x" next to the including file, then -I; <x> in -I only.
+   NULL when not found there (the prelude and missing files are clang's to handle). */
+static char *resolve_include(Parser *P, const ParseOptions *opt, const char *from, const char *name, bool quoted)
+{
+    if (quoted) {
+        const char *slash = strrchr(from, '/');
+        char *p = slash ? arena_printf(P->arena, "%.*s/%s", (int)(slash - from), from, name) : arena_strdup(P->arena, name);
+        FILE *f = fopen(p, "rb");
+        if (f)
+            return fclose(f), p;
+    }
+    for (int i = 0; opt->include_dirs && opt->include_dirs[i]; i++) {
+        char *p = arena_printf(P->arena, "%s/%s", opt->include_dirs[i], name);
+        FILE *f = fopen(p, "rb");
+        if (f)
+            return fclose(f), p;
+    }
+    return NULL;
+}
+
+/* Reads PATH, rewrites its text for clang (templates.c, attribute groups) and does the same for each user header
+   it includes. Returns false when PATH cannot be read. */
+static bool add_source(Parser *P, const ParseOptions *opt, const char *path)
+{
+    for (int i = 0; i < P->n_sources; i++)
+        if (!strcmp(P->sources[i].path, path))
+            return true;
+    if (P->n_sources == MAX_SOURCES)
+        return true;
+    size_t len = opt->text && path == opt->path ? strlen(opt->text) : 0;
+    char *raw = opt->text && path == opt->path ? strdup(opt->text) : read_file(path, &len); /* in memory: specs */
+    if (!raw)
+        return false;
+    int idx = P->n_sources++;
+    Source *src = &P->sources[idx];
+    src->path = path;
+    src->text = tmpl_rewrite_instances(raw, len, &src->len);
+    free(raw);
+    extract_attributes(P, idx, src->text, src->len);
+    tmpl_blank_template_kernels(src->text, src->len);
+    for (const char *l = src->text; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+        const char *q = l + strspn(l, " \t");
+        if (*q != '#')
+            continue;
+        q += 1 + strspn(q + 1, " \t");
+        if (strncmp(q, "include", 7))
+            continue;
+        q += 7 + strspn(q + 7, " \t");
+        char close = *q == '"' ? '"' : *q == '<' ? '>' : 0;
+        const char *e = close ? strchr(q + 1, close) : NULL;
+        if (!e || memchr(q, '\n', (size_t)(e - q)))
+            continue;
+        char *name = arena_printf(P->arena, "%.*s", (int)(e - q - 1), q + 1);
+        char *found = resolve_include(P, opt, P->sources[idx].path, name, close == '"');
+        if (found)
+            add_source(P, opt, found);
+    }
+    return true;
+}
+
 /* Records each file the translation unit read (the source, its headers, the prelude) once, for depfiles. */
 static void visit_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
@@ -1748,13 +2479,10 @@ static void visit_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth
 bool parse_program(Program *prog, const ParseOptions *opt)
 {
     Parser P = {.prog = prog, .arena = prog->arena, .diag = prog->diag, .main_path = opt->path};
-    size_t len = opt->text ? strlen(opt->text) : 0;
-    char *text = opt->text ? strdup(opt->text) : read_file(opt->path, &len);
-    if (!text) {
+    if (!add_source(&P, opt, opt->path)) {
         diag_error(prog->diag, (SrcLoc){0}, "cannot read '%s'", opt->path);
         return false;
     }
-    extract_attributes(&P, text, len);
 
     const char *args[64];
     int na = 0;
@@ -1778,8 +2506,10 @@ bool parse_program(Program *prog, const ParseOptions *opt)
         args[na++] = arena_printf(prog->arena, "-D%s", opt->defines[i]);
 
     CXIndex index = clang_createIndex(0, 0);
-    struct CXUnsavedFile unsaved = {opt->path, text, (unsigned long)len};
-    enum CXErrorCode err = clang_parseTranslationUnit2(index, opt->path, args, na, &unsaved, 1,
+    struct CXUnsavedFile unsaved[MAX_SOURCES];
+    for (int i = 0; i < P.n_sources; i++)
+        unsaved[i] = (struct CXUnsavedFile){P.sources[i].path, P.sources[i].text, (unsigned long)P.sources[i].len};
+    enum CXErrorCode err = clang_parseTranslationUnit2(index, opt->path, args, na, unsaved, (unsigned)P.n_sources,
                                                        CXTranslationUnit_KeepGoing, &P.tu);
     bool ok = false;
     if (err != CXError_Success || !P.tu) {
@@ -1787,19 +2517,28 @@ bool parse_program(Program *prog, const ParseOptions *opt)
         goto done;
     }
     P.main_file = clang_getFile(P.tu, opt->path);
+    for (int i = 0; i < P.n_sources; i++)
+        P.sources[i].file = clang_getFile(P.tu, P.sources[i].path);
     int before = prog->diag->n_errors;
     report_clang_diagnostics(&P);
     int clang_errors = prog->diag->n_errors - before;
     clang_getInclusions(P.tu, visit_inclusion, &P);
-    TopVisit tv = {&P, 0, 0};
-    clang_visitChildren(clang_getTranslationUnitCursor(P.tu), visit_top, &tv);
+    TopVisit *tv = calloc(1, sizeof *tv);
+    tv->P = &P;
+    clang_visitChildren(clang_getTranslationUnitCursor(P.tu), visit_top, tv);
     /* errors that no kernel owns (globals, helpers' syntax, headers) stop the whole file */
-    ok = clang_errors == tv.owned_errors;
+    int owned = 0;
+    for (int i = 0; i < P.n_error_offsets; i++)
+        owned += tv->owned[i];
+    free(tv);
+    ok = clang_errors == owned;
 done:
     if (P.tu)
         clang_disposeTranslationUnit(P.tu);
     clang_disposeIndex(index);
     free(P.map);
-    free(text);
+    for (int i = 0; i < P.n_sources; i++)
+        free(P.sources[i].text);
+    pv_free(&P.attrs);
     return ok;
 }

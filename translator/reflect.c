@@ -115,6 +115,23 @@ char *reflect_json(Program *prog, Lowered *L)
             if ((v->role == PR_BUFFER || v->role == PR_BUFREF || v->role == PR_CONSTREF) && v->index == idx)
                 cJSON_AddItemToArray(bufs, buffer_json(prog, v));
         }
+    cJSON *fcs = cJSON_CreateArray(); /* present only when the kernel uses function constants */
+    for (int i = 0; i < L->globals.len; i++) {
+        Var *g = L->globals.items[i];
+        if (!g->fc_id || g->fc_defined)
+            continue;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "index", g->fc_index);
+        cJSON_AddStringToObject(o, "name", g->name);
+        cJSON_AddStringToObject(o, "type", ty_scalar_metal_name(g->ty->kind));
+        cJSON_AddNumberToObject(o, "constant_id", g->fc_id);
+        cJSON_AddNumberToObject(o, "defined_constant_id", FC_DEFINED_ID(g->fc_index));
+        cJSON_AddItemToArray(fcs, o);
+    }
+    if (cJSON_GetArraySize(fcs))
+        cJSON_AddItemToObject(root, "function_constants", fcs);
+    else
+        cJSON_Delete(fcs);
     cJSON *bi = cJSON_AddArrayToObject(root, "builtins");
     for (int a = 0; a < ATTR_COUNT; a++)
         if (L->builtins_used & (1u << a))

@@ -22,7 +22,7 @@ manifest.json:
     "scalars": [{"index": 2, "type": "float", "value": "2.5"}],   # --scalar 2=float:2.5
     "outputs": [{"index": 1, "expected": "y_expected.npy", "rtol": 1e-5, "atol": 1e-6,
                  "nan_ok": false, "labels": ["name of column 0", ...]}],    # both optional
-    "mtlrun_args": ["--subgroup-size", "16", "--virtual-subgroups"]   # optional: width, threadgroup memory
+    "mtlrun_args": ["--subgroup-size", "16", "--virtual-subgroups"]   # optional: width, threadgroup memory, --constant
   }]
 }
 """
@@ -136,12 +136,13 @@ class Reference:
         self.cases = []
 
     def case(self, name, entry, buffers, threadgroup, grid=None, threadgroups=None, width=None, threadgroup_memory=None,
-             template=None, init_value=None):
+             template=None, init_value=None, constants=None):
         """buffers: {index: np.ndarray | Out | InOut | Bytes | Scalar}; for a kernel spec (samples/specs/NAME.json,
         entry None): {name: np.ndarray | View | Out}, with MLX template args [(NAME, VALUE)] and init_value.
         Exactly one of grid (dispatchThreads: total threads) or threadgroups (dispatchThreadgroups).
         width: the subgroup width SIMD-group functions are built for (WIDTH_ARGS); None: the device's choice.
-        threadgroup_memory: {n: bytes} for `threadgroup T* [[threadgroup(n)]]` parameters."""
+        threadgroup_memory: {n: bytes} for `threadgroup T* [[threadgroup(n)]]` parameters.
+        constants: {n: Scalar} for `[[function_constant(n)]]` (mtlrun --constant N=TYPE:VALUE)."""
         assert (grid is None) != (threadgroups is None), name
         assert all(c["name"] != name for c in self.cases), "duplicate case " + name
         args = list(WIDTH_ARGS[width]) if width is not None else []
@@ -151,6 +152,8 @@ class Reference:
             args += ["--init-value", repr(float(init_value))]
         for n, size in sorted((threadgroup_memory or {}).items()):
             args += ["--threadgroup-memory", "%d=%d" % (n, size)]
+        for n, v in sorted((constants or {}).items()):
+            args += ["--constant", "%d=%s:%s" % (n, v.type, v.value)]
         self.cases.append(dict(name=name, entry=entry, buffers=buffers, threadgroup=dim3(threadgroup),
                                grid=None if grid is None else dim3(grid),
                                threadgroups=None if threadgroups is None else dim3(threadgroups), args=args))

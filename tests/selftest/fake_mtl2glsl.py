@@ -13,6 +13,20 @@ import signal
 import sys
 
 KERNEL_RE = re.compile(r"(?:\bkernel|\[\[kernel\]\])\s+void\s+(\w+)")
+HOST_NAME_RE = re.compile(r'host_name\("(\w+)"\)')
+INCLUDE_RE = re.compile(r'#\s*include\s+"([^"]+)"')
+
+
+def fake_entries(source, text):
+    """Kernel names, host names written as literals, and the kernels of quoted includes when there are none."""
+    entries = KERNEL_RE.findall(text) + HOST_NAME_RE.findall(text)
+    if not entries:
+        for inc in INCLUDE_RE.findall(text):
+            path = os.path.join(os.path.dirname(source), inc)
+            if os.path.exists(path):
+                with open(path) as f:
+                    entries += KERNEL_RE.findall(f.read())
+    return entries
 GLSL = """#version 450
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 layout(std430, set = 0, binding = 0) buffer out_buf { float out_data[]; };
@@ -51,6 +65,8 @@ def main(argv):
                 usage("%s needs a value" % a)
             i += 1
             out, entry = (argv[i], entry) if a == "-o" else (out, argv[i])
+        elif a.startswith("--subgroup-size=") or a == "--virtual-subgroups":
+            pass  # the width SIMD-group functions are built for: no effect on the fake's output
         elif a == "--list-entries":
             list_entries = True
         elif a.startswith("--subgroup-size=") or a == "--virtual-subgroups":
@@ -82,7 +98,7 @@ def main(argv):
         if mode != "nocaret":
             print(" " * (col - 1) + "^", file=sys.stderr)
         return 0 if mode == "exit0" else 1
-    entries = KERNEL_RE.findall("\n".join(lines))
+    entries = fake_entries(source, "\n".join(lines))
     if source.endswith(".json"):   # a kernel spec: its kernel's name as MLX (or Core AI) gives it
         spec = json.loads("\n".join(lines))
         entries = [spec["name"] if "result_names" in spec else "custom_kernel_" + spec["name"]]

@@ -21,10 +21,13 @@ def die(msg, code=2):
 def parse(argv):
     if not argv or not argv[0].endswith(".metal") or not os.path.exists(argv[0]):
         die("first argument must be an existing .metal file, got %r" % argv[:1])
-    opts = {"buffer": [], "scalar": [], "bytes": [], "out": [], "flags": set()}
+    opts = {"buffer": [], "scalar": [], "bytes": [], "out": [], "constant": [], "flags": set()}
     i = 1
     while i < len(argv):
         a = argv[i]
+        if a == "--virtual-subgroups":  # subgroup width options (refcase.WIDTH_ARGS): accepted, not checked
+            i += 1
+            continue
         if a in ("--poison", "--validate"):
             opts["flags"].add(a)
             i += 1
@@ -42,7 +45,10 @@ def parse(argv):
             if not re.fullmatch(r"\d+(,\d+){0,2}", v):
                 die("bad %s %r" % (a, v))
             opts[key] = [int(t) for t in v.split(",")]
-        elif key in ("buffer", "scalar", "bytes", "out"):
+        elif key in ("subgroup-size", "threadgroup-memory"):
+            if not re.fullmatch(r"\d+(=\d+)?", v):
+                die("bad %s %r" % (a, v))
+        elif key in ("buffer", "scalar", "bytes", "out", "constant"):
             opts[key].append(v)
         elif key == "subgroup-size":
             if v not in ("4", "8", "16", "32", "64", "128"):
@@ -74,6 +80,9 @@ def check(opts):
     for s in opts["scalar"]:
         if not re.fullmatch(r"\d+=(float|int|uint|bool|half|short|ushort|char|uchar|long|ulong):\S+", s):
             die("bad --scalar %s" % s)
+    for s in opts["constant"]:
+        if not re.fullmatch(r"\d+=(float|int|uint|bool):\S+", s):
+            die("bad --constant %s" % s)
     for b in opts["bytes"]:
         if not os.path.exists(b.split("=", 1)[1]):
             die("no file for --bytes %s" % b)

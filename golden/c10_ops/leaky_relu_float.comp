@@ -1,0 +1,50 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from c10_ops.metal, kernel leaky_relu_float
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+struct leaky_relu_functor
+{
+    float alpha;
+};
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_input_ { float input_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_output_ { float output_[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+    layout(offset = 16) float alpha;
+} mtl_params;
+
+leaky_relu_functor leaky_relu_functor_make(float a)
+{
+    leaky_relu_functor self;
+    self.alpha = a;
+    return self;
+}
+
+float c10_metal_cast_to_float_float(float x)
+{
+    return x;
+}
+
+float leaky_relu_functor_operator_call_float(leaky_relu_functor self, float x)
+{
+    float m = x;
+    return c10_metal_cast_to_float_float(m > 0.0 ? m : self.alpha * m);
+}
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    float alpha = mtl_params.alpha;
+    uint index = gl_GlobalInvocationID.x;
+    leaky_relu_functor f = leaky_relu_functor_make(alpha);
+    output_[index] = leaky_relu_functor_operator_call_float(f, input_[index]);
+}

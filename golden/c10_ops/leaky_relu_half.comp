@@ -1,0 +1,52 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from c10_ops.metal, kernel leaky_relu_half
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+#extension GL_EXT_shader_16bit_storage : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+struct leaky_relu_functor
+{
+    float alpha;
+};
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_input_ { float16_t input_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_output_ { float16_t output_[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+    layout(offset = 16) float alpha;
+} mtl_params;
+
+leaky_relu_functor leaky_relu_functor_make(float a)
+{
+    leaky_relu_functor self;
+    self.alpha = a;
+    return self;
+}
+
+float16_t c10_metal_cast_to_half_float(float x)
+{
+    return float16_t(x);
+}
+
+float16_t leaky_relu_functor_operator_call_half(leaky_relu_functor self, float16_t x)
+{
+    float m = float(x);
+    return c10_metal_cast_to_half_float(m > 0.0 ? m : self.alpha * m);
+}
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    float alpha = mtl_params.alpha;
+    uint index = gl_GlobalInvocationID.x;
+    leaky_relu_functor f = leaky_relu_functor_make(alpha);
+    output_[index] = leaky_relu_functor_operator_call_half(f, input_[index]);
+}

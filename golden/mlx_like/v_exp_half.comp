@@ -1,0 +1,31 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from mlx_like.metal, kernel v_exp_half
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+#extension GL_EXT_shader_16bit_storage : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { float16_t in_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float16_t out_[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+} mtl_params;
+
+float16_t Exp_operator_call_enable_if_t_is_floating_point_v_half_half(float16_t x)
+{
+    return exp(x);
+}
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    uint index = gl_GlobalInvocationID.x;
+    out_[index] = Exp_operator_call_enable_if_t_is_floating_point_v_half_half(in_[index]);
+}

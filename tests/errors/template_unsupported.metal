@@ -1,0 +1,29 @@
+// Template forms the translator does not take yet, each one error at its place; the other instance is written.
+// EXPECT-EXIT: 1
+// EXPECT-ERROR: 11:12: error: calling a lambda that uses 'k' outside the function that declares it is not supported yet
+// EXPECT-ERROR: 28:1: error: explicit instantiation of a kernel: expected a template-id such as k<float>
+// EXPECT-ERROR: 24:23: error: function constant index in [[function_constant(1000)]] must be between 0 and 899
+// EXPECT-STDOUT: #version 450
+#include <metal_stdlib>
+using namespace metal;
+
+template <typename F> float apply(F f, float v) {
+    return f(v);
+}
+
+template <typename T>
+[[kernel]] void scale(device T* x [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+    float k = 2.0f;
+    auto times_k = [&](float v) { return v * k; };
+    x[i] = apply(times_k, x[i]);
+}
+
+template <typename T>
+[[kernel]] void fill(device T* x [[buffer(0)]], uint i [[thread_position_in_grid]]) { x[i] = T(1); }
+
+constant bool too_far [[function_constant(1000)]];
+kernel void uses_it(device float* x [[buffer(0)]], uint i [[thread_position_in_grid]]) { x[i] = too_far ? 1.0f : 0.0f; }
+
+template [[host_name("scale_float")]] [[kernel]] decltype(scale<float>) scale<float>;
+template [[host_name("fill_int")]] [[kernel]] void fill(device int*, uint);
+template [[host_name("fill_float")]] [[kernel]] decltype(fill<float>) fill<float>;
