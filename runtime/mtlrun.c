@@ -9,19 +9,23 @@
 
 #ifdef MTLRUN_HAVE_TRANSLATOR
 #include "mtl2glsl.h"
+#include "mtlrun_spec.h"
 #endif
 
 #define MAX_ARGS 64
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
-typedef enum SourceKind { SOURCE_ARRAY, SOURCE_SCALAR, SOURCE_BYTES } SourceKind;
+typedef enum SourceKind { SOURCE_ARRAY, SOURCE_SCALAR, SOURCE_BYTES, SOURCE_PRESET } SourceKind;
 
-/* One --buffer/--scalar/--bytes (INDEX=TEXT) or --out/--check (INDEX=PATH). */
+/* One --buffer/--scalar/--bytes (INDEX=TEXT) or --out/--check (INDEX=PATH); INDEX may be a parameter's NAME.
+   SOURCE_PRESET: an array a kernel spec built (taken over when bound). */
 typedef struct Arg {
     uint32_t index;
     SourceKind kind;
     const char *text;
+    const char *name; /* NAME=...: resolved to the parameter's index once the kernel is known */
+    MtlrtArray *preset;
 } Arg;
 
 typedef struct Options {
@@ -38,6 +42,10 @@ typedef struct Options {
     uint32_t subgroup_size;              /* --subgroup-size: 0 = the device's choice */
     bool virtual_subgroups;
     uint32_t threadgroup_memory[31];     /* --threadgroup-memory N=BYTES */
+    const char *spec_arrays[MAX_ARGS + 1], *templates[MAX_ARGS + 1], *transposes[MAX_ARGS + 1]; /* kernel specs */
+    int n_templates, n_transposes;
+    bool has_init_value;
+    double init_value;
 } Options;
 
 /* A loaded kernel: GLSL text, its reflection, and the name used in messages. */
@@ -45,6 +53,9 @@ typedef struct Kernel {
     char *glsl;
     char *glsl_name;
     MtlrtReflection *refl;
+#ifdef MTLRUN_HAVE_TRANSLATOR
+    MtlrunSpecRun spec; /* SPEC.json: its buffers until bound */
+#endif
 } Kernel;
 
 /* Everything a run creates, destroyed by run_destroy. */
@@ -59,6 +70,7 @@ typedef struct Run {
 static const char usage_text[] =
     "usage: mtlrun KERNEL.metal [--entry NAME] [-I DIR] [-D NAME[=VALUE]] DISPATCH PARAMS [OPTIONS]\n"
     "       mtlrun KERNEL.comp --reflect KERNEL.json [--entry NAME] DISPATCH PARAMS [OPTIONS]\n"
+    "       mtlrun SPEC.json [--buffer NAME=...] [--template NAME=VALUE] [--init-value V] [DISPATCH] [OPTIONS]\n"
     "       mtlrun --list-devices\n"
     "\n"
     "dispatch (Metal semantics):\n"
@@ -74,6 +86,13 @@ static const char usage_text[] =
     "  --out N=FILE.npy          write buffer N back, with its dtype and shape\n"
     "  --check N=REF.npy         compare buffer N with a reference: PASS/FAIL\n"
     "  --threadgroup-memory N=BYTES  size of the `threadgroup T* [[threadgroup(N)]]` parameter\n"
+    "  N may be a parameter's name: --out out=FILE.npy\n"
+    "kernel specs (SPEC.json: MLX metal_kernel or Core AI form, docs/specs.md; the call's grid and threadgroup are\n"
+    "the spec's unless given):\n"
+    "  --buffer NAME=FILE.npy|DTYPE:SHAPE  an input, or an output's dtype and shape, of the call\n"
+    "  --template NAME=VALUE     an MLX template argument (float32, 4, true)\n"
+    "  --init-value V            fill the outputs with V before the run (MLX init_value)\n"
+    "  --transpose NAME=P0,P1,.. input NAME is its file's array transposed: a strided view (MLX)\n"
     "  --rtol R --atol A         tolerance of --check (default by dtype: float32 1e-5/1e-6, half 1e-3/1e-3)\n"
     "options:\n"
     "  --poison                  fill DTYPE:SHAPE buffers with NaN (floats) or 0xA5 bytes instead of zeros\n"
@@ -134,12 +153,18 @@ static bool parse_dims(const char *s, uint32_t out[3])
     return false;
 }
 
-/* "N=TEXT" -> ARG. */
+/* "N=TEXT" or "NAME=TEXT" -> ARG. */
 static bool parse_indexed(const char *s, SourceKind kind, Arg *arg)
 {
     char *end;
     errno = 0;
     unsigned long v = strtoul(s, &end, 10);
+    size_t name_len = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
+    if (end == s && name_len && s[name_len] == '=' && !(s[0] >= '0' && s[0] <= '9')) {
+        char *name = strndup(s, name_len);
+        *arg = (Arg){.index = UINT32_MAX, .kind = kind, .text = s + name_len + 1, .name = name};
+        return name != NULL;
+    }
     if (end == s || *end != '=' || errno || v > 1000)
         return false;
     *arg = (Arg){.index = (uint32_t)v, .kind = kind, .text = end + 1};
@@ -201,6 +226,12 @@ static bool parse_valued(Options *o, const char *name, const char *v)
         o->threadgroup_memory[idx] = (uint32_t)bytes;
         return !*end && bytes > 0 && bytes <= (1u << 30);
     }
+    if (!strcmp(name, "--template"))
+        return o->n_templates < MAX_ARGS && (o->templates[o->n_templates++] = v);
+    if (!strcmp(name, "--transpose"))
+        return o->n_transposes < MAX_ARGS && (o->transposes[o->n_transposes++] = v);
+    if (!strcmp(name, "--init-value"))
+        return (o->has_init_value = true) && ((void)(o->init_value = strtod(v, &end)), end != v && !*end);
     if (!strcmp(name, "--repeat"))
         return (o->repeat = (uint32_t)strtoul(v, &end, 10)) > 0 && !*end && o->repeat <= 100000;
     return false;
@@ -209,6 +240,7 @@ static bool parse_valued(Options *o, const char *name, const char *v)
 static const char *const valued_options[] = {
     "--grid", "--threadgroups", "--threadgroup", "--buffer", "--scalar", "--bytes", "--constant", "--out", "--check", "--entry",
     "--reflect", "--device", "-I", "-D", "--rtol", "--atol", "--repeat", "--subgroup-size", "--threadgroup-memory",
+    "--template", "--init-value", "--transpose",
 };
 
 /* Flags without a value; false if ARG is not one. */
@@ -274,11 +306,18 @@ static bool has_suffix(const char *s, const char *suffix)
     return n >= m && !strcmp(s + n - m, suffix);
 }
 
-/* Cross-option rules: a kernel, exactly one of --grid/--threadgroups, a --threadgroup. */
+/* Cross-option rules: a kernel, exactly one of --grid/--threadgroups, a --threadgroup (a spec has its own). */
 static bool check_options(const Options *o)
 {
+    bool spec = o->kernel && has_suffix(o->kernel, ".json");
     if (!o->kernel)
         usage_error("%sno kernel file given", "");
+    else if (spec && o->threadgroups_given)
+        usage_error("%s: a kernel spec runs on a grid of threads (--grid), as MLX and Core AI dispatch", o->kernel);
+    else if (!spec && (o->n_templates || o->has_init_value || o->n_transposes))
+        usage_error("--template, --transpose and --init-value are for kernel specs (SPEC.json), not %s", o->kernel);
+    else if (spec)
+        return true;
     else if (o->grid_given == o->threadgroups_given)
         usage_error("%sgive exactly one of --grid (dispatchThreads) and --threadgroups (dispatchThreadgroups)", "");
     else if (!o->threadgroup_given)
@@ -377,8 +416,63 @@ static bool load_metal_kernel(const Options *o, Kernel *k, const MtlrtContext *c
 }
 #endif
 
-static bool load_kernel(const Options *o, Kernel *k, const MtlrtContext *ctx)
+#ifdef MTLRUN_HAVE_TRANSLATOR
+/* SPEC.json: named --buffer arguments describe the call; the spec's buffers become preset inputs, its grid and
+   threadgroup the dispatch. */
+static bool load_spec_kernel(Options *o, Kernel *k, const MtlrtContext *ctx)
 {
+    int n_arrays = 0, kept = 0;
+    for (int i = 0; i < o->n_inputs; i++) {
+        if (!o->inputs[i].name || o->inputs[i].kind != SOURCE_ARRAY) {
+            fprintf(stderr, "mtlrun: error: %s: give the call's arrays by name (--buffer NAME=FILE.npy or "
+                            "NAME=DTYPE:SHAPE)\n", o->kernel);
+            return false;
+        }
+        size_t n = strlen(o->inputs[i].name) + strlen(o->inputs[i].text) + 2;
+        char *t = malloc(n);
+        if (!t)
+            return false;
+        snprintf(t, n, "%s=%s", o->inputs[i].name, o->inputs[i].text);
+        o->spec_arrays[n_arrays++] = t;
+        free((char *)o->inputs[i].name);
+    }
+    MtlrunSpecArgs sa = {.arrays = o->spec_arrays, .templates = o->templates, .transposes = o->transposes,
+                         .has_init_value = o->has_init_value,
+                         .init_value = o->init_value, .poison = o->poison, .subgroup_size = o->subgroup_size,
+                         .virtual_subgroups = o->virtual_subgroups, .includes = o->includes, .defines = o->defines};
+    if (o->grid_given)
+        memcpy(sa.grid, o->size, sizeof sa.grid);
+    if (o->threadgroup_given)
+        memcpy(sa.threadgroup, o->threadgroup, sizeof sa.threadgroup);
+    o->n_inputs = 0;
+    if (!mtlrun_spec_prepare(o->kernel, &sa, ctx, &k->spec))
+        return false;
+    for (int i = 0; i < k->spec.n_buffers; i++)
+        o->inputs[kept++] = (Arg){.index = k->spec.index[i], .kind = SOURCE_PRESET, .text = o->kernel,
+                                  .preset = &k->spec.arrays[i]};
+    o->n_inputs = kept;
+    memcpy(o->size, k->spec.grid, sizeof o->size);
+    memcpy(o->threadgroup, k->spec.threadgroup, sizeof o->threadgroup);
+    o->grid_given = true;
+    k->glsl = k->spec.glsl, k->glsl_name = k->spec.glsl_name, k->refl = k->spec.refl;
+    k->spec.glsl = k->spec.glsl_name = NULL, k->spec.refl = NULL;
+    return true;
+}
+#else
+static bool load_spec_kernel(Options *o, Kernel *k, const MtlrtContext *ctx)
+{
+    (void)k;
+    (void)ctx;
+    fprintf(stderr, "mtlrun: error: this mtlrun was built without the translator; it cannot run spec %s\n",
+            o->kernel);
+    return false;
+}
+#endif
+
+static bool load_kernel(Options *o, Kernel *k, const MtlrtContext *ctx)
+{
+    if (has_suffix(o->kernel, ".json"))
+        return load_spec_kernel(o, k, ctx);
     if (has_suffix(o->kernel, ".metal"))
         return load_metal_kernel(o, k, ctx);
     if (o->subgroup_size || o->virtual_subgroups) {
@@ -394,6 +488,42 @@ static void kernel_free(Kernel *k)
     free(k->glsl);
     free(k->glsl_name);
     mtlrt_reflection_destroy(k->refl);
+#ifdef MTLRUN_HAVE_TRANSLATOR
+    mtlrun_spec_run_free(&k->spec);
+#endif
+}
+
+static void print_param_list(const MtlrtReflection *r);
+
+/* NAME=... arguments get the index of the kernel's parameter of that name. */
+static bool resolve_names(Options *o, const MtlrtReflection *r)
+{
+    Arg *lists[] = {o->inputs, o->outs, o->checks};
+    const int counts[] = {o->n_inputs, o->n_outs, o->n_checks};
+    for (int l = 0; l < 3; l++)
+        for (int i = 0; i < counts[l]; i++) {
+            Arg *a = &lists[l][i];
+            for (uint32_t p = 0; a->name && a->index == UINT32_MAX && p < r->n_params; p++)
+                if (!strcmp(r->params[p].name, a->name))
+                    a->index = r->params[p].index;
+            if (a->name && a->index == UINT32_MAX) {
+                fprintf(stderr, "mtlrun: error: kernel %s has no parameter named %s\n", r->entry, a->name);
+                print_param_list(r);
+                return false;
+            }
+        }
+    return true;
+}
+
+static void free_names(Options *o)
+{
+    Arg *lists[] = {o->inputs, o->outs, o->checks};
+    const int counts[] = {o->n_inputs, o->n_outs, o->n_checks};
+    for (int l = 0; l < 3; l++)
+        for (int i = 0; i < counts[l]; i++)
+            free((char *)lists[l][i].name);
+    for (int i = 0; o->spec_arrays[i]; i++)
+        free((char *)o->spec_arrays[i]);
 }
 
 /* The input argument for parameter INDEX, or -1. */
@@ -442,6 +572,11 @@ static bool check_indices(const Options *o, const MtlrtReflection *r)
 static bool load_input(const Options *o, const Arg *arg, const MtlrtParam *p, MtlrtArray *a)
 {
     bool ok;
+    if (arg->kind == SOURCE_PRESET) {
+        *a = *arg->preset;
+        *arg->preset = (MtlrtArray){0};
+        return mtlrt_param_accepts(p, a, arg->text);
+    }
     if (arg->kind == SOURCE_SCALAR)
         ok = mtlrt_array_from_scalar(arg->text, a);
     else if (arg->kind == SOURCE_BYTES)
@@ -568,10 +703,10 @@ static bool check_threadgroup_memory(const Options *o, const MtlrtReflection *r)
 }
 
 /* Pipeline, parameters, dispatch, outputs. */
-static bool execute(const Options *o, const Kernel *k, Run *run)
+static bool execute(Options *o, const Kernel *k, Run *run)
 {
     MtlrtDispatchStats stats;
-    if (!check_indices(o, k->refl) || !check_threadgroup_memory(o, k->refl) ||
+    if (!resolve_names(o, k->refl) || !check_indices(o, k->refl) || !check_threadgroup_memory(o, k->refl) ||
         !(run->pipe = mtlrt_pipeline_create(run->ctx, k->glsl, k->glsl_name, k->refl)) ||
         !set_constants(o, run) || !bind_params(o, k->refl, run))
         return false;
@@ -613,20 +748,24 @@ int main(int argc, char **argv)
     Kernel k = {0};
     Run run = {0};
     mtlrt_set_diag(stderr, "mtlrun");
+    int status = -1;
     if (!parse_options(&o, argc, argv))
-        return EXIT_USAGE;
-    if (o.help || argc == 1) {
-        fputs(usage_text, o.help ? stdout : stderr);
-        return o.help ? EXIT_OK : EXIT_USAGE;
+        status = EXIT_USAGE;
+    else if (o.help || argc == 1)
+        fputs(usage_text, o.help ? stdout : stderr), status = o.help ? EXIT_OK : EXIT_USAGE;
+    else if (o.list_devices)
+        status = mtlrt_list_devices(stdout) ? EXIT_OK : EXIT_FAIL;
+    else if (!check_options(&o))
+        status = EXIT_USAGE;
+    if (status >= 0) {
+        free_names(&o);
+        return status;
     }
-    if (o.list_devices)
-        return mtlrt_list_devices(stdout) ? EXIT_OK : EXIT_FAIL;
-    if (!check_options(&o))
-        return EXIT_USAGE;
     MtlrtContextOptions co = {.device = o.device, .validate = o.validate};
     bool ok = (run.ctx = mtlrt_context_create(&co)) && load_kernel(&o, &k, run.ctx) && execute(&o, &k, &run);
     uint32_t messages = run_destroy(&run);
     kernel_free(&k);
+    free_names(&o);
     if (messages)
         fprintf(stderr, "mtlrun: error: %u validation message%s (--validate)\n", messages, messages > 1 ? "s" : "");
     return ok && !messages ? EXIT_OK : EXIT_FAIL;

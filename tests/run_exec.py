@@ -35,10 +35,18 @@ def join3(v):
     return ",".join(str(int(t)) for t in v)
 
 
+def key(b):
+    """A buffer's index, or its name in a kernel spec (samples/specs/NAME.json)."""
+    return b["index"] if "index" in b else b["name"]
+
+
 def mtlrun_command(mtlrun, sample, case, workdir, validate=True, extra=(), glsl_dir=None):
-    """The mtlrun command line for one manifest case, and {index: output file}.
-    With glsl_dir, runs the already translated glsl_dir/ENTRY.comp with --reflect glsl_dir/ENTRY.json."""
-    if glsl_dir:
+    """The mtlrun command line for one manifest case, and {index or name: output file}.
+    With glsl_dir, runs the already translated glsl_dir/ENTRY.comp with --reflect glsl_dir/ENTRY.json.
+    A kernel spec's case has entry null and its arrays by name."""
+    if case["entry"] is None:
+        cmd = [mtlrun, sample]
+    elif glsl_dir:
         stem = os.path.join(glsl_dir, case["entry"])
         cmd = [mtlrun, stem + ".comp", "--reflect", stem + ".json", "--entry", case["entry"]]
     else:
@@ -50,18 +58,20 @@ def mtlrun_command(mtlrun, sample, case, workdir, validate=True, extra=(), glsl_
     cmd += ["--threadgroup", join3(case["threadgroup"])]
     for b in case["buffers"]:
         if "file" in b:
-            cmd += ["--buffer", "%d=%s" % (b["index"], os.path.join(workdir, b["file"]))]
+            cmd += ["--buffer", "%s=%s" % (key(b), os.path.join(workdir, b["file"]))]
+            if "transpose" in b:
+                cmd += ["--transpose", "%s=%s" % (key(b), ",".join(str(p) for p in b["transpose"]))]
         elif "bytes" in b:
             cmd += ["--bytes", "%d=%s" % (b["index"], os.path.join(workdir, b["bytes"]))]
         else:
             shape = "x".join(str(int(d)) for d in b["shape"]) or "1"
-            cmd += ["--buffer", "%d=%s:%s" % (b["index"], b["dtype"], shape)]
+            cmd += ["--buffer", "%s=%s:%s" % (key(b), b["dtype"], shape)]
     for s in case["scalars"]:
         cmd += ["--scalar", "%d=%s:%s" % (s["index"], s["type"], s["value"])]
     outs = {}
     for o in case["outputs"]:
-        outs[o["index"]] = os.path.join(workdir, "%s_got_b%d.npy" % (case["name"], o["index"]))
-        cmd += ["--out", "%d=%s" % (o["index"], outs[o["index"]])]
+        outs[key(o)] = os.path.join(workdir, "%s_got_b%s.npy" % (case["name"], key(o)))
+        cmd += ["--out", "%s=%s" % (key(o), outs[key(o)])]
     cmd += case.get("mtlrun_args", [])
     cmd += ["--poison"]
     if validate:
@@ -102,9 +112,9 @@ def run_case(args, manifest, case, workdir):
     if proc.returncode != 0:
         return reasons, log
     for o in case["outputs"]:
-        path = outs[o["index"]]
+        path = outs[key(o)]
         if not os.path.exists(path):
-            reasons.append("buffer %d: mtlrun wrote no %s" % (o["index"], os.path.basename(path)))
+            reasons.append("buffer %s: mtlrun wrote no %s" % (key(o), os.path.basename(path)))
             continue
         got = np.load(path)
         expected = np.load(os.path.join(workdir, o["expected"]))
@@ -113,7 +123,7 @@ def run_case(args, manifest, case, workdir):
         ok, lines = compare(got, expected, o.get("rtol", 0.0), o.get("atol", 0.0), o.get("nan_ok", False),
                             o.get("labels"))
         if not ok:
-            reasons.append("buffer %d differs from NumPy: %s" % (o["index"], "\n".join(lines)))
+            reasons.append("buffer %s differs from NumPy: %s" % (key(o), "\n".join(lines)))
     return reasons, log
 
 

@@ -10,6 +10,8 @@ For each sample: `mtl2glsl -o DIR/ samples/SAMPLE.metal` (GLSL) and `mtl2glsl --
 must exit 0; `--list-entries` must name the same entry points; the set of files and each file's text must equal
 golden/SAMPLE/; every ENTRY.json must parse and name its entry; and every ENTRY.comp must compile with
 `glslangValidator -V --target-env vulkan1.1` and pass `spirv-val --target-env vulkan1.1`.
+A kernel spec is named specs/NAME (samples/specs/NAME.json -> golden/specs/NAME/): its snapshot also holds
+spec.metal, the Metal source built around the body (`mtl2glsl --emit=metal`, run from the repository root).
 Exits 0 only when every sample passed.
 """
 import argparse
@@ -27,9 +29,9 @@ TIMEOUT_S = 120
 SANITIZER_MARKS = ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:", "UndefinedBehaviorSanitizer")
 
 
-def run(cmd):
+def run(cmd, cwd=None):
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=TIMEOUT_S)
+        p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=TIMEOUT_S, cwd=cwd)
     except subprocess.TimeoutExpired:
         return 124, "", "timed out after %d s" % TIMEOUT_S
     except OSError as e:
@@ -85,9 +87,12 @@ def read(path):
         return f.read()
 
 
+SNAPSHOT_FILES = (".comp", ".json", ".metal")
+
+
 def compare_with_golden(outdir, golden, problems):
-    made = sorted(f for f in os.listdir(outdir) if f.endswith((".comp", ".json")))
-    want = sorted(f for f in os.listdir(golden) if f.endswith((".comp", ".json"))) if os.path.isdir(golden) else []
+    made = sorted(f for f in os.listdir(outdir) if f.endswith(SNAPSHOT_FILES))
+    want = sorted(f for f in os.listdir(golden) if f.endswith(SNAPSHOT_FILES)) if os.path.isdir(golden) else []
     for f in sorted(set(want) - set(made)):
         problems.append("golden has %s but the translator did not write it" % f)
     for f in sorted(set(made) - set(want)):
@@ -112,7 +117,7 @@ def variants(source):
 
 
 def snapshot(args, sample):
-    source = os.path.join(args.samples, sample + ".metal")
+    source = os.path.join(args.samples, sample + (".json" if sample.startswith("specs/") else ".metal"))
     if not os.path.exists(source):
         return ["no sample %s" % source]
     problems = []
@@ -128,6 +133,12 @@ def snapshot_variant(args, sample, source, sub, options):
         outdir = os.path.join(tmp, "out")
         os.makedirs(outdir)
         entries = translate(args.mtl2glsl, source, outdir, problems, options)
+        if source.endswith(".json"):
+            rc, out, err = run([args.mtl2glsl, "--emit=metal", os.path.relpath(source, ROOT)], cwd=ROOT)
+            if rc != 0:
+                problems.append("`mtl2glsl --emit=metal %s` exited %d:\n%s" % (source, rc, err))
+            with open(os.path.join(outdir, "spec.metal"), "w") as f:
+                f.write(out)
         comps = sorted(f for f in os.listdir(outdir) if f.endswith(".comp"))
         jsons = sorted(f for f in os.listdir(outdir) if f.endswith(".json"))
         if not comps:
@@ -144,7 +155,7 @@ def snapshot_variant(args, sample, source, sub, options):
             if comps and not any(p.startswith("`") for p in problems):
                 os.makedirs(golden, exist_ok=True)
                 for f in os.listdir(golden):
-                    if f.endswith((".comp", ".json")):
+                    if f.endswith(SNAPSHOT_FILES):
                         os.remove(os.path.join(golden, f))
                 for f in os.listdir(outdir):
                     shutil.copy(os.path.join(outdir, f), golden)
@@ -164,7 +175,11 @@ def main():
     ap.add_argument("--samples", default=os.path.join(ROOT, "samples"))
     ap.add_argument("--golden", default=os.path.join(ROOT, "golden"))
     args = ap.parse_args()
-    names = args.samples_to_check or sorted(f[:-6] for f in os.listdir(args.samples) if f.endswith(".metal"))
+    specs = os.path.join(args.samples, "specs")
+    names = args.samples_to_check or (
+        sorted(f[:-6] for f in os.listdir(args.samples) if f.endswith(".metal")) +
+        sorted("specs/" + f[:-5] for f in (os.listdir(specs) if os.path.isdir(specs) else []) if f.endswith(".json")
+               and f != "histogram.json"))
     failed = 0
     for name in names:
         problems = snapshot(args, name)

@@ -47,10 +47,15 @@ const char *m2g_default_grammar_dir(void)
 
 M2gResult *m2g_translate_file(const char *path, const M2gOptions *opt)
 {
+    return m2g_translate_source(path, NULL, opt);
+}
+
+M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOptions *opt)
+{
     M2gResult *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    Diag diag = {.out = opt && opt->diag ? opt->diag : stderr};
+    Diag diag = {.out = opt && opt->diag ? opt->diag : stderr, .sources = opt ? opt->sources : NULL};
     Program prog = {.arena = arena_create(), .diag = &diag, .path = path};
     prog.subgroup_size = opt && opt->subgroup_size ? opt->subgroup_size : 32;
     prog.virtual_subgroups = opt && opt->virtual_subgroups;
@@ -63,6 +68,7 @@ M2gResult *m2g_translate_file(const char *path, const M2gOptions *opt)
     }
     ParseOptions po = {
         .path = path,
+        .text = text,
         .grammar_dir = opt && opt->grammar_dir ? opt->grammar_dir : m2g_default_grammar_dir(),
         .include_dirs = opt ? opt->include_dirs : NULL,
         .defines = opt ? opt->defines : NULL,

@@ -4,16 +4,33 @@
 
 #include "internal.h"
 
-/* Prints line LINE of FILE (1-based) and a caret under column COL; silent if the file can't be read. */
-static void print_source_line(FILE *out, const char *file, int line, int col)
+/* Line LINE (1-based) of TEXT into BUF; false if TEXT is shorter. */
+static bool text_line(const char *text, int line, char *buf, size_t size)
 {
+    for (int n = 1; n < line && text; n++)
+        if ((text = strchr(text, '\n')))
+            text++;
+    if (!text || !*text)
+        return false;
+    size_t len = strcspn(text, "\n");
+    len = len < size - 1 ? len : size - 1;
+    memcpy(buf, text, len);
+    buf[len] = 0;
+    return true;
+}
+
+/* Line LINE of FILE into BUF: from the in-memory SOURCES when they name FILE, else read from disk. */
+static bool source_line(const char *const *sources, const char *file, int line, char *buf, size_t size)
+{
+    for (int i = 0; sources && sources[i] && sources[i + 1]; i += 2)
+        if (!strcmp(sources[i], file))
+            return text_line(sources[i + 1], line, buf, size);
     FILE *f = fopen(file, "r");
     if (!f)
-        return;
-    char buf[4096];
+        return false;
     int n = 1;
     bool found = false;
-    while (fgets(buf, sizeof buf, f)) {
+    while (fgets(buf, (int)size, f)) {
         size_t len = strlen(buf);
         bool whole = len > 0 && buf[len - 1] == '\n';
         if (n == line) {
@@ -24,7 +41,14 @@ static void print_source_line(FILE *out, const char *file, int line, int col)
             n++;
     }
     fclose(f);
-    if (!found)
+    return found;
+}
+
+/* Prints line LINE of FILE (1-based) and a caret under column COL; silent if the line can't be had. */
+static void print_source_line(FILE *out, const char *const *sources, const char *file, int line, int col)
+{
+    char buf[4096];
+    if (!source_line(sources, file, line, buf, sizeof buf))
         return;
     buf[strcspn(buf, "\r\n")] = 0;
     fprintf(out, "%s\n", buf);
@@ -43,7 +67,7 @@ void diag_vprint(Diag *d, SrcLoc loc, const char *severity, const char *fmt, va_
     vfprintf(out, fmt, ap);
     fputc('\n', out);
     if (loc.file && loc.line > 0)
-        print_source_line(out, loc.file, loc.line, loc.col);
+        print_source_line(out, d->sources, loc.file, loc.line, loc.col);
 }
 
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...)

@@ -1251,8 +1251,10 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
         if (emit_ptr_access(E, n->a, n->b))
             break;
         put(E, "[");
-        if (n->b->ty && n->b->ty->kind >= TY_CHAR && n->b->ty->kind <= TY_USHORT)
-            emit_coerced(E, n->b, ty_scalar(ty_is_signed(n->b->ty) ? TY_INT : TY_UINT), 0); /* C's promotion; lavapipe crashes on 8-bit indices */
+        if (n->b->ty && ((n->b->ty->kind >= TY_CHAR && n->b->ty->kind <= TY_USHORT) || n->b->ty->kind == TY_LONG || n->b->ty->kind == TY_ULONG))
+            /* GLSL indexes with 32-bit integers: C's promotion of 8/16-bit indices (lavapipe crashes on 8-bit ones);
+               64-bit ones (MLX's strides) narrowed */
+            emit_coerced(E, n->b, ty_scalar(ty_is_signed(n->b->ty) ? TY_INT : TY_UINT), 0);
         else
             emit_expr(E, n->b, 0);
         put(E, "]");

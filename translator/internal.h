@@ -47,6 +47,7 @@ typedef struct SrcLoc {
 
 typedef struct Diag {
     FILE *out;
+    const char *const *sources; /* NAME, TEXT pairs quoted instead of reading the file NAME (M2gOptions) */
     int n_errors;
     int n_warnings;
 } Diag;
@@ -336,6 +337,7 @@ int layout_std430_align(const Type *t);
 /* ---- parse.c ---- */
 typedef struct ParseOptions {
     const char *path;
+    const char *text; /* the source itself, named PATH; NULL: read PATH */
     const char *grammar_dir;
     const char *const *include_dirs;
     const char *const *defines;

@@ -7,7 +7,7 @@
 
 #include "internal.h"
 
-typedef enum EmitKind { EMIT_GLSL, EMIT_SPIRV, EMIT_REFLECT, EMIT_C } EmitKind;
+typedef enum EmitKind { EMIT_GLSL, EMIT_SPIRV, EMIT_REFLECT, EMIT_METAL, EMIT_C } EmitKind;
 
 typedef struct Cli {
     const char *input;
@@ -27,10 +27,13 @@ typedef struct Cli {
     const char *c_prefix;
     int subgroup_size;
     bool virtual_subgroups;
+    const char *arrays[64], *templates[64], *transposes[64]; /* kernel specs: --array, --template, --transpose */
+    int n_arrays, n_templates, n_transposes;
 } Cli;
 
 static const char usage_text[] =
     "usage: mtl2glsl [options] FILE.metal\n"
+    "       mtl2glsl [options] SPEC.json   (a body-only kernel: MLX metal_kernel or Core AI form, docs/specs.md)\n"
     "Translate Metal Shading Language compute kernels to GLSL 450 compute shaders.\n"
     "\n"
     "  -o FILE            write the one translated entry point to FILE\n"
@@ -51,6 +54,10 @@ static const char usage_text[] =
     "                     across subgroups through shared memory)\n"
     "  --virtual-subgroups  build the subgroup operations themselves from shared memory and barriers, so\n"
     "                     that any --subgroup-size runs on any device (for testing widths a device lacks)\n"
+    "  --array NAME=FILE.npy|DTYPE:SHAPE   (specs) an input or output of the call, e.g. x=float32:64x64\n"
+    "  --template NAME=VALUE               (specs) an MLX template argument: float32, 4, true\n"
+    "  --transpose NAME=P0,P1,...          (specs) input NAME is its data transposed (a strided view)\n"
+    "  --emit=metal       (specs) the Metal source built around the body, not translated\n"
     "  --help             show this help\n"
     "  --version          show the version and the prelude directory in use\n"
     "\n"
@@ -190,11 +197,18 @@ static int parse_args(Cli *cli, int argc, char **argv)
         } else if (parse_dep_arg(cli, argc, argv, &i, &status)) {
             if (status >= 0)
                 return status;
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--entry") || !strcmp(a, "-I") || !strcmp(a, "-D")) {
+        } else if (!strcmp(a, "-o") || !strcmp(a, "--entry") || !strcmp(a, "-I") || !strcmp(a, "-D") ||
+                   !strcmp(a, "--array") || !strcmp(a, "--template") || !strcmp(a, "--transpose")) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
             const char *v = argv[++i];
-            if (!strcmp(a, "-o"))
+            if (!strcmp(a, "--array") && cli->n_arrays < 63)
+                cli->arrays[cli->n_arrays++] = v;
+            else if (!strcmp(a, "--template") && cli->n_templates < 63)
+                cli->templates[cli->n_templates++] = v;
+            else if (!strcmp(a, "--transpose") && cli->n_transposes < 63)
+                cli->transposes[cli->n_transposes++] = v;
+            else if (!strcmp(a, "-o"))
                 cli->output = v;
             else if (!strcmp(a, "--entry"))
                 cli->entry = v;
@@ -226,10 +240,12 @@ static int parse_args(Cli *cli, int argc, char **argv)
                 cli->emit = EMIT_SPIRV;
             else if (!strcmp(k, "reflect"))
                 cli->emit = EMIT_REFLECT;
+            else if (!strcmp(k, "metal"))
+                cli->emit = EMIT_METAL;
             else if (!strcmp(k, "c"))
                 cli->emit = EMIT_C;
             else
-                return usage_error("unknown --emit kind '%s' (expected glsl, spirv, reflect or c)", k);
+                return usage_error("unknown --emit kind '%s' (expected glsl, spirv, reflect, c or metal)", k);
         } else if (a[0] == '-' && a[1]) {
             return usage_error("unknown option '%s'", a);
         } else if (cli->input) {
@@ -342,7 +358,22 @@ int main(int argc, char **argv)
         return status;
     M2gOptions opt = {.include_dirs = cli.includes, .defines = cli.defines, .only_entry = cli.entry,
                       .subgroup_size = cli.subgroup_size, .virtual_subgroups = cli.virtual_subgroups};
-    M2gResult *r = m2g_translate_file(cli.input, &opt);
+    M2gSpec *spec = NULL;
+    if (m2g_is_spec_path(cli.input)) {
+        M2gSpecArgs sa = {.arrays = cli.arrays, .templates = cli.templates, .transposes = cli.transposes};
+        if (!(spec = m2g_spec_load(cli.input, &sa, stderr)))
+            return 1;
+        if (cli.emit == EMIT_METAL) {
+            fputs(spec->source, stdout);
+            m2g_spec_free(spec);
+            return 0;
+        }
+    } else if (cli.emit == EMIT_METAL || cli.n_arrays || cli.n_templates || cli.n_transposes) {
+        return usage_error("--emit=metal, --array, --template and --transpose are for kernel specs (SPEC.json), "
+                           "not '%s'", cli.input);
+    }
+    M2gResult *r = spec ? m2g_translate_spec(spec, &opt) : m2g_translate_file(cli.input, &opt);
+    m2g_spec_free(spec);
     if (!r)
         return 1;
     if (r->parse_failed) {

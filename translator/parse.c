@@ -79,6 +79,19 @@ static char *cx_take(Parser *P, CXString s)
     return r;
 }
 
+/* A location in the main file: as written, or as a `#line N "NAME"` directive renames it (generated sources,
+   e.g. a kernel spec's signature and body, point diagnostics back at the spec). */
+static SrcLoc main_file_loc(Parser *P, CXSourceLocation sl, int line, int col)
+{
+    CXString name;
+    unsigned pline, pcol;
+    clang_getPresumedLocation(sl, &name, &pline, &pcol);
+    char *pname = cx_take(P, name);
+    if (*pname && strcmp(pname, P->main_path))
+        return (SrcLoc){pname, (int)pline, (int)pcol};
+    return (SrcLoc){P->main_path, line, col};
+}
+
 static SrcLoc loc_of(Parser *P, CXCursor c)
 {
     CXFile f;
@@ -88,7 +101,7 @@ static SrcLoc loc_of(Parser *P, CXCursor c)
         return (SrcLoc){P->main_path, 0, 0};
     SrcLoc l = {cx_take(P, clang_getFileName(f)), (int)line, (int)col};
     if (clang_File_isEqual(f, P->main_file))
-        l.file = P->main_path;
+        l = main_file_loc(P, clang_getCursorLocation(c), (int)line, (int)col);
     return l;
 }
 
@@ -2368,7 +2381,7 @@ static void report_clang_diagnostics(Parser *P)
         if (f) {
             loc = (SrcLoc){cx_take(P, clang_getFileName(f)), (int)line, (int)col};
             if (clang_File_isEqual(f, P->main_file))
-                loc.file = P->main_path;
+                loc = main_file_loc(P, sl, (int)line, (int)col);
         }
         char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
         if (sev >= CXDiagnostic_Error) {
@@ -2448,8 +2461,8 @@ static bool add_source(Parser *P, const ParseOptions *opt, const char *path)
             return true;
     if (P->n_sources == MAX_SOURCES)
         return true;
-    size_t len = 0;
-    char *raw = read_file(path, &len);
+    size_t len = opt->text && path == opt->path ? strlen(opt->text) : 0;
+    char *raw = opt->text && path == opt->path ? strdup(opt->text) : read_file(path, &len); /* in memory: specs */
     if (!raw)
         return false;
     int idx = P->n_sources++;

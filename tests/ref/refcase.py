@@ -116,6 +116,19 @@ class Scalar:
             self.value = str(int(value))
 
 
+class View:
+    """A kernel-spec input that is BASE transposed by PERM (a strided view; MLX copies it row-contiguous unless
+    ensure_row_contiguous is false): mtlrun --buffer NAME=BASE.npy --transpose NAME=P0,P1,..."""
+
+    def __init__(self, base, perm):
+        self.base = np.ascontiguousarray(base)
+        self.perm = [int(p) for p in perm]
+        assert sorted(self.perm) == list(range(self.base.ndim))
+
+    def array(self):
+        return self.base.transpose(self.perm)
+
+
 class Reference:
     """Collects the cases of one sample; main() writes them or lists them."""
 
@@ -124,8 +137,9 @@ class Reference:
         self.cases = []
 
     def case(self, name, entry, buffers, threadgroup, grid=None, threadgroups=None, width=None, threadgroup_memory=None,
-             constants=None):
-        """buffers: {index: np.ndarray | Out | InOut | Bytes | Scalar}.
+             template=None, init_value=None, constants=None):
+        """buffers: {index: np.ndarray | Out | InOut | Bytes | Scalar}; for a kernel spec (samples/specs/NAME.json,
+        entry None): {name: np.ndarray | View | Out}, with MLX template args [(NAME, VALUE)] and init_value.
         Exactly one of grid (dispatchThreads: total threads) or threadgroups (dispatchThreadgroups).
         width: the subgroup width SIMD-group functions are built for (WIDTH_ARGS); None: the device's choice.
         threadgroup_memory: {n: bytes} for `threadgroup T* [[threadgroup(n)]]` parameters.
@@ -133,6 +147,10 @@ class Reference:
         assert (grid is None) != (threadgroups is None), name
         assert all(c["name"] != name for c in self.cases), "duplicate case " + name
         args = list(WIDTH_ARGS[width]) if width is not None else []
+        for t, v in template or []:
+            args += ["--template", "%s=%s" % (t, str(v).lower() if isinstance(v, bool) else v)]
+        if init_value is not None:
+            args += ["--init-value", repr(float(init_value))]
         for n, size in sorted((threadgroup_memory or {}).items()):
             args += ["--threadgroup-memory", "%d=%d" % (n, size)]
         for n, v in sorted((constants or {}).items()):
@@ -150,8 +168,11 @@ class Reference:
             m["grid"] = c["grid"]
         else:
             m["threadgroups"] = c["threadgroups"]
-        for index in sorted(c["buffers"]):
+        for index in sorted(c["buffers"], key=str):
             b = c["buffers"][index]
+            if isinstance(index, str):
+                self._write_named(outdir, m, c["name"], index, b)
+                continue
             stem = "%s_b%d" % (c["name"], index)
             if isinstance(b, Scalar):
                 m["scalars"].append({"index": index, "type": b.type, "value": b.value})
@@ -173,10 +194,24 @@ class Reference:
                 m["buffers"].append({"index": index, "file": stem + ".npy"})
         return m
 
+    def _write_named(self, outdir, m, case, name, b):
+        """A kernel spec's array, by name: input data, a transposed view, or an output's dtype and shape."""
+        stem = "%s_%s" % (case, name)
+        if isinstance(b, Out):
+            m["buffers"].append({"name": name, "dtype": b.expected.dtype.name, "shape": list(b.expected.shape)})
+            self._write_expected(outdir, m, name, stem, b)
+        elif isinstance(b, View):
+            np.save(os.path.join(outdir, stem + ".npy"), b.base)
+            m["buffers"].append({"name": name, "file": stem + ".npy", "transpose": b.perm})
+        else:
+            assert isinstance(b, np.ndarray), (name, type(b))
+            np.save(os.path.join(outdir, stem + ".npy"), np.array(b, order="C"))   # keeps 0-d arrays 0-d
+            m["buffers"].append({"name": name, "file": stem + ".npy"})
+
     @staticmethod
     def _write_expected(outdir, m, index, stem, b):
         np.save(os.path.join(outdir, stem + "_expected.npy"), b.expected)
-        out = {"index": index, "expected": stem + "_expected.npy"}
+        out = {"name" if isinstance(index, str) else "index": index, "expected": stem + "_expected.npy"}
         out.update(b.tol)
         if b.nan_ok:
             out["nan_ok"] = True

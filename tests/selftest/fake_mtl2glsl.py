@@ -58,7 +58,7 @@ def main(argv):
         a = argv[i]
         if a.startswith("--emit="):
             emit = a.split("=", 1)[1]
-            if emit not in ("glsl", "spirv", "reflect"):
+            if emit not in ("glsl", "spirv", "reflect", "metal"):
                 usage("unknown --emit value '%s'" % emit)
         elif a in ("-o", "--entry"):
             if i + 1 == len(argv):
@@ -99,6 +99,12 @@ def main(argv):
             print(" " * (col - 1) + "^", file=sys.stderr)
         return 0 if mode == "exit0" else 1
     entries = fake_entries(source, "\n".join(lines))
+    if source.endswith(".json"):   # a kernel spec: its kernel's name as MLX (or Core AI) gives it
+        spec = json.loads("\n".join(lines))
+        entries = [spec["name"] if "result_names" in spec else "custom_kernel_" + spec["name"]]
+        if emit == "metal":
+            sys.stdout.write("[[kernel]] void %s() {}\n" % entries[0])
+            return 0
     if list_entries:
         print("\n".join(entries))
         return 0

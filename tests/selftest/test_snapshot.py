@@ -32,12 +32,15 @@ class SnapshotTest(unittest.TestCase):
         rc, out = self.snap("--update")
         self.assertEqual(rc, 0, out)
         samples = sorted(f[:-6] for f in os.listdir(SAMPLES) if f.endswith(".metal"))
-        self.assertEqual(sorted(os.listdir(self.golden)), samples)
+        specs = sorted(f for f in os.listdir(os.path.join(SAMPLES, "specs")) if f != "histogram.json")
+        self.assertEqual(sorted(os.listdir(self.golden)), sorted(samples + ["specs"]))
+        self.assertEqual(sorted(os.listdir(os.path.join(self.golden, "specs"))), [f[:-5] for f in specs])
+        self.assertIn("spec.metal", os.listdir(os.path.join(self.golden, "specs", "relu")))
         self.assertEqual(sorted(os.listdir(os.path.join(self.golden, "unary"))),
                          ["clamp_to.comp", "clamp_to.json", "negate.comp", "negate.json", "relu.comp", "relu.json"])
         rc, out = self.snap()
         self.assertEqual(rc, 0, out)
-        self.assertIn("%d passed, 0 failed" % len(samples), out)
+        self.assertIn("%d passed, 0 failed" % (len(samples) + len(specs)), out)
 
     def test_changed_missing_and_extra_files_fail(self):
         self.assertEqual(self.snap("--update", "unary", "axpy")[0], 0)

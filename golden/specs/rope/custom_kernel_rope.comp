@@ -1,0 +1,37 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from rope.json, kernel custom_kernel_rope
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
+layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_x_shape { int x_shape[]; };
+layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_cos_t { float cos_t[]; };
+layout(std430, set = 0, binding = 3) readonly buffer mtl_buffer_sin_t { float sin_t[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_ { float out_[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+} mtl_params;
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    uvec3 thread_position_in_grid = gl_GlobalInvocationID;
+    uvec3 p = thread_position_in_grid;
+    uint S = uint(x_shape[2]);
+    uint D = uint(x_shape[3]);
+    uint half_d = D / 2u;
+    uint base = (p.z * S + p.y) * D;
+    float c = cos_t[p.y * half_d + p.x];
+    float s = sin_t[p.y * half_d + p.x];
+    float a = x[base + p.x];
+    float b = x[base + p.x + half_d];
+    out_[base + p.x] = a * c - b * s;
+    out_[base + p.x + half_d] = a * s + b * c;
+}

@@ -1,0 +1,28 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from silu_2d.json, kernel custom_kernel_silu_2d_float
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
+layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_x_shape { int x_shape[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { float out_[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+} mtl_params;
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    uvec3 thread_position_in_grid = gl_GlobalInvocationID;
+    uvec2 p = thread_position_in_grid.xy;
+    uint i = p.y * uint(x_shape[1]) + p.x;
+    float v = x[i];
+    out_[i] = v / (1.0 + exp(-v));
+}
