@@ -1,15 +1,11 @@
 #!/usr/bin/python3
-"""Reference for samples/specs/histogram.json (MLX form, atomic_outputs, init_value 0): counts of bin numbers.
-
-Pending: atomics are not translated on this branch (issue 4), so the spec is an expected error in errors.specs.
-Once they are: move this file to tests/ref/specs/, drop the histogram case of tests/spec_errors.py and the
-histogram exclusions in tests/CMakeLists.txt and tests/snapshot.py, and run tests/update-golden.sh specs/histogram."""
+"""Reference for samples/specs/histogram.json (MLX form, atomic_outputs, init_value 0): counts of bin numbers."""
 import os
 import sys
 
 import numpy as np
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from refcase import EXACT, Out, Reference, rng  # noqa: E402
 
 ref = Reference("specs/histogram.json")

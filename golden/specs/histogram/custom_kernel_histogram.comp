@@ -1,0 +1,25 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from histogram.json, kernel custom_kernel_histogram
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { uint x[]; };
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_counts { int counts[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+} mtl_params;
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    uvec3 thread_position_in_grid = gl_GlobalInvocationID;
+    uint i = thread_position_in_grid.x;
+    atomicAdd(counts[x[i]], 1);
+}
