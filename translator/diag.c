@@ -60,11 +60,15 @@ static void print_source_line(FILE *out, const char *const *sources, const char 
 void diag_vprint(Diag *d, SrcLoc loc, const char *severity, const char *fmt, va_list ap)
 {
     FILE *out = d->out ? d->out : stderr;
-    if (loc.file)
-        fprintf(out, "%s:%d:%d: %s: ", loc.file, loc.line, loc.col, severity);
-    else
-        fprintf(out, "mtl2glsl: %s: ", severity);
-    vfprintf(out, fmt, ap);
+    char msg[600];
+    int n = loc.file ? snprintf(msg, sizeof msg, "%s:%d:%d: %s: ", loc.file, loc.line, loc.col, severity)
+                     : snprintf(msg, sizeof msg, "mtl2glsl: %s: ", severity);
+    if (n >= 0 && (size_t)n < sizeof msg)
+        vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+    if (!strcmp(msg, d->last))
+        return; /* the same message at the same place, reached again (e.g. once per use of a type) */
+    snprintf(d->last, sizeof d->last, "%s", msg);
+    fputs(msg, out);
     fputc('\n', out);
     if (loc.file && loc.line > 0)
         print_source_line(out, d->sources, loc.file, loc.line, loc.col);

@@ -50,6 +50,7 @@ typedef struct Diag {
     const char *const *sources; /* NAME, TEXT pairs quoted instead of reading the file NAME (M2gOptions) */
     int n_errors;
     int n_warnings;
+    char last[600]; /* the last diagnostic printed: an identical one right after it is not printed again */
 } Diag;
 
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
