@@ -1127,6 +1127,17 @@ static void emit_var(Emit *E, Node *n)
     put(E, v->glsl_name);
 }
 
+/* A synchronizing call already computed into a variable (uniform control flow): prints the variable. */
+static bool emit_substituted(Emit *E, Node *n)
+{
+    for (int i = 0; i < E->n_subst; i++)
+        if (E->subst_node[i] == n) {
+            put(E, E->subst_name[i]);
+            return true;
+        }
+    return false;
+}
+
 static void emit_expr(Emit *E, Node *n, int min_prec)
 {
     if (n->ty && n->ty->kind == TY_PTR && n->kind != N_CALL && n->kind != N_ASSIGN && n->kind != N_POSTFIX && n->kind != N_UNARY) {
@@ -1204,12 +1215,8 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
             put(E, ")");
         break;
     case N_CALL:
-        for (int i = 0; i < E->n_subst; i++)
-            if (E->subst_node[i] == n) {
-                put(E, E->subst_name[i]);
-                return;
-            }
-        emit_call(E, n);
+        if (!emit_substituted(E, n))
+            emit_call(E, n);
         break;
     case N_ATOMIC:
         emit_atomic(E, n, min_prec);
@@ -1265,12 +1272,8 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
         put(E, "[0]");
         break;
     case N_SIMD:
-        for (int i = 0; i < E->n_subst; i++)
-            if (E->subst_node[i] == n) {
-                put(E, E->subst_name[i]);
-                return;
-            }
-        emit_simd_call(E, n);
+        if (!emit_substituted(E, n))
+            emit_simd_call(E, n);
         break;
     default:
         diag_error(E->prog->diag, n->loc, "this expression is not supported yet");
