@@ -9,23 +9,12 @@
  */
 #include "internal.h"
 
+/* Bytes of a scalar in std430: Metal's size (types.c), except bool (4 bytes in GLSL) and double (float here). */
 static int scalar_bytes(TypeKind k)
 {
-    switch (k) {
-    case TY_CHAR:
-    case TY_UCHAR:
-        return 1;
-    case TY_SHORT:
-    case TY_USHORT:
-    case TY_HALF:
-    case TY_BFLOAT:
-        return 2;
-    case TY_LONG:
-    case TY_ULONG:
-        return 8;
-    default:
-        return 4; /* bool is 4 bytes in GLSL; int, uint, float, enum */
-    }
+    if (k == TY_BOOL || k == TY_DOUBLE)
+        return 4;
+    return ty_metal_size(ty_scalar(k));
 }
 
 static int pads_size(const unsigned char *pad, int n)

@@ -169,8 +169,6 @@ static void need_common(Simd *S)
     if (!once(S, "common"))
         return;
     sb_printf(&S->scratch, "const uint mtl_subgroup_slots = (mtl_threadgroup_total + %du - 1u) / %du;\n", S->W, S->W);
-    sb_puts(&S->scratch, "shared uint mtl_xchg_bits[mtl_threadgroup_total];\n");
-    sb_puts(&S->scratch, "shared uint mtl_part_bits[mtl_subgroup_slots];\n");
 }
 
 static void need_xchg(Simd *S, const char *T)
@@ -240,10 +238,10 @@ static void sg_ballot(Simd *S)
         sb_puts(&S->text, "uvec4 mtl_sg_ballot(bool c) { return subgroupBallot(c); }\n\n");
         return;
     }
-    need_common(S);
-    sb_puts(&S->text, "uvec4 mtl_sg_ballot(bool c)\n{\n    barrier();\n    mtl_xchg_bits[gl_LocalInvocationIndex] = c ? 1u : 0u;\n    barrier();\n");
+    need_xchg(S, "uint"); /* ballots use the uint exchange array of the other functions (each starts with a barrier) */
+    sb_puts(&S->text, "uvec4 mtl_sg_ballot(bool c)\n{\n    barrier();\n    mtl_xchg_uint[gl_LocalInvocationIndex] = c ? 1u : 0u;\n    barrier();\n");
     sb_puts(&S->text, virt_group(S->W));
-    sb_puts(&S->text, "    uvec4 r = uvec4(0u);\n    for (uint k = 0u; k < n; k++)\n        r[k >> 5u] |= mtl_xchg_bits[base + k] << (k & 31u);\n    return r;\n}\n\n");
+    sb_puts(&S->text, "    uvec4 r = uvec4(0u);\n    for (uint k = 0u; k < n; k++)\n        r[k >> 5u] |= mtl_xchg_uint[base + k] << (k & 31u);\n    return r;\n}\n\n");
 }
 
 /* T mtl_sg_<kind>_<op>(T x, bool p): reduce / creduce (32-lane clusters) / iscan / xscan over the subgroup's
@@ -345,12 +343,12 @@ static void simd_ballot(Simd *S)
         break;
     case SIMD_EMULATED:
         sg_ids(S);
-        need_common(S);
+        need_part(S, "uint");
         sb_printf(&S->text,
                   "uint mtl_simd_ballot(bool c, bool p)\n{\n    uint word = mtl_sg_ballot(p && c).x;\n    barrier();\n"
-                  "    if (mtl_sg_lane() == 0u)\n        mtl_part_bits[mtl_sg_id()] = word;\n    barrier();\n"
+                  "    if (mtl_sg_lane() == 0u)\n        mtl_part_uint[mtl_sg_id()] = word;\n    barrier();\n"
                   "    uint first = (gl_LocalInvocationIndex & ~31u) / %du, mask = 0u;\n"
-                  "    for (uint j = 0u; j < %du && first + j < mtl_subgroup_slots; j++)\n        mask |= mtl_part_bits[first + j] << (j * %du);\n"
+                  "    for (uint j = 0u; j < %du && first + j < mtl_subgroup_slots; j++)\n        mask |= mtl_part_uint[first + j] << (j * %du);\n"
                   "    return mask;\n}\n\n",
                   S->W, 32 / S->W, S->W);
         break;

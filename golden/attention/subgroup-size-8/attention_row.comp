@@ -33,8 +33,6 @@ layout(push_constant, std430) uniform mtl_params_t
 
 // Shared memory the SIMD-group functions exchange values through.
 const uint mtl_subgroup_slots = (mtl_threadgroup_total + 8u - 1u) / 8u;
-shared uint mtl_xchg_bits[mtl_threadgroup_total];
-shared uint mtl_part_bits[mtl_subgroup_slots];
 shared float mtl_part_float[mtl_subgroup_slots];
 
 // SIMD-group functions for 8-wide subgroups (emulated: 32-lane groups across the device's subgroups).

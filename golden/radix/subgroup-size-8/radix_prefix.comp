@@ -32,8 +32,6 @@ shared uint totals[mtl_threadgroup_length_0];
 
 // Shared memory the SIMD-group functions exchange values through.
 const uint mtl_subgroup_slots = (mtl_threadgroup_total + 8u - 1u) / 8u;
-shared uint mtl_xchg_bits[mtl_threadgroup_total];
-shared uint mtl_part_bits[mtl_subgroup_slots];
 shared uint mtl_part_uint[mtl_subgroup_slots];
 
 // SIMD-group functions for 8-wide subgroups (emulated: 32-lane groups across the device's subgroups).

@@ -35,9 +35,8 @@ shared uint group_counts[16][32];
 
 // Shared memory the SIMD-group functions exchange values through.
 const uint mtl_subgroup_slots = (mtl_threadgroup_total + 8u - 1u) / 8u;
-shared uint mtl_xchg_bits[mtl_threadgroup_total];
-shared uint mtl_part_bits[mtl_subgroup_slots];
 shared uint mtl_xchg_uint[mtl_threadgroup_total];
+shared uint mtl_part_uint[mtl_subgroup_slots];
 
 // SIMD-group functions for 8-wide subgroups (emulated: 32-lane groups across the device's subgroups).
 // SIMD-groups of 32 threads by local index, as Metal numbers them.
@@ -63,11 +62,11 @@ uint mtl_simd_ballot(bool c, bool p)
     uint word = mtl_sg_ballot(p && c).x;
     barrier();
     if (mtl_sg_lane() == 0u)
-        mtl_part_bits[mtl_sg_id()] = word;
+        mtl_part_uint[mtl_sg_id()] = word;
     barrier();
     uint first = (gl_LocalInvocationIndex & ~31u) / 8u, mask = 0u;
     for (uint j = 0u; j < 4u && first + j < mtl_subgroup_slots; j++)
-        mask |= mtl_part_bits[first + j] << (j * 8u);
+        mask |= mtl_part_uint[first + j] << (j * 8u);
     return mask;
 }
 

@@ -25,8 +25,6 @@ layout(push_constant, std430) uniform mtl_params_t
 
 // Shared memory the SIMD-group functions exchange values through.
 const uint mtl_subgroup_slots = (mtl_threadgroup_total + 64u - 1u) / 64u;
-shared uint mtl_xchg_bits[mtl_threadgroup_total];
-shared uint mtl_part_bits[mtl_subgroup_slots];
 shared float mtl_xchg_float[mtl_threadgroup_total];
 shared int mtl_xchg_int[mtl_threadgroup_total];
 shared uint mtl_xchg_uint[mtl_threadgroup_total];
@@ -446,13 +444,13 @@ float mtl_simd_get(float x, uint lane, bool p) { return mtl_sg_shuffle(x, (mtl_s
 uvec4 mtl_sg_ballot(bool c)
 {
     barrier();
-    mtl_xchg_bits[gl_LocalInvocationIndex] = c ? 1u : 0u;
+    mtl_xchg_uint[gl_LocalInvocationIndex] = c ? 1u : 0u;
     barrier();
     uint base = gl_LocalInvocationIndex - gl_LocalInvocationIndex % 64u;
     uint n = min(64u, mtl_threadgroup_total - base);
     uvec4 r = uvec4(0u);
     for (uint k = 0u; k < n; k++)
-        r[k >> 5u] |= mtl_xchg_bits[base + k] << (k & 31u);
+        r[k >> 5u] |= mtl_xchg_uint[base + k] << (k & 31u);
     return r;
 }
 

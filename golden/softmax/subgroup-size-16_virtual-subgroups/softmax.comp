@@ -30,8 +30,6 @@ shared float shared_sum[32];
 
 // Shared memory the SIMD-group functions exchange values through.
 const uint mtl_subgroup_slots = (mtl_threadgroup_total + 16u - 1u) / 16u;
-shared uint mtl_xchg_bits[mtl_threadgroup_total];
-shared uint mtl_part_bits[mtl_subgroup_slots];
 shared float mtl_xchg_float[mtl_threadgroup_total];
 shared float mtl_part_float[mtl_subgroup_slots];
 
