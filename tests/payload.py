@@ -85,15 +85,18 @@ def main():
             cmd += ["--poison"]
             for o in case["outputs"]:   # one run per output: each has its own tolerance
                 name = "%s/%d" % (case["name"], o["index"])
-                if o.get("unordered"):
-                    # order decided by atomics: compare sorted copies (NumPy on the device)
+                if o.get("unordered") or o.get("bits"):
+                    # order decided by atomics: compare sorted copies; bits: bit for bit (NumPy on the device)
                     got = "%s/%s_got%d.npy" % (sample, case["name"], o["index"])
                     run = " ".join(c if c.startswith("$") else shlex.quote(c)
                                    for c in cmd + ["--out", "%d=%s" % (o["index"], got)])
                     py = ("import numpy as n, sys; a = n.sort(n.load(sys.argv[1]), axis=None); "
                           "b = n.sort(n.load(sys.argv[2]), axis=None); sys.exit(0 if n.array_equal(a, b) else 1)")
+                    if o.get("bits"):
+                        py = ("import numpy as n, sys; a = n.load(sys.argv[1]); b = n.load(sys.argv[2]); "
+                              "sys.exit(0 if a.dtype == b.dtype and n.array_equal(a.view('u%d' % a.itemsize), b.view('u%d' % b.itemsize)) else 1)")
                     lines.append('if %s >err.txt 2>&1 && python3 -c %s %s %s >>err.txt 2>&1; then pass=$((pass+1)); '
-                                 'echo "PASS %s (unordered)"; else fail=$((fail+1)); echo "FAIL %s"; cat err.txt; fi'
+                                 'echo "PASS %s (unordered or bitwise)"; else fail=$((fail+1)); echo "FAIL %s"; cat err.txt; fi'
                                  % (run, shlex.quote(py), shlex.quote(got), shlex.quote("%s/%s" % (sample, o["expected"])),
                                     name, name))
                     continue

@@ -120,6 +120,9 @@ def run_case(args, manifest, case, workdir):
         expected = np.load(os.path.join(workdir, o["expected"]))
         if o.get("unordered"):       # e.g. a stream compaction whose order an atomic counter decides
             got, expected = np.sort(got, axis=None), np.sort(expected, axis=None)
+        if o.get("bits"):            # bit for bit: NaN and -0.0 count
+            uint = np.dtype("u%d" % expected.dtype.itemsize)
+            got, expected = got.view(uint) if got.dtype == expected.dtype else got, expected.view(uint)
         ok, lines = compare(got, expected, o.get("rtol", 0.0), o.get("atol", 0.0), o.get("nan_ok", False),
                             o.get("labels"))
         if not ok:

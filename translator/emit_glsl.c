@@ -36,6 +36,9 @@ typedef struct Emit {
     int pred_depth;       /* `if (predicate)` blocks open: no synchronizing call may be printed inside one */
     bool need_bfloat; /* mtl_bf16_to_float / mtl_float_to_bf16 */
     bool need_cas[TY_UNSUPPORTED]; /* per atomic element kind: the compare-exchange temporary */
+    bool atomic_bits;     /* printing an atomic<float> object through its buffer's uint view */
+    StrBuf atomic_helpers; /* float atomic min/max loops, one per buffer and function */
+    bool need_float_less;
     PtrSpec *spec; /* ptr.c: which root each pointer of the function being printed points into */
 } Emit;
 
@@ -1022,7 +1025,8 @@ static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
 {
     Node *sp = strip_parens(p);
     if (sp->kind == N_VAR && ptr_is_root(sp->var)) {
-        put(E, sp->var->glsl_name); /* the buffer, threadgroup or local array itself: caller adds [i] */
+        /* the buffer, threadgroup or local array itself: caller adds [i] */
+        put(E, E->atomic_bits ? view_name(E, sp->var, ty_scalar(TY_UINT)) : sp->var->glsl_name);
         return false;
     }
     if (!p->ty || p->ty->kind != TY_PTR) {
@@ -1040,43 +1044,131 @@ static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
     return true;
 }
 
+/* A non-relaxed memory order as GL_KHR_memory_scope_semantics' trailing arguments: scope, storage, semantics. */
+static void emit_order_args(Emit *E, int order, const char *scope, const char *storage)
+{
+    static const char *sem[] = {"gl_SemanticsRelaxed", "gl_SemanticsAcquire | gl_SemanticsMakeVisible",
+                                "gl_SemanticsRelease | gl_SemanticsMakeAvailable",
+                                "gl_SemanticsAcquireRelease | gl_SemanticsMakeAvailable | gl_SemanticsMakeVisible",
+                                "gl_SemanticsAcquireRelease | gl_SemanticsMakeAvailable | gl_SemanticsMakeVisible"};
+    if (scope)
+        putf(E, ", %s", scope);
+    putf(E, ", %s, %s", storage, sem[order]);
+}
+
+/* The element index of an atomic<float> object in its buffer (atomics.c allows only buffer[i] and *buffer). */
+static void emit_atomic_index(Emit *E, Node *obj)
+{
+    if (obj->kind == N_INDEX)
+        emit_offset(E, obj->b, PREC_ASSIGN + 1);
+    else
+        put(E, "0u");
+}
+
+/* atomic_fetch_min/max_explicit on atomic<float>: a compare-exchange loop on the bits, printed once per buffer. */
+static void emit_float_minmax(Emit *E, Node *n)
+{
+    bool is_min = !strcmp(n->name, "atomic_fetch_min_explicit");
+    Node *r = n->a->a;
+    while (r->kind != N_VAR)
+        r = r->a;
+    Var *root = r->var;
+    const char *view = view_name(E, root, ty_scalar(TY_UINT));
+    const char *fn = arena_printf(E->prog->arena, "mtl_fetch_%s_%s", is_min ? "min" : "max", root->glsl_name);
+    if (!E->atomic_helpers.data || !strstr(E->atomic_helpers.data, fn)) {
+        E->need_float_less = true;
+        sb_printf(&E->atomic_helpers, "// %s on '%s': a compare-exchange loop on the float's bits\n", n->name, root->name);
+        sb_printf(&E->atomic_helpers, "float %s(uint i, float v)\n{\n    uint seen = %s[i];\n    while (true) {\n", fn, view);
+        sb_printf(&E->atomic_helpers, "        float old = uintBitsToFloat(seen);\n");
+        sb_printf(&E->atomic_helpers, "        if (isnan(v) || !(isnan(old) || mtl_float_less(%s)))\n            return old;\n", is_min ? "v, old" : "old, v");
+        sb_printf(&E->atomic_helpers, "        uint found = atomicCompSwap(%s[i], seen, floatBitsToUint(v));\n", view);
+        sb_printf(&E->atomic_helpers, "        if (found == seen)\n            return old;\n        seen = found;\n    }\n}\n\n");
+    }
+    putf(E, "%s(", fn);
+    emit_atomic_index(E, n->a);
+    put(E, ", ");
+    emit_coerced(E, n->list[1], ty_scalar(TY_FLOAT), PREC_ASSIGN + 1);
+    put(E, ")");
+}
+
+/* atomic_thread_fence(flags, order, scope): memoryBarrier(scope, storage, semantics). */
+static void emit_fence(Emit *E, Node *n)
+{
+    int scope = (int)(n->ival >> AT_SCOPE_SHIFT);
+    bool dev = n->ival & AT_DEVICE_MEM, sh = n->ival & AT_SHARED_MEM;
+    put(E, "memoryBarrier(");
+    put(E, scope == AT_SCOPE_DEVICE ? "gl_ScopeDevice" : scope == AT_SCOPE_THREAD ? "gl_ScopeInvocation" : "gl_ScopeWorkgroup");
+    emit_order_args(E, (int)(n->ival & AT_ORDER), NULL,
+                    dev && sh ? "gl_StorageSemanticsBuffer | gl_StorageSemanticsShared" : dev ? "gl_StorageSemanticsBuffer" : "gl_StorageSemanticsShared");
+    put(E, ")");
+}
+
 /* atomics.c resolved the object (n->a) and compare-exchange's expected (n->b). Compare-exchange keeps
    Metal's contract, writing the value found to expected when it differs:
-   ((mtl_cas_T = atomicCompSwap(obj, expected, desired)) == expected || (expected = mtl_cas_T, false)) */
+   ((mtl_cas_T = atomicCompSwap(obj, expected, desired)) == expected || (expected = mtl_cas_T, false))
+   atomic<float> compares bits, through the buffer's uint view. A memory order other than relaxed adds
+   GL_KHR_memory_scope_semantics' scope and semantics arguments. */
 static void emit_atomic(Emit *E, Node *n, int min_prec)
 {
+    if (!strcmp(n->name, "atomic_thread_fence")) {
+        emit_fence(E, n);
+        return;
+    }
     Type *et = n->a->ty->elem;
-    const char *T = glsl_type(E, et);
+    bool bits = n->ival & AT_BITS;
+    int order = (int)(n->ival & AT_ORDER), fail = (int)(n->ival >> AT_FAIL_SHIFT & AT_ORDER);
+    const char *scope = n->ival & AT_SHARED_MEM ? "gl_ScopeWorkgroup" : "gl_ScopeDevice";
+    const char *storage = "gl_StorageSemanticsBuffer | gl_StorageSemanticsShared";
+    if (bits && n->b == NULL) {
+        emit_float_minmax(E, n);
+        return;
+    }
+    const char *T = bits ? "uint" : glsl_type(E, et);
     if (n->b) {
-        E->need_cas[et->kind] = true;
+        E->need_cas[bits ? TY_UINT : et->kind] = true;
         if (PREC_OR < min_prec)
             put(E, "(");
         putf(E, "(mtl_cas_%s = atomicCompSwap(", T);
+        E->atomic_bits = bits;
         emit_expr(E, n->a, PREC_ASSIGN + 1);
-        put(E, ", ");
+        E->atomic_bits = false;
+        put(E, bits ? ", floatBitsToUint(" : ", ");
         emit_expr(E, n->b, PREC_ASSIGN + 1);
-        put(E, ", ");
+        put(E, bits ? "), floatBitsToUint(" : ", ");
         emit_coerced(E, n->list[2], et, PREC_ASSIGN + 1);
-        put(E, ")) == ");
-        emit_expr(E, n->b, PREC_EQ + 1);
-        put(E, " || (");
+        if (bits)
+            put(E, ")");
+        if (order + fail) {
+            emit_order_args(E, order, scope, storage);
+            emit_order_args(E, fail, NULL, storage);
+        }
+        put(E, bits ? ")) == floatBitsToUint(" : ")) == ");
+        emit_expr(E, n->b, bits ? PREC_ASSIGN + 1 : PREC_EQ + 1);
+        put(E, bits ? ") || (" : " || (");
         emit_expr(E, n->b, PREC_ASSIGN + 1);
-        putf(E, " = mtl_cas_%s, false)", T);
+        putf(E, bits ? " = uintBitsToFloat(mtl_cas_%s), false)" : " = mtl_cas_%s, false)", T);
         if (PREC_OR < min_prec)
             put(E, ")");
         return;
     }
-    putf(E, "%s(", atomic_glsl(n->builtin));
+    bool load = !strcmp(n->name, "atomic_load_explicit"), store = !strcmp(n->name, "atomic_store_explicit");
+    putf(E, "%s(", order && load ? "atomicLoad" : order && store ? "atomicStore" : atomic_glsl(n->builtin));
     emit_expr(E, n->a, PREC_ASSIGN + 1);
-    put(E, ", ");
-    if (!strcmp(n->name, "atomic_load_explicit")) {
-        emit_zero(E, et);
+    if (load && !order) {
+        put(E, ", ");
+        if (et->kind == TY_FLOAT)
+            put(E, "-0.0"); /* x + -0.0 is x, -0.0 included (+0.0 would turn it into +0.0) */
+        else
+            emit_zero(E, et);
     } else if (!strcmp(n->name, "atomic_fetch_sub_explicit")) {
-        put(E, "-");
+        put(E, ", -");
         emit_coerced(E, n->list[1], et, PREC_UNARY);
-    } else {
+    } else if (!load) {
+        put(E, ", ");
         emit_coerced(E, n->list[1], et, PREC_ASSIGN + 1);
     }
+    if (order)
+        emit_order_args(E, order, scope, storage);
     put(E, ")");
 }
 
@@ -2091,16 +2183,16 @@ static void emit_resources(Emit *E, Func *k)
         if (!storage)
             continue;
         Type *et = v->ty->elem;
-        putf(E, "layout(std430, set = 0, binding = %d) %sbuffer mtl_buffer_%s { %s %s%s%s; };\n", v->index,
-             access_qualifier(v), v->glsl_name, glsl_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
+        putf(E, "layout(std430, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s%s%s; };\n", v->index,
+             access_qualifier(v), E->L->need_memory_model ? "nonprivate " : "", v->glsl_name, glsl_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
              array_suffix(E, et));
         for (int j = 0; j < E->L->ptr_views.len; j += 2) {
             if (E->L->ptr_views.items[j] != v)
                 continue;
             Type *vt = E->L->ptr_views.items[j + 1];
             const char *name = view_name(E, v, vt);
-            putf(E, "layout(std430, set = 0, binding = %d) %sbuffer mtl_buffer_%s { %s %s[]; }; // '%s' read as %s\n", v->index,
-                 access_qualifier(v), name, glsl_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
+            putf(E, "layout(std430, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s[]; }; // '%s' read as %s\n", v->index,
+                 access_qualifier(v), E->L->need_memory_model ? "nonprivate " : "", name, glsl_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
         }
     }
     put(E, "\n// Dispatch block (docs/interfaces.md), then constant-reference parameters.\n");
@@ -2305,6 +2397,10 @@ char *emit_glsl(Program *prog, Lowered *L)
         put(&E, "#extension GL_EXT_shader_16bit_storage : require\n");
     if (L->need_atomic_float_buffer || L->need_atomic_float_shared)
         put(&E, "#extension GL_EXT_shader_atomic_float : require\n");
+    if (L->need_atomic_int64)
+        put(&E, "#extension GL_EXT_shader_atomic_int64 : require\n");
+    if (L->need_memory_model)
+        put(&E, "#extension GL_KHR_memory_scope_semantics : require\n#pragma use_vulkan_memory_model // memory orders and fences (docs/translator.md \"Atomics\")\n");
     static const struct { unsigned bit; const char *ext; } sg_ext[] = {
         {SG_OP_BASIC, "GL_KHR_shader_subgroup_basic"}, {SG_OP_ARITHMETIC, "GL_KHR_shader_subgroup_arithmetic"},
         {SG_OP_BALLOT, "GL_KHR_shader_subgroup_ballot"}, {SG_OP_SHUFFLE, "GL_KHR_shader_subgroup_shuffle"},
@@ -2334,6 +2430,12 @@ char *emit_glsl(Program *prog, Lowered *L)
     for (int k = 0; k < TY_UNSUPPORTED; k++)
         if (E.need_cas[k])
             putf(&E, "%s mtl_cas_%s; // atomic_compare_exchange_weak_explicit: the value found\n\n", scalar_glsl(&E, k), scalar_glsl(&E, k));
+    if (E.need_float_less) {
+        put(&E, "// Float atomic min/max order: a NaN operand changes nothing, a NaN in memory is replaced, -0.0 < +0.0.\n");
+        put(&E, "bool mtl_float_less(float a, float b)\n{\n    return a < b || (a == b && floatBitsToUint(a) > floatBitsToUint(b));\n}\n\n");
+    }
+    if (E.atomic_helpers.data)
+        put(&E, E.atomic_helpers.data);
     if (wg_any.data)
         put(&E, wg_any.data);
     if (simd)

@@ -365,6 +365,8 @@ typedef struct Lowered {
     bool need_int8, need_int16, need_int64, need_float16;
     bool need_storage8, need_storage16;
     bool need_atomic_float_buffer, need_atomic_float_shared; /* GL_EXT_shader_atomic_float */
+    bool need_atomic_int64;  /* GL_EXT_shader_atomic_int64 (atomic_ulong) */
+    bool need_memory_model; /* memory orders, fences: the Vulkan memory model */
     int push_size;
     unsigned builtins_used; /* bit per ATTR_ */
     /* threadgroup memory, barriers and SIMD-group functions */
@@ -396,6 +398,10 @@ PtrSpec *ptr_find_spec(Lowered *L, Func *f, Var **roots);
 bool atomic_check(Program *prog, Lowered *L, Node *n);
 const char *atomic_glsl(int index); /* n->builtin -> GLSL function */
 Node *atomic_lvalue(Program *prog, Node *p); /* &x -> x, p -> p[0], p + i -> p[i]; NULL otherwise */
+/* An N_ATOMIC's ival: memory order (0 relaxed, 1 acquire, 2 release, 3 acq_rel, 4 seq_cst), compare-exchange's
+   failure order, the memory it orders, AT_BITS (atomic<float> through its uint view) and a fence's scope. */
+enum { AT_ORDER = 7, AT_FAIL_SHIFT = 3, AT_DEVICE_MEM = 64, AT_SHARED_MEM = 128, AT_BITS = 256, AT_SCOPE_SHIFT = 10 };
+enum { AT_SCOPE_THREAD = 0, AT_SCOPE_THREADGROUP = 1, AT_SCOPE_DEVICE = 2, AT_SCOPE_SIMDGROUP = 4 }; /* Metal's thread_scope */
 
 /* ---- sync.c ---- */
 /* For kernels with barriers or SIMD-group functions: decides the SIMD mode and whether control flow must be

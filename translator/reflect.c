@@ -166,6 +166,15 @@ char *reflect_json(Program *prog, Lowered *L)
         cJSON_AddItemToArray(feat, cJSON_CreateString("shaderSharedFloat32Atomics"));
         cJSON_AddItemToArray(feat, cJSON_CreateString("shaderSharedFloat32AtomicAdd"));
     }
+    if (L->need_atomic_int64) {
+        cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_shader_atomic_int64"));
+        cJSON_AddItemToArray(feat, cJSON_CreateString("shaderBufferInt64Atomics"));
+    }
+    if (L->need_memory_model) { /* atomics without a scope are device-scoped there */
+        cJSON_AddItemToArray(ext, cJSON_CreateString("GL_KHR_memory_scope_semantics"));
+        cJSON_AddItemToArray(feat, cJSON_CreateString("vulkanMemoryModel"));
+        cJSON_AddItemToArray(feat, cJSON_CreateString("vulkanMemoryModelDeviceScope"));
+    }
     add_sync_json(prog, L, root);
     char *text = cJSON_Print(root);
     cJSON_Delete(root);

@@ -45,7 +45,7 @@ void main()
     barrier();
     if (lid == 0u)
     {
-        atomicAdd(sum[0], atomicAdd(part, 0.0));
+        atomicAdd(sum[0], atomicAdd(part, -0.0));
     }
     uint expected = atomicAdd(max_bits[0], 0u);
     while (uintBitsToFloat(expected) < x[i])

@@ -72,10 +72,11 @@ def default_tol(dtype):
 class Out:
     """An output buffer to create (poisoned, dtype:shape) and compare afterwards."""
 
-    def __init__(self, expected, tol=None, nan_ok=False, labels=None):
+    def __init__(self, expected, tol=None, nan_ok=False, labels=None, bits=False):
         self.expected = np.ascontiguousarray(expected)
         self.tol = dict(tol) if tol else default_tol(self.expected.dtype)
         self.nan_ok = nan_ok
+        self.bits = bits              # floats compared bit for bit (NaN, -0.0)
         self.labels = labels          # names of the last axis' columns, for messages
         assert labels is None or len(labels) == self.expected.shape[-1]
 
@@ -83,8 +84,9 @@ class Out:
 class InOut:
     """A buffer given as input data, changed in place and compared afterwards (e.g. axpy's y)."""
 
-    def __init__(self, initial, expected, tol=None, unordered=False):
+    def __init__(self, initial, expected, tol=None, unordered=False, bits=False):
         self.unordered = unordered    # compared as multisets (sorted): order decided by atomics
+        self.bits = bits              # floats compared bit for bit (NaN, -0.0)
         self.initial = np.ascontiguousarray(initial)
         self.expected = np.ascontiguousarray(expected)
         assert self.initial.dtype == self.expected.dtype and self.initial.size == self.expected.size
@@ -217,6 +219,8 @@ class Reference:
             out["nan_ok"] = True
         if getattr(b, "unordered", False):
             out["unordered"] = True
+        if getattr(b, "bits", False):
+            out["bits"] = True
         if b.labels:
             out["labels"] = list(b.labels)
         m["outputs"].append(out)

@@ -1,0 +1,103 @@
+#include <metal_stdlib>
+using namespace metal;
+
+// Float atomic min and max over a buffer that holds negative values, NaNs and signed zeros. The order
+// checked: a NaN operand changes nothing, a NaN in memory is replaced, -0.0 is below +0.0.
+kernel void float_min_max(device const float* x [[buffer(0)]],
+                          device atomic<float>* m [[buffer(1)]],
+                          uint i [[thread_position_in_grid]]) {
+    atomic_fetch_min_explicit(&m[0], x[i], memory_order_relaxed);
+    atomic_fetch_max_explicit(m + 1, x[i], memory_order_relaxed);
+    atomic_fetch_min_explicit(&m[2 + i % 2u], x[i], memory_order_relaxed);
+}
+
+// What kernels build from compare-exchange on a float: a product (powers of two: exact in any order) and
+// the largest magnitude. Slots 2 and 3 check that compare-exchange compares bits, as Metal does: a NaN
+// matches the NaN stored, +0.0 does not match -0.0 (and `expected` receives the -0.0 found).
+kernel void float_cas(device const float* x [[buffer(0)]],
+                      device atomic<float>* acc [[buffer(1)]],
+                      device int* flags [[buffer(2)]],
+                      device float* seen [[buffer(3)]],
+                      uint i [[thread_position_in_grid]]) {
+    float expected = atomic_load_explicit(&acc[0], memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(&acc[0], &expected, expected * x[i],
+                                                  memory_order_relaxed, memory_order_relaxed)) {
+    }
+    float big = atomic_load_explicit(acc + 1, memory_order_relaxed);
+    while (fabs(x[i]) > big && !atomic_compare_exchange_weak_explicit(acc + 1, &big, fabs(x[i]),
+                                                                      memory_order_relaxed, memory_order_relaxed)) {
+    }
+    atomic_fetch_sub_explicit(&acc[4], fabs(x[i]), memory_order_relaxed);
+    if (i == 0u) {
+        float nan_found = atomic_load_explicit(&acc[2], memory_order_relaxed);
+        flags[0] = atomic_compare_exchange_weak_explicit(&acc[2], &nan_found, 7.0f, memory_order_relaxed, memory_order_relaxed) ? 1 : 0;
+        float plus_zero = 0.0f;
+        flags[1] = atomic_compare_exchange_weak_explicit(&acc[3], &plus_zero, 5.0f, memory_order_relaxed, memory_order_relaxed) ? 1 : 0;
+        seen[0] = plus_zero;
+    }
+}
+
+// half atomics as PyTorch's c10 helpers write them for 16-bit types: a compare-exchange on the aligned
+// 32-bit word that holds the element, reached by casting the half pointer to an atomic_uint pointer.
+void atomic_add_half_at(device half* data, uint index, half v) {
+    device atomic_uint* word = (device atomic_uint*)(data + (index & ~1u));
+    uint shift = (index & 1u) * 16u;
+    uint expected = atomic_load_explicit(word, memory_order_relaxed);
+    while (true) {
+        half old = as_type<half>(ushort(expected >> shift));
+        uint sum = uint(as_type<ushort>(half(old + v)));
+        uint desired = (expected & ~(0xffffu << shift)) | (sum << shift);
+        if (atomic_compare_exchange_weak_explicit(word, &expected, desired, memory_order_relaxed, memory_order_relaxed))
+            break;
+    }
+}
+
+kernel void half_subword_add(device half* bins [[buffer(0)]],
+                             device const half* x [[buffer(1)]],
+                             uint i [[thread_position_in_grid]]) {
+    atomic_add_half_at(bins, i % 7u, x[i]);
+}
+
+// Last-threadgroup-done reduction: every threadgroup writes its partial sum, fences, and takes a ticket;
+// the threadgroup that takes the last ticket adds the partials (in threadgroup order: an exact result).
+kernel void last_group_sum(device const float* x [[buffer(0)]],
+                           device float* partial [[buffer(1)]],
+                           device atomic_uint* done [[buffer(2)]],
+                           device float* total [[buffer(3)]],
+                           uint gid [[thread_position_in_grid]],
+                           uint lid [[thread_index_in_threadgroup]],
+                           uint group [[threadgroup_position_in_grid]],
+                           uint groups [[threadgroups_per_grid]]) {
+    threadgroup float sums[64];
+    sums[lid] = x[gid];
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    for (uint s = 32u; s > 0u; s >>= 1) {
+        if (lid < s)
+            sums[lid] += sums[lid + s];
+        threadgroup_barrier(mem_flags::mem_threadgroup);
+    }
+    if (lid == 0u) {
+        partial[group] = sums[0];
+        atomic_thread_fence(mem_flags::mem_device, memory_order_seq_cst, thread_scope_device);
+        uint ticket = atomic_fetch_add_explicit(done, 1u, memory_order_relaxed);
+        if (ticket == groups - 1u) {
+            atomic_thread_fence(mem_flags::mem_device, memory_order_seq_cst, thread_scope_device);
+            float t = 0.0f;
+            for (uint g = 0u; g < groups; g++)
+                t += partial[g];
+            total[0] = t;
+        }
+    }
+}
+
+// atomic_ulong (Metal 3.1: min and max) and the template spellings atomic<int> / atomic<uint>.
+kernel void ulong_min_max(device const ulong* v [[buffer(0)]],
+                          device atomic_ulong* m [[buffer(1)]],
+                          device atomic<int>* count [[buffer(2)]],
+                          device atomic<uint>* bits [[buffer(3)]],
+                          uint i [[thread_position_in_grid]]) {
+    atomic_min_explicit(&m[0], v[i], memory_order_relaxed);
+    atomic_max_explicit(m + 1, v[i], memory_order_relaxed);
+    atomic_fetch_add_explicit(count, 1, memory_order_relaxed);
+    atomic_fetch_or_explicit(bits, 1u << (i % 32u), memory_order_relaxed);
+}
