@@ -101,3 +101,30 @@ kernel void ulong_min_max(device const ulong* v [[buffer(0)]],
     atomic_fetch_add_explicit(count, 1, memory_order_relaxed);
     atomic_fetch_or_explicit(bits, 1u << (i % 32u), memory_order_relaxed);
 }
+
+// A threadgroup atomic<float> that min/max use is held as its bits in threadgroup memory; its other
+// functions (store, load, add) then work on the bits too. Each threadgroup writes its minimum, maximum
+// and the sum of its rounded values (small integers: exact in any order).
+kernel void threadgroup_float_min_max(device const float* x [[buffer(0)]],
+                                      device float* out [[buffer(1)]],
+                                      uint i [[thread_position_in_grid]],
+                                      uint lid [[thread_index_in_threadgroup]],
+                                      uint group [[threadgroup_position_in_grid]]) {
+    threadgroup atomic<float> lo;
+    threadgroup atomic<float> hi_sum[2];
+    if (lid == 0u) {
+        atomic_store_explicit(&lo, INFINITY, memory_order_relaxed);
+        atomic_store_explicit(&hi_sum[0], -INFINITY, memory_order_relaxed);
+        atomic_store_explicit(&hi_sum[1], 0.0f, memory_order_relaxed);
+    }
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    atomic_fetch_min_explicit(&lo, x[i], memory_order_relaxed);
+    atomic_fetch_max_explicit(hi_sum, x[i], memory_order_relaxed);
+    atomic_fetch_add_explicit(hi_sum + 1, rint(x[i]), memory_order_relaxed);
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    if (lid == 0u) {
+        out[3u * group] = atomic_load_explicit(&lo, memory_order_relaxed);
+        out[3u * group + 1u] = atomic_load_explicit(&hi_sum[0], memory_order_relaxed);
+        out[3u * group + 2u] = atomic_load_explicit(&hi_sum[1], memory_order_relaxed);
+    }
+}

@@ -63,7 +63,19 @@ static Node *strip(Node *n)
     return n;
 }
 
-/* The lvalue a pointer expression designates: &x -> x, p -> p[0], p + i -> p[i]; NULL otherwise. */
+/* A threadgroup or local array that decays to a pointer: the array variable. */
+static Node *decayed_array(Node *p)
+{
+    p = strip(p);
+    if (p && p->kind == N_VAR && p->ty && p->ty->kind == TY_ARRAY)
+        return p;
+    if (p && p->kind == N_CAST && p->implicit && p->a->ty && p->a->ty->kind == TY_ARRAY && strip(p->a)->kind == N_VAR)
+        return strip(p->a);
+    return NULL;
+}
+
+/* The lvalue a pointer expression designates: &x -> x, p -> p[0], p + i -> p[i] (p a pointer or an array);
+   NULL otherwise. */
 Node *atomic_lvalue(Program *prog, Node *p)
 {
     p = strip(p);
@@ -71,6 +83,19 @@ Node *atomic_lvalue(Program *prog, Node *p)
         return NULL;
     if (p->kind == N_ADDR)
         return p->a;
+    Node *arr = decayed_array(p);
+    if (arr || (p->kind == N_BINARY && !strcmp(p->op, "+") && decayed_array(p->a))) {
+        Node *d = arena_alloc(prog->arena, sizeof *d);
+        *d = *p;
+        d->kind = N_INDEX;
+        d->a = arr ? arr : decayed_array(p->a);
+        d->ty = d->a->ty->elem;
+        if (arr) {
+            d->b = arena_alloc(prog->arena, sizeof *d->b);
+            *d->b = (Node){.kind = N_INT, .loc = p->loc, .ty = ty_scalar(TY_UINT), .ival = 0};
+        }
+        return d;
+    }
     if (!p->ty || p->ty->kind != TY_PTR)
         return NULL;
     if (p->kind == N_VAR) {
@@ -212,21 +237,26 @@ bool atomic_check(Program *prog, Lowered *L, Node *n)
             diag_error(d, n->loc, "%s on %s is not supported (Metal has it for atomic_int and atomic_uint)", n->name, tname);
         return false;
     }
+    if (ek == TY_FLOAT && orders[0] + orders[1]) {
+        diag_error(d, n->list[want]->loc, "%s on atomic<float>: only memory_order_relaxed is supported", n->name);
+        return false;
+    }
     int ival = orders[0] | orders[1] << AT_FAIL_SHIFT | (shared ? AT_SHARED_MEM : AT_DEVICE_MEM);
-    if (k == K_FLOAT_BITS || k == K_ULONG) {
+    if (k == K_FLOAT_BITS && shared && (root->is_threadgroup || root->role == PR_TGMEM) &&
+        (obj->kind == N_VAR || (obj->kind == N_INDEX && strip(obj->a)->kind == N_VAR))) {
+        /* threadgroup atomic<float> used by min/max/compare-exchange: held as uint, every function on its bits */
+        root->atomic_bits = true;
+    } else if (k == K_FLOAT_BITS || k == K_ULONG) {
         /* through a uint view of the binding (floats) / GL_EXT_shader_atomic_int64: device buffers only */
         if (shared || root->role != PR_BUFFER || !ty_equal(root->ty->elem, obj->ty)) {
-            diag_error(d, n->list[0]->loc, "%s on %s: only on an element of a kernel's device buffer of %s (not in threadgroup memory, a struct or through a helper's pointer)",
-                       n->name, tname, tname);
-            return false;
-        }
-        if (k == K_FLOAT_BITS && orders[0] + orders[1]) {
-            diag_error(d, n->list[want]->loc, "%s on atomic<float>: only memory_order_relaxed is supported", n->name);
+            diag_error(d, n->list[0]->loc, "%s on %s: only on %san element of a kernel's device buffer of %s (not in a struct or through a pointer variable)",
+                       n->name, tname, k == K_ULONG ? "" : "a threadgroup variable or ", tname);
             return false;
         }
     }
-    if (k == K_FLOAT_BITS) {
+    if (k == K_FLOAT_BITS)
         ival |= AT_BITS;
+    if (k == K_FLOAT_BITS && !shared) {
         Type *u = ty_scalar(TY_UINT);
         bool have = false;
         for (int i = 0; i < L->ptr_views.len; i += 2)

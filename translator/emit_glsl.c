@@ -1026,7 +1026,7 @@ static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
     Node *sp = strip_parens(p);
     if (sp->kind == N_VAR && ptr_is_root(sp->var)) {
         /* the buffer, threadgroup or local array itself: caller adds [i] */
-        put(E, E->atomic_bits ? view_name(E, sp->var, ty_scalar(TY_UINT)) : sp->var->glsl_name);
+        put(E, E->atomic_bits && sp->var->role == PR_BUFFER ? view_name(E, sp->var, ty_scalar(TY_UINT)) : sp->var->glsl_name);
         return false;
     }
     if (!p->ty || p->ty->kind != TY_PTR) {
@@ -1056,38 +1056,52 @@ static void emit_order_args(Emit *E, int order, const char *scope, const char *s
     putf(E, ", %s, %s", storage, sem[order]);
 }
 
-/* The element index of an atomic<float> object in its buffer (atomics.c allows only buffer[i] and *buffer). */
-static void emit_atomic_index(Emit *E, Node *obj)
+/* The variable an atomic object is in, and whether it is indexed (buffer[i], shared array[i]). */
+static Var *atomic_root(Node *obj, bool *indexed)
 {
-    if (obj->kind == N_INDEX)
-        emit_offset(E, obj->b, PREC_ASSIGN + 1);
-    else
-        put(E, "0u");
-}
-
-/* atomic_fetch_min/max_explicit on atomic<float>: a compare-exchange loop on the bits, printed once per buffer. */
-static void emit_float_minmax(Emit *E, Node *n)
-{
-    bool is_min = !strcmp(n->name, "atomic_fetch_min_explicit");
-    Node *r = n->a->a;
+    *indexed = obj->kind != N_VAR; /* a threadgroup scalar is the variable itself */
+    Node *r = obj;
     while (r->kind != N_VAR)
         r = r->a;
-    Var *root = r->var;
-    const char *view = view_name(E, root, ty_scalar(TY_UINT));
-    const char *fn = arena_printf(E->prog->arena, "mtl_fetch_%s_%s", is_min ? "min" : "max", root->glsl_name);
+    return r->var;
+}
+
+/* min, max or add on an atomic<float> held as bits: a compare-exchange loop, printed once per variable
+   and function. Min and max: a NaN operand changes nothing, a NaN in memory is replaced, -0.0 < +0.0. */
+static void emit_float_loop(Emit *E, Node *n, const char *op)
+{
+    bool indexed;
+    Var *root = atomic_root(n->a, &indexed);
+    const char *mem = root->role == PR_BUFFER ? arena_printf(E->prog->arena, "%s[i]", view_name(E, root, ty_scalar(TY_UINT)))
+                      : indexed ? arena_printf(E->prog->arena, "%s[i]", root->glsl_name) : root->glsl_name;
+    const char *fn = arena_printf(E->prog->arena, "mtl_fetch_%s_%s", op, root->glsl_name);
     if (!E->atomic_helpers.data || !strstr(E->atomic_helpers.data, fn)) {
-        E->need_float_less = true;
-        sb_printf(&E->atomic_helpers, "// %s on '%s': a compare-exchange loop on the float's bits\n", n->name, root->name);
-        sb_printf(&E->atomic_helpers, "float %s(uint i, float v)\n{\n    uint seen = %s[i];\n    while (true) {\n", fn, view);
+        bool add = !strcmp(op, "add");
+        sb_printf(&E->atomic_helpers, "// atomic_fetch_%s_explicit on '%s': a compare-exchange loop on the float's bits\n", op, root->name);
+        sb_printf(&E->atomic_helpers, "float %s(%sfloat v)\n{\n    uint seen = %s;\n    while (true) {\n", fn, indexed ? "uint i, " : "", mem);
         sb_printf(&E->atomic_helpers, "        float old = uintBitsToFloat(seen);\n");
-        sb_printf(&E->atomic_helpers, "        if (isnan(v) || !(isnan(old) || mtl_float_less(%s)))\n            return old;\n", is_min ? "v, old" : "old, v");
-        sb_printf(&E->atomic_helpers, "        uint found = atomicCompSwap(%s[i], seen, floatBitsToUint(v));\n", view);
+        if (!add) {
+            E->need_float_less = true;
+            sb_printf(&E->atomic_helpers, "        if (isnan(v) || !(isnan(old) || mtl_float_less(%s)))\n            return old;\n",
+                      !strcmp(op, "min") ? "v, old" : "old, v");
+        }
+        sb_printf(&E->atomic_helpers, "        uint found = atomicCompSwap(%s, seen, floatBitsToUint(%s));\n", mem, add ? "old + v" : "v");
         sb_printf(&E->atomic_helpers, "        if (found == seen)\n            return old;\n        seen = found;\n    }\n}\n\n");
     }
     putf(E, "%s(", fn);
-    emit_atomic_index(E, n->a);
-    put(E, ", ");
-    emit_coerced(E, n->list[1], ty_scalar(TY_FLOAT), PREC_ASSIGN + 1);
+    if (indexed) {
+        if (n->a->kind == N_INDEX)
+            emit_offset(E, n->a->b, PREC_ASSIGN + 1);
+        else
+            put(E, "0u");
+        put(E, ", ");
+    }
+    if (!strcmp(n->name, "atomic_fetch_sub_explicit")) {
+        put(E, "-");
+        emit_coerced(E, n->list[1], ty_scalar(TY_FLOAT), PREC_UNARY);
+    } else {
+        emit_coerced(E, n->list[1], ty_scalar(TY_FLOAT), PREC_ASSIGN + 1);
+    }
     put(E, ")");
 }
 
@@ -1119,8 +1133,27 @@ static void emit_atomic(Emit *E, Node *n, int min_prec)
     int order = (int)(n->ival & AT_ORDER), fail = (int)(n->ival >> AT_FAIL_SHIFT & AT_ORDER);
     const char *scope = n->ival & AT_SHARED_MEM ? "gl_ScopeWorkgroup" : "gl_ScopeDevice";
     const char *storage = "gl_StorageSemanticsBuffer | gl_StorageSemanticsShared";
-    if (bits && n->b == NULL) {
-        emit_float_minmax(E, n);
+    bool indexed;
+    Var *root = atomic_root(n->a, &indexed);
+    if (root->atomic_bits && !n->b) {
+        /* a threadgroup atomic<float> held as uint */
+        const char *name = n->name + 7;
+        if (!strcmp(name, "load_explicit") || !strcmp(name, "exchange_explicit") || !strcmp(name, "store_explicit")) {
+            put(E, name[0] == 'l' ? "uintBitsToFloat(atomicOr(" : name[0] == 'e' ? "uintBitsToFloat(atomicExchange(" : "atomicExchange(");
+            emit_expr(E, n->a, PREC_ASSIGN + 1);
+            if (name[0] == 'l') {
+                put(E, ", 0u))");
+            } else {
+                put(E, ", floatBitsToUint(");
+                emit_coerced(E, n->list[1], et, PREC_ASSIGN + 1);
+                put(E, name[0] == 'e' ? ")))" : "))");
+            }
+            return;
+        }
+        bits = true;
+    }
+    if (bits && !n->b) {
+        emit_float_loop(E, n, strstr(n->name, "min") ? "min" : strstr(n->name, "max") ? "max" : "add");
         return;
     }
     const char *T = bits ? "uint" : glsl_type(E, et);
@@ -2304,10 +2337,11 @@ static void emit_threadgroup_memory(Emit *E)
         if (v->role == PR_TGMEM) {
             putf(E, "layout(constant_id = %d) const uint mtl_threadgroup_length_%d = 1u; // [[threadgroup(%d)]]: elements, set by the runtime\n",
                  16 + v->tg_index, v->tg_index, v->tg_index);
-            putf(E, "shared %s %s[mtl_threadgroup_length_%d]%s;\n", glsl_type(E, v->ty->elem), v->glsl_name, v->tg_index,
+            putf(E, "shared %s %s[mtl_threadgroup_length_%d]%s;\n", v->atomic_bits ? "uint" : glsl_type(E, v->ty->elem), v->glsl_name, v->tg_index,
                  array_suffix(E, v->ty->elem));
         } else {
-            putf(E, "shared %s %s%s;\n", glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty));
+            putf(E, "shared %s %s%s;%s\n", v->atomic_bits ? "uint" : glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty),
+                 v->atomic_bits ? " // atomic<float> as its bits" : "");
         }
     }
     put(E, "\n");

@@ -243,6 +243,7 @@ struct Var {
     Var *captured;      /* a lambda's parameter standing for this variable of the enclosing function */
     Func *owner;        /* the function a local or parameter belongs to */
     bool is_threadgroup; /* threadgroup variable of a kernel body: a shared array at file scope */
+    bool atomic_bits;    /* threadgroup atomic<float> held as uint: min/max/compare-exchange use it (atomics.c) */
     bool uniform;        /* sync.c: local known to hold the same value in every thread */
     int tg_index;        /* PR_TGMEM: [[threadgroup(n)]] */
 };

@@ -92,6 +92,13 @@ def ulong_min_max(name, n, tg):
              threadgroup=tg, grid=n)
 
 
+def threadgroup_min_max(name, groups, tg):
+    x = r.uniform(-3, 3, groups * tg).astype(np.float32)
+    g = x.reshape(groups, tg)
+    out = np.stack([g.min(axis=1), g.max(axis=1), np.rint(g).astype(np.float64).sum(axis=1)], axis=1).astype(np.float32)
+    ref.case(name, "threadgroup_float_min_max", {0: x, 1: Out(out.reshape(-1), tol=EXACT)}, threadgroup=tg, grid=x.size)
+
+
 x = r.uniform(-5, 5, 1000).astype(np.float32)
 x[r.choice(1000, 20, replace=False)] = np.nan
 min_max("float_min_max_nan_1000", x, [5.0, np.nan, np.nan, 100.0], 64)
@@ -101,6 +108,7 @@ float_cas("float_cas_1024", 1024, 64)
 half_subword("half_subword_add_700", 700, 64)                 # 100 additions per bin, two bins per word
 last_group("last_group_sum_40", 40)
 ulong_min_max("ulong_min_max_777", 777, 64)
+threadgroup_min_max("threadgroup_float_min_max_g12", 12, 128)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
