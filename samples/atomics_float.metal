@@ -60,8 +60,9 @@ kernel void half_subword_add(device half* bins [[buffer(0)]],
 
 // Last-threadgroup-done reduction: every threadgroup writes its partial sum, fences, and takes a ticket;
 // the threadgroup that takes the last ticket adds the partials (in threadgroup order: an exact result).
+// The partials are coherent(device) (MSL 3.2): visible to other threadgroups once fenced.
 kernel void last_group_sum(device const float* x [[buffer(0)]],
-                           device float* partial [[buffer(1)]],
+                           coherent(device) device float* partial [[buffer(1)]],
                            device atomic_uint* done [[buffer(2)]],
                            device float* total [[buffer(3)]],
                            uint gid [[thread_position_in_grid]],
@@ -82,6 +83,35 @@ kernel void last_group_sum(device const float* x [[buffer(0)]],
         uint ticket = atomic_fetch_add_explicit(done, 1u, memory_order_relaxed);
         if (ticket == groups - 1u) {
             atomic_thread_fence(mem_flags::mem_device, memory_order_seq_cst, thread_scope_device);
+            float t = 0.0f;
+            for (uint g = 0u; g < groups; g++)
+                t += partial[g];
+            total[0] = t;
+        }
+    }
+}
+
+// The same reduction ordered by the counter itself: a fetch_add with memory_order_acq_rel releases the
+// partial written before it and, in the last threadgroup, acquires every other threadgroup's partial.
+kernel void last_group_sum_acq_rel(device const float* x [[buffer(0)]],
+                                   device float* partial [[buffer(1)]],
+                                   device atomic_uint* done [[buffer(2)]],
+                                   device float* total [[buffer(3)]],
+                                   uint gid [[thread_position_in_grid]],
+                                   uint lid [[thread_index_in_threadgroup]],
+                                   uint group [[threadgroup_position_in_grid]],
+                                   uint groups [[threadgroups_per_grid]]) {
+    threadgroup float sums[64];
+    sums[lid] = x[gid];
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    for (uint s = 32u; s > 0u; s >>= 1) {
+        if (lid < s)
+            sums[lid] += sums[lid + s];
+        threadgroup_barrier(mem_flags::mem_threadgroup);
+    }
+    if (lid == 0u) {
+        partial[group] = sums[0];
+        if (atomic_fetch_add_explicit(done, 1u, memory_order_acq_rel) == groups - 1u) {
             float t = 0.0f;
             for (uint g = 0u; g < groups; g++)
                 t += partial[g];
@@ -127,4 +157,14 @@ kernel void threadgroup_float_min_max(device const float* x [[buffer(0)]],
         out[3u * group + 1u] = atomic_load_explicit(&hi_sum[0], memory_order_relaxed);
         out[3u * group + 2u] = atomic_load_explicit(&hi_sum[1], memory_order_relaxed);
     }
+}
+
+// MSL 3.2's buffer qualifiers in a kernel without fences: GLSL's volatile / coherent buffers.
+kernel void signal_value(volatile coherent(device) device uint* flag [[buffer(0)]],
+                         coherent(device) device float* data [[buffer(1)]],
+                         constant uint& value [[buffer(2)]],
+                         uint i [[thread_position_in_grid]]) {
+    data[i] = float(value) + float(i);
+    if (i == 0u)
+        flag[0] = value;
 }

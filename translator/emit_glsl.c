@@ -2208,6 +2208,20 @@ static const char *access_qualifier(Var *v)
     return "";
 }
 
+/* coherent(device) / volatile buffers. Under the Vulkan memory model (fences, orders) every buffer is
+   nonprivate, so that the fences' availability and visibility operations include its plain accesses; that
+   is what coherent(device) asks for there (devicecoherent, availability per access, miscompiles on lavapipe:
+   docs/translator.md "Atomics"). */
+static const char *memory_qualifier(Emit *E, Var *v)
+{
+    bool vmm = E->L->need_memory_model;
+    if (v->is_volatile)
+        return vmm ? "volatile devicecoherent " : "volatile coherent ";
+    if (v->coherent && !vmm)
+        return "coherent ";
+    return vmm ? "nonprivate " : "";
+}
+
 static void emit_resources(Emit *E, Func *k)
 {
     for (int i = 0; i < k->n_params; i++) {
@@ -2217,7 +2231,7 @@ static void emit_resources(Emit *E, Func *k)
             continue;
         Type *et = v->ty->elem;
         putf(E, "layout(std430, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s%s%s; };\n", v->index,
-             access_qualifier(v), E->L->need_memory_model ? "nonprivate " : "", v->glsl_name, glsl_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
+             access_qualifier(v), memory_qualifier(E, v), v->glsl_name, glsl_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
              array_suffix(E, et));
         for (int j = 0; j < E->L->ptr_views.len; j += 2) {
             if (E->L->ptr_views.items[j] != v)
@@ -2225,7 +2239,7 @@ static void emit_resources(Emit *E, Func *k)
             Type *vt = E->L->ptr_views.items[j + 1];
             const char *name = view_name(E, v, vt);
             putf(E, "layout(std430, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s[]; }; // '%s' read as %s\n", v->index,
-                 access_qualifier(v), E->L->need_memory_model ? "nonprivate " : "", name, glsl_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
+                 access_qualifier(v), memory_qualifier(E, v), name, glsl_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
         }
     }
     put(E, "\n// Dispatch block (docs/interfaces.md), then constant-reference parameters.\n");

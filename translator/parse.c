@@ -1477,6 +1477,17 @@ static enum CXChildVisitResult find_tg_mark(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Continue;
 }
 
+static enum CXChildVisitResult find_coherent_mark(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
+        CXString s = clang_getCursorSpelling(c);
+        *(bool *)data |= !strcmp(clang_getCString(s), "mtl_coherent");
+        clang_disposeString(s);
+    }
+    return CXChildVisit_Continue;
+}
+
 static bool has_threadgroup_mark(Parser *P, CXCursor var)
 {
     (void)P;
@@ -1832,6 +1843,8 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
             int n;
             attrs_between(P, pc, from, to, g, &n, 8);
             param_attributes(P, v, g, n);
+            clang_visitChildren(pc, find_coherent_mark, &v->coherent); /* coherent(device) */
+            v->is_volatile = clang_isVolatileQualifiedType(clang_getPointeeType(clang_getCursorType(pc)));
         }
     }
 }

@@ -2,7 +2,7 @@
 """Reference for samples/atomics_float.metal: float min/max/compare-exchange, sub-word half atomics,
 a fenced last-threadgroup reduction, atomic_ulong min/max."""
 import numpy as np
-from refcase import InOut, Out, Reference, rng
+from refcase import InOut, Out, Reference, Scalar, rng
 
 ref = Reference("atomics_float.metal")
 r = rng(47)
@@ -62,7 +62,7 @@ def half_subword(name, n, tg):
     ref.case(name, "half_subword_add", {0: InOut(bins0, bins, tol=EXACT), 1: x}, threadgroup=tg, grid=n)
 
 
-def last_group(name, groups):
+def last_group(name, groups, entry="last_group_sum"):
     n = groups * 64
     x = r.uniform(-1, 1, n).astype(np.float32)
     sums = x.reshape(groups, 64).copy()
@@ -74,7 +74,7 @@ def last_group(name, groups):
     t = np.float32(0)
     for p in partial:                                                    # the last threadgroup's sum, in order
         t = np.float32(t + p)
-    ref.case(name, "last_group_sum", {0: x, 1: Out(partial, tol=EXACT), 2: InOut(np.zeros(1, np.uint32), np.array([groups], np.uint32)),
+    ref.case(name, entry, {0: x, 1: Out(partial, tol=EXACT), 2: InOut(np.zeros(1, np.uint32), np.array([groups], np.uint32)),
                                       3: Out(np.array([t], np.float32), tol=EXACT)},
              threadgroup=64, grid=n)
 
@@ -107,8 +107,11 @@ min_max("float_min_max_signed_zero_512", z, [0.0, -0.0, 0.0, 0.0], 32)
 float_cas("float_cas_1024", 1024, 64)
 half_subword("half_subword_add_700", 700, 64)                 # 100 additions per bin, two bins per word
 last_group("last_group_sum_40", 40)
+last_group("last_group_sum_acq_rel_33", 33, "last_group_sum_acq_rel")
 ulong_min_max("ulong_min_max_777", 777, 64)
 threadgroup_min_max("threadgroup_float_min_max_g12", 12, 128)
+ref.case("signal_value_100", "signal_value", {0: Out(np.array([77], np.uint32)), 1: Out(77 + np.arange(100, dtype=np.float32), tol=EXACT),
+                                             2: Scalar("uint", 77)}, threadgroup=32, grid=100)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
