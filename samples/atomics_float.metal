@@ -58,6 +58,25 @@ kernel void half_subword_add(device half* bins [[buffer(0)]],
     atomic_add_half_at(bins, i % 7u, x[i]);
 }
 
+// 8-bit counters the same way: the byte at index i sits in word i / 4 at bit 8 * (i % 4); sums wrap as uchar does.
+void atomic_add_uchar_at(device uchar* data, uint index, uchar v) {
+    device atomic_uint* word = (device atomic_uint*)(data + (index & ~3u));
+    uint shift = (index & 3u) * 8u;
+    uint expected = atomic_load_explicit(word, memory_order_relaxed);
+    while (true) {
+        uint sum = ((expected >> shift) + uint(v)) & 0xffu;
+        uint desired = (expected & ~(0xffu << shift)) | (sum << shift);
+        if (atomic_compare_exchange_weak_explicit(word, &expected, desired, memory_order_relaxed, memory_order_relaxed))
+            break;
+    }
+}
+
+kernel void uchar_subword_count(device uchar* counts [[buffer(0)]],
+                                device const uchar* x [[buffer(1)]],
+                                uint i [[thread_position_in_grid]]) {
+    atomic_add_uchar_at(counts, x[i], uchar(1));
+}
+
 // Last-threadgroup-done reduction: every threadgroup writes its partial sum, fences, and takes a ticket;
 // the threadgroup that takes the last ticket adds the partials (in threadgroup order: an exact result).
 // The partials are coherent(device) (MSL 3.2): visible to other threadgroups once fenced.

@@ -62,6 +62,13 @@ def half_subword(name, n, tg):
     ref.case(name, "half_subword_add", {0: InOut(bins0, bins, tol=EXACT), 1: x}, threadgroup=tg, grid=n)
 
 
+def uchar_subword(name, n, tg):
+    x = r.integers(0, 11, n).astype(np.uint8)                            # bins 0..10 of 12: bin 11 untouched
+    counts0 = r.integers(0, 256, 12).astype(np.uint8)
+    counts = ((counts0.astype(np.int64) + np.bincount(x, minlength=12)) % 256).astype(np.uint8)
+    ref.case(name, "uchar_subword_count", {0: InOut(counts0, counts), 1: x}, threadgroup=tg, grid=n)
+
+
 def last_group(name, groups, entry="last_group_sum"):
     n = groups * 64
     x = r.uniform(-1, 1, n).astype(np.float32)
@@ -105,7 +112,8 @@ min_max("float_min_max_nan_1000", x, [5.0, np.nan, np.nan, 100.0], 64)
 z = np.where(r.integers(0, 2, 512) == 1, np.float32(-0.0), np.float32(0.0)).astype(np.float32)
 min_max("float_min_max_signed_zero_512", z, [0.0, -0.0, 0.0, 0.0], 32)
 float_cas("float_cas_1024", 1024, 64)
-half_subword("half_subword_add_700", 700, 64)                 # 100 additions per bin, two bins per word
+half_subword("half_subword_add_700", 700, 64)
+uchar_subword("uchar_subword_count_2000", 2000, 64)     # wraps past 255: bins get about 180 each                 # 100 additions per bin, two bins per word
 last_group("last_group_sum_40", 40)
 last_group("last_group_sum_acq_rel_33", 33, "last_group_sum_acq_rel")
 ulong_min_max("ulong_min_max_777", 777, 64)
