@@ -187,3 +187,26 @@ kernel void signal_value(volatile coherent(device) device uint* flag [[buffer(0)
     if (i == 0u)
         flag[0] = value;
 }
+
+// Memory orders on the atomic functions that take them (C++'s rules) and fences of each scope. One thread's
+// compare-exchange succeeds (c[2] holds 0 once); every thread reads 40 and takes a slot below the threadgroup size.
+kernel void memory_orders(device atomic_uint* c [[buffer(0)]],
+                          device uint* out [[buffer(1)]],
+                          uint i [[thread_position_in_grid]],
+                          uint lid [[thread_index_in_threadgroup]],
+                          uint size [[threads_per_threadgroup]]) {
+    threadgroup atomic_int t;
+    if (lid == 0u)
+        atomic_store_explicit(&t, 0, memory_order_relaxed);
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_release, thread_scope_threadgroup);
+    atomic_thread_fence(mem_flags::mem_threadgroup, memory_order_acquire, thread_scope_simdgroup);
+    atomic_thread_fence(mem_flags::mem_device, memory_order_acq_rel, thread_scope_thread);
+    atomic_store_explicit(&c[0], 3u, memory_order_release);
+    uint v = atomic_load_explicit(&c[1], memory_order_acquire);
+    int slot = atomic_fetch_add_explicit(&t, 1, memory_order_seq_cst);
+    uint expected = 0u;
+    if (atomic_compare_exchange_weak_explicit(&c[2], &expected, v, memory_order_acq_rel, memory_order_acquire))
+        atomic_fetch_add_explicit(&c[3], 1u, memory_order_acq_rel);
+    out[i] = v + (uint(slot) < size ? 0u : 1000u);
+}

@@ -863,6 +863,29 @@ static Node *conv_barrier(Parser *P, CXCursor c, int index)
     return n;
 }
 
+/* atomic_thread_fence(mem_flags::mem_device | ..., order, scope): the flags read like a barrier's, as an
+   integer first argument; atomics.c checks the rest. */
+static Node *conv_fence(Parser *P, CXCursor c)
+{
+    Node *n = new_node(P, N_ATOMIC, c);
+    n->ty = ty_scalar(TY_VOID);
+    n->name = "atomic_thread_fence";
+    int nargs = clang_Cursor_getNumArguments(c);
+    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(nargs + 1));
+    Node *flags = new_node(P, N_INT, clang_Cursor_getArgument(c, 0));
+    flags->ty = ty_scalar(TY_INT);
+    flags->ival = -1; /* not a constant: atomics.c says so */
+    CXEvalResult r = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, 0));
+    if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+        flags->ival = clang_EvalResult_getAsLongLong(r);
+    if (r)
+        clang_EvalResult_dispose(r);
+    n->list[n->n_list++] = flags;
+    for (int i = 1; i < nargs; i++)
+        n->list[n->n_list++] = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
+    return n;
+}
+
 static enum CXChildVisitResult find_method(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -896,6 +919,8 @@ static Node *conv_call(Parser *P, CXCursor c)
         int si = simd_lookup(fname);
         if (si >= 0 && simd_table[si].group == 'B')
             return conv_barrier(P, c, si);
+        if (!strcmp(fname, "atomic_thread_fence") && nargs >= 1)
+            return conv_fence(P, c);
     }
     Node *n = new_node(P, N_CALL, c);
     n->ty = conv_type(P, clang_getCursorType(c));

@@ -118,6 +118,8 @@ last_group("last_group_sum_40", 40)
 last_group("last_group_sum_acq_rel_33", 33, "last_group_sum_acq_rel")
 ulong_min_max("ulong_min_max_777", 777, 64)
 threadgroup_min_max("threadgroup_float_min_max_g12", 12, 128)
+ref.case("memory_orders_300", "memory_orders", {0: InOut(np.array([0, 40, 0, 0], np.uint32), np.array([3, 40, 40, 1], np.uint32)),
+                                               1: Out(np.full(300, 40, np.uint32))}, threadgroup=64, grid=300)
 ref.case("signal_value_100", "signal_value", {0: Out(np.array([77], np.uint32)), 1: Out(77 + np.arange(100, dtype=np.float32), tol=EXACT),
                                              2: Scalar("uint", 77)}, threadgroup=32, grid=100)
 
