@@ -1075,7 +1075,7 @@ static void emit_float_loop(Emit *E, Node *n, const char *op)
     const char *mem = root->role == PR_BUFFER ? arena_printf(E->prog->arena, "%s[i]", view_name(E, root, ty_scalar(TY_UINT)))
                       : indexed ? arena_printf(E->prog->arena, "%s[i]", root->glsl_name) : root->glsl_name;
     const char *fn = arena_printf(E->prog->arena, "mtl_fetch_%s_%s", op, root->glsl_name);
-    if (!E->atomic_helpers.data || !strstr(E->atomic_helpers.data, fn)) {
+    if (!E->atomic_helpers.data || !strstr(E->atomic_helpers.data, arena_printf(E->prog->arena, " %s(", fn))) {
         bool add = !strcmp(op, "add");
         sb_printf(&E->atomic_helpers, "// atomic_fetch_%s_explicit on '%s': a compare-exchange loop on the float's bits\n", op, root->name);
         sb_printf(&E->atomic_helpers, "float %s(%sfloat v)\n{\n    uint seen = %s;\n    while (true) {\n", fn, indexed ? "uint i, " : "", mem);
@@ -2504,5 +2504,6 @@ char *emit_glsl(Program *prog, Lowered *L)
     sb_free(&resources);
     sb_free(&helpers);
     sb_free(&body);
+    sb_free(&E.atomic_helpers);
     return E.out.data;
 }
