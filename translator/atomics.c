@@ -265,12 +265,7 @@ bool atomic_check(Program *prog, Lowered *L, Node *n)
             pv_push(&L->ptr_views, root);
             pv_push(&L->ptr_views, u);
         }
-    } else if (k == K_FLOAT) {
-        if (shared)
-            L->need_atomic_float_shared = true;
-        else
-            L->need_atomic_float_buffer = true;
-    } else if (k == K_ULONG) {
+    } else if (k == K_ULONG) { /* K_FLOAT: the printer asks for GL_EXT_shader_atomic_float where it is used */
         L->need_atomic_int64 = L->need_int64 = true;
     }
     if (orders[0] + orders[1])

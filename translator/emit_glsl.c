@@ -1157,6 +1157,12 @@ static void emit_atomic(Emit *E, Node *n, int min_prec)
         return;
     }
     const char *T = bits ? "uint" : glsl_type(E, et);
+    if (et->kind == TY_FLOAT && !bits) { /* GL_EXT_shader_atomic_float (not for a threadgroup float held as bits) */
+        if (n->ival & AT_SHARED_MEM)
+            E->L->need_atomic_float_shared = true;
+        else
+            E->L->need_atomic_float_buffer = true;
+    }
     if (n->b) {
         E->need_cas[bits ? TY_UINT : et->kind] = true;
         if (PREC_OR < min_prec)

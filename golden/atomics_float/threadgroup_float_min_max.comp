@@ -1,6 +1,5 @@
 #version 450
 // Translated by mtl2glsl 0.1.0 from atomics_float.metal, kernel threadgroup_float_min_max
-#extension GL_EXT_shader_atomic_float : require
 
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
