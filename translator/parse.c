@@ -318,6 +318,12 @@ static bool is_bool_vector_name(const char *name, int *n)
     return true;
 }
 
+static enum CXVisitorResult first_field_type(CXCursor c, CXClientData data)
+{
+    *(CXType *)data = clang_getCursorType(c);
+    return CXVisit_Break;
+}
+
 /* Converts a clang type to the model; unknown types become TY_UNSUPPORTED carrying the Metal name. */
 static Type *conv_type(Parser *P, CXType t)
 {
@@ -391,6 +397,14 @@ static Type *conv_type(Parser *P, CXType t)
                 Type *a = new_type(P, TY_ATOMIC);
                 a->elem = conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0));
                 return a;
+            }
+            if (clang_Type_getNumTemplateArguments(c) == 3 && !strcmp(cx_take(P, clang_getCursorSpelling(decl)), "matrix")) {
+                CXType columns = c; /* its one field: vec<T, R> columns[C] */
+                clang_Type_visitFields(c, first_field_type, &columns);
+                Type *m = conv_type(P, columns);
+                if (m->kind == TY_ARRAY && m->elem->kind == TY_VEC)
+                    m->kind = TY_MAT;
+                return m;
             }
             Type *u = new_type(P, TY_UNSUPPORTED);
             u->name = cx_take(P, clang_getCursorSpelling(decl));
@@ -963,6 +977,8 @@ static Node *conv_call(Parser *P, CXCursor c)
         if (!is_empty_struct(a->ty)) /* functor objects are not passed */
             n->list[n->n_list++] = a;
     }
+    if (in_prelude(callee) && (ck == CXCursor_Constructor || !strncmp(name, "operator", 8)) && matrix_involved(n))
+        return matrix_call(P->prog, n, name, ck == CXCursor_Constructor);
     if (ck == CXCursor_Constructor)
         return conv_construct(P, c, callee, n);
     if (ck == CXCursor_ConversionFunction)
