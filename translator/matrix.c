@@ -53,9 +53,11 @@ Node *matrix_call(Program *prog, Node *n, const char *name, bool ctor)
         return matrix_ctor(prog, n);
     const char *op = name + strlen("operator");
     if (!strcmp(op, "[]") && n->n_list == 2) {
-        n->kind = N_INDEX; /* column i */
+        n->kind = N_INDEX; /* column i; GLSL takes the index as it is written (the prelude's int parameter aside) */
         n->a = n->list[0];
         n->b = n->list[1];
+        if (n->b->kind == N_CAST && n->b->implicit && n->b->a->ty && ty_is_integer(n->b->a->ty))
+            n->b = n->b->a;
         n->n_list = 0;
         return n;
     }

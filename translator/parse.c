@@ -1924,8 +1924,11 @@ static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
         base = arena_printf(P->arena, "%s_%s", base, cx_take(P, clang_getTypeSpelling(clang_getCursorResultType(c))));
     for (int i = 0; i < nt && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)); i++) {
         enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(c, (unsigned)i);
-        if (ak == CXTemplateArgumentKind_Type)
-            base = arena_printf(P->arena, "%s_%s", base, cx_take(P, clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(c, (unsigned)i))));
+        if (ak == CXTemplateArgumentKind_Type) {
+            CXType at = clang_Cursor_getTemplateArgumentType(c, (unsigned)i);
+            Type *mt = conv_type(P, at); /* vectors and matrices by their Metal names: float3, float3x3 */
+            base = arena_printf(P->arena, "%s_%s", base, mt->kind == TY_VEC || mt->kind == TY_MAT ? ty_metal_name(P->arena, mt) : cx_take(P, clang_getTypeSpelling(at)));
+        }
         else if (ak == CXTemplateArgumentKind_Integral)
             base = arena_printf(P->arena, "%s_%lld", base, clang_Cursor_getTemplateArgumentValue(c, (unsigned)i));
     }
