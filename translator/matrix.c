@@ -15,12 +15,18 @@ static bool is_mat(const Type *t)
     return t && t->kind == TY_MAT;
 }
 
+/* matrix<int, 2, 2>, matrix<float, 5, 4> (parse.c names them): not Metal's, not GLSL's. */
+static bool is_other_matrix(const Type *t)
+{
+    return t && t->kind == TY_UNSUPPORTED && t->name && !strncmp(t->name, "matrix<", 7);
+}
+
 bool matrix_involved(const Node *n)
 {
-    if (is_mat(n->ty))
+    if (is_mat(n->ty) || is_other_matrix(n->ty))
         return true;
     for (int i = 0; i < n->n_list; i++)
-        if (is_mat(n->list[i]->ty))
+        if (is_mat(n->list[i]->ty) || is_other_matrix(n->list[i]->ty))
             return true;
     return false;
 }
@@ -49,6 +55,16 @@ static Node *matrix_ctor(Program *prog, Node *n)
 
 Node *matrix_call(Program *prog, Node *n, const char *name, bool ctor)
 {
+    for (int i = -1; i < n->n_list; i++) {
+        Type *t = i < 0 ? n->ty : n->list[i]->ty;
+        if (is_other_matrix(t)) { /* reported here, once; the node stands for nothing else */
+            diag_error(prog->diag, n->loc, "%s is not supported (Metal's matrices are float or half, 2 to 4 columns of 2 to 4 rows)", t->name);
+            n->kind = N_INT;
+            n->ty = ty_scalar(TY_INT);
+            n->n_list = 0;
+            return n;
+        }
+    }
     if (ctor)
         return matrix_ctor(prog, n);
     const char *op = name + strlen("operator");

@@ -402,9 +402,17 @@ static Type *conv_type(Parser *P, CXType t)
                 CXType columns = c; /* its one field: vec<T, R> columns[C] */
                 clang_Type_visitFields(c, first_field_type, &columns);
                 Type *m = conv_type(P, columns);
-                if (m->kind == TY_ARRAY && m->elem->kind == TY_VEC)
+                if (m->kind == TY_ARRAY && m->elem->kind == TY_VEC && m->n >= 2 && m->n <= 4 &&
+                    (m->elem->elem->kind == TY_FLOAT || m->elem->elem->kind == TY_HALF)) {
                     m->kind = TY_MAT;
-                return m;
+                    return m;
+                }
+                /* Metal's matrices are float or half, 2 to 4 columns of 2 to 4 rows */
+                Type *u = new_type(P, TY_UNSUPPORTED);
+                u->name = m->kind == TY_ARRAY && m->elem->kind == TY_VEC
+                              ? arena_printf(P->arena, "matrix<%s, %d, %d>", ty_scalar_metal_name(m->elem->elem->kind), m->n, m->elem->n)
+                              : "this matrix type";
+                return u;
             }
             Type *u = new_type(P, TY_UNSUPPORTED);
             u->name = cx_take(P, clang_getCursorSpelling(decl));
