@@ -10,7 +10,8 @@ struct Frame {
     float2x2 uv;        // 64: 16 bytes
     half3x3 tint;       // 80: 24 bytes (half3 columns of 8)
     float bias;         // 104
-};                      // 112 (16-aligned)
+    float2x3 bones[2];  // 112 (16-aligned): two float3 columns each, 32 bytes a matrix
+};                      // 176 (16-aligned)
 
 // Points transformed by per-instance float4x4 from a device array; normals by the float3x3 of a constant struct.
 kernel void transform_points(device const float4* points [[buffer(0)]],
@@ -25,7 +26,7 @@ kernel void transform_points(device const float4* points [[buffer(0)]],
     float4 p = points[i];
     out_pos[i] = m * p * frame.scale + frame.bias;
     float3 n = frame.normal * p.xyz;
-    out_normal[i] = n + float3(frame.uv * p.xy, 0.0f);
+    out_normal[i] = n + float3(frame.uv * p.xy, 0.0f) + frame.bones[i % 2] * p.zw;
     out_tint[i] = frame.tint * half3(p.xyz);
 }
 

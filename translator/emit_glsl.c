@@ -569,8 +569,9 @@ static void emit_zero(Emit *E, Type *t)
         put(E, ")");
         break;
     case TY_VEC:
+    case TY_MAT: /* mat3(0.0): every element, not only the diagonal */
         putf(E, "%s(", glsl_type(E, t));
-        emit_int_value(E, 0, t->elem);
+        emit_int_value(E, 0, t->kind == TY_MAT ? t->elem->elem : t->elem);
         put(E, ")");
         break;
     default:

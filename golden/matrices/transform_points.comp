@@ -13,6 +13,7 @@ struct Frame
     mat2 uv;
     f16mat3 tint;
     float bias;
+    mat2x3 bones[2];
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_points { vec4 points[]; };
@@ -40,6 +41,6 @@ void main()
     vec4 p = points[i];
     out_pos[i] = m * p * frame.scale + frame.bias;
     vec3 n = frame.normal * p.xyz;
-    out_normal[i] = n + vec3(frame.uv * p.xy, 0.0);
+    out_normal[i] = n + vec3(frame.uv * p.xy, 0.0) + frame.bones[i % 2u] * p.zw;
     out_tint[i] = frame.tint * f16vec3(p.xyz);
 }

@@ -29,32 +29,36 @@ def to_cols(m, rows_stored, dtype):
     return np.swapaxes(np.asarray(m), -1, -2).astype(dtype)
 
 
-# struct Frame { float scale; float3x3 normal; float2x2 uv; half3x3 tint; float bias; }
-# Metal: scale 0, normal 16 (48 bytes), uv 64 (16), tint 80 (24: half3 columns of 8 bytes), bias 104; size 112.
-FRAME = np.dtype({"names": ["scale", "normal", "uv", "tint", "bias"],
-                  "formats": ["<f4", ("<f4", (3, 4)), ("<f4", (2, 2)), ("<f2", (3, 4)), "<f4"],
-                  "offsets": [0, 16, 64, 80, 104], "itemsize": 112})
+# struct Frame { float scale; float3x3 normal; float2x2 uv; half3x3 tint; float bias; float2x3 bones[2]; }
+# Metal: scale 0, normal 16 (48 bytes), uv 64 (16), tint 80 (24: half3 columns of 8 bytes), bias 104,
+# bones 112 (2 x 32: float3 columns of 16 bytes); size 176.
+FRAME = np.dtype({"names": ["scale", "normal", "uv", "tint", "bias", "bones"],
+                  "formats": ["<f4", ("<f4", (3, 4)), ("<f4", (2, 2)), ("<f2", (3, 4)), "<f4", ("<f4", (2, 2, 4))],
+                  "offsets": [0, 16, 64, 80, 104, 112], "itemsize": 176})
 
 
 def transform_case(name, n, per_instance, tg):
     ninst = (n + per_instance - 1) // per_instance
     pts = r.uniform(-2, 2, (n, 4)).astype(f32)
     mats = r.uniform(-1, 1, (ninst, 4, 4)).astype(f32)                 # mathematical [row][col]
-    raw = np.frombuffer(r.integers(0, 256, 112, dtype=np.uint8).tobytes(), dtype=FRAME).copy()
+    raw = np.frombuffer(r.integers(0, 256, 176, dtype=np.uint8).tobytes(), dtype=FRAME).copy()
     frame = raw[0]
     normal = r.uniform(-1, 1, (3, 3)).astype(f32)
     uv = r.uniform(-1, 1, (2, 2)).astype(f32)
     tint = r.uniform(-1, 1, (3, 3)).astype(f16)
+    bones = r.uniform(-1, 1, (2, 3, 2)).astype(f32)                    # two float2x3: 3 rows, 2 columns
     frame["scale"], frame["bias"] = 1.5, -0.25
     frame["normal"] = metal_cols(normal, 4, f32)                        # NaN in each column's fourth float
     frame["uv"] = metal_cols(uv, 2, f32)
     frame["tint"] = metal_cols(tint, 4, f16)
+    frame["bones"] = metal_cols(bones, 4, f32)
     inst = np.arange(n) // per_instance
     pos = (np.einsum("nrc,nc->nr", mats[inst].astype(np.float64), pts) * 1.5 - 0.25).astype(f32)
     nrm_init = np.full((n, 4), 7.5, dtype=f32)                          # the 4th float of each float3 is not written
     nrm = nrm_init.copy()
     nrm[:, :3] = pts[:, :3].astype(np.float64) @ normal.T.astype(np.float64)
     nrm[:, :2] += pts[:, :2].astype(np.float64) @ uv.T.astype(np.float64)
+    nrm[:, :3] += np.einsum("nrc,nc->nr", bones[np.arange(n) % 2].astype(np.float64), pts[:, 2:].astype(np.float64))
     tint_init = np.full((n, 4), 3.0, dtype=f16)
     tint_out = tint_init.copy()
     tint_out[:, :3] = pts[:, :3].astype(f16).astype(np.float64) @ tint.T.astype(np.float64)
