@@ -81,6 +81,7 @@ kernel void build(device const float4* v [[buffer(0)]],
     m[3] = float4(float(i), 1.0f, 2.0f, 3.0f);
     m[2][1] = -7.0f;
     m[1].zw = a.xy;
+    m.columns[0].w = b.x;   // Metal's matrix has a public `columns` array too
     out[i] = m;
     float3x4 s(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
     matrix<float, 3, 4> t = s * a.x;

@@ -1336,6 +1336,8 @@ static Node *conv_member(Parser *P, CXCursor c)
     CXCursor fd = clang_getCursorReferenced(c);
     if (clang_getCursorKind(fd) != CXCursor_FieldDecl)
         return unsupported(P, c, arena_printf(P->arena, "member '%s'", n->name));
+    if (n->a->ty && n->a->ty->kind == TY_MAT)
+        return n->a; /* m.columns[i] is m[i] */
     return n;
 }
 

@@ -109,6 +109,7 @@ def build_case(name, n, tg):
     cols[:, 3] = np.stack([np.arange(n), np.ones(n), np.full(n, 2.0), np.full(n, 3.0)], axis=1)
     cols[:, 2, 1] = -7.0
     cols[:, 1, 2:] = a[:, :2]
+    cols[:, 0, 3] = b[:, 0]
     s = np.arange(1, 13, dtype=np.float64).reshape(3, 4)                 # float3x4(1, ..., 12): columns of 4
     out34 = s[None] * (a[:, 0] + 1.0)[:, None, None]
     ref.case(name, "build", {0: v, 1: Out(cols.astype(f32), tol=TOL), 2: Out(out34.astype(f32), tol=TOL)},
