@@ -147,3 +147,18 @@ kernel void tg_matrix(device const float* elems [[buffer(0)]],
     out_f[i] = r3.x + r3.y + r3.z;
     out_h[i] = r2.x + r2.y;
 }
+
+// A kernel template instantiated for a float4x4 and a half2x2, calling helpers overloaded on matrix types.
+float corner(float3x3 m) { return m[0][0]; }
+float corner(float4x4 m) { return m[3][3]; }
+
+template <typename M, typename V>
+kernel void apply(device const M* ms [[buffer(0)]],
+                  device const V* vs [[buffer(1)]],
+                  device V* out [[buffer(2)]],
+                  uint i [[thread_position_in_grid]]) {
+    M m = ms[i];
+    out[i] = m * vs[i] + V(corner(float3x3(0.5f)) + corner(float4x4(0.25f)));
+}
+template [[host_name("apply_float4x4")]] [[kernel]] decltype(apply<float4x4, float4>) apply<float4x4, float4>;
+template [[host_name("apply_half2x2")]] [[kernel]] decltype(apply<half2x2, half2>) apply<half2x2, half2>;

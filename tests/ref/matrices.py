@@ -164,6 +164,14 @@ def tg_case(name, groups):
              threadgroup=16, grid=n)
 
 
+def apply_case(name, entry, n, c, dtype, tol, tg):
+    mats = r.uniform(-1, 1, (n, c, c)).astype(dtype)                   # mathematical
+    vs = r.uniform(-1, 1, (n, c)).astype(dtype)
+    out = np.einsum("nrc,nc->nr", mats.astype(np.float64), vs.astype(np.float64)) + 0.75
+    ref.case(name, entry, {0: metal_cols(mats, c, dtype), 1: vs, 2: Out(out.astype(dtype), tol=tol)},
+             threadgroup=tg, grid=n)
+
+
 transform_case("matrices_transform_500_tg64", 500, 7, 64)
 transform_case("matrices_transform_33_tg32", 33, 4, 32)
 project_case("matrices_project_100_tg32", 100, 32)
@@ -172,6 +180,8 @@ build_case("matrices_build_77_tg32", 77, 32)
 accumulate_case("matrices_accumulate_90x5_tg32", 90, 5, 32)
 half_case("matrices_half_200_tg64", 200, 64)
 tg_case("matrices_threadgroup_8_groups", 8)
+apply_case("matrices_apply_float4x4_150_tg32", "apply_float4x4", 150, 4, f32, TOL, 32)
+apply_case("matrices_apply_half2x2_150_tg32", "apply_half2x2", 150, 2, f16, HALF_TOL, 32)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
