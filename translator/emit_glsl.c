@@ -37,6 +37,7 @@ typedef struct Emit {
     bool need_bfloat; /* mtl_bf16_to_float / mtl_float_to_bf16 */
     bool need_cas[TY_UNSUPPORTED]; /* per atomic element kind: the compare-exchange temporary */
     PtrSpec *spec; /* ptr.c: which root each pointer of the function being printed points into */
+    bool ref_assigned; /* the statement printed `p_ref = ...;` already (pointers chosen at run time) */
 } Emit;
 
 typedef struct HelperInfo {
@@ -55,6 +56,9 @@ static void emit_expr(Emit *E, Node *n, int min_prec);
 static void emit_stmt(Emit *E, Node *n);
 static void emit_ptr_index(Emit *E, Node *n);
 static void emit_offset(Emit *E, Node *k, int prec);
+static Node *strip_parens(Node *n);
+static bool is_dynamic(Emit *E, Var *v);
+static void emit_ref(Emit *E, Node *n, Type *elem);
 
 /* ---- types ---- */
 
@@ -412,7 +416,14 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
     bool compound = strcmp(n->op, "=") != 0;
     Node *rhs = n->b;
     if (lt && lt->kind == TY_PTR) {
-        /* p = q, p += k: index arithmetic */
+        /* p = q, p += k: index arithmetic; p_ref = too where p's buffer is chosen at run time */
+        Node *a = strip_parens(n->a);
+        if (!compound && a->kind == N_VAR && is_dynamic(E, a->var) && !E->ref_assigned) {
+            putf(E, "%s_ref = ", a->var->glsl_name);
+            emit_ref(E, rhs, lt->elem);
+            put(E, ", ");
+        }
+        E->ref_assigned = false;
         emit_expr(E, n->a, PREC_UNARY);
         putf(E, " %s ", n->op);
         if (compound)
@@ -893,7 +904,7 @@ static Node *strip_parens(Node *n)
 /* The SSBO block (or shared / local array) that holds ROOT's memory as ELEM. */
 static const char *view_name(Emit *E, Var *root, Type *elem)
 {
-    if (!root)
+    if (!root || root == &ptr_dynamic)
         return "?";
     if (ty_equal(elem, ptr_root_elem(root)) || elem->kind == TY_VOID)
         return root->glsl_name;
@@ -916,6 +927,8 @@ static bool zero_index(Node *n)
     n = strip_parens(n);
     if (n->kind == N_CAST)
         return zero_index(n->a);
+    if (n->kind == N_TERNARY) /* c ? x : w, buffers chosen at run time: both start at index 0 */
+        return zero_index(n->b) && zero_index(n->c) && !has_side_effects(n->a);
     return n->kind == N_VAR && ptr_is_root(n->var);
 }
 
@@ -1017,6 +1030,78 @@ static void emit_ptr_index(Emit *E, Node *n)
     }
 }
 
+/* The buffer reference type (GL_EXT_buffer_reference) to a buffer of ELEM. */
+static const char *ref_type(Emit *E, Type *elem)
+{
+    return arena_printf(E->prog->arena, "mtl_ref_%s", glsl_type(E, elem));
+}
+
+static bool is_dynamic(Emit *E, Var *v)
+{
+    return v->ty->kind == TY_PTR && ptr_like(v) && ptr_var_root(E->spec, v) == &ptr_dynamic;
+}
+
+/* The reference to the start of the buffer pointer expression N points into, as a reference to ELEM: for
+   pointers whose buffer is chosen at run time (ptr.c). A pointer variable p carries its own, p_ref. */
+static void emit_ref(Emit *E, Node *n, Type *elem)
+{
+    n = strip_parens(n);
+    switch (n->kind) {
+    case N_VAR: {
+        Var *r = ptr_var_root(E->spec, n->var);
+        const char *text = NULL;
+        Type *have = NULL;
+        if (r == &ptr_dynamic)
+            text = arena_printf(E->prog->arena, "%s_ref", n->var->glsl_name), have = n->var->ty->elem;
+        else if (r && r->addr_offset)
+            text = arena_printf(E->prog->arena, "mtl_params.%s_addr", r->glsl_name), have = ptr_root_elem(r);
+        if (!text) {
+            diag_error(E->prog->diag, n->loc, "'%s' has no device address here", n->var->name);
+            return;
+        }
+        if (ty_equal(have, elem))
+            put(E, text);
+        else
+            putf(E, "%s(%s)", ref_type(E, elem), text);
+        return;
+    }
+    case N_CAST:
+    case N_POSTFIX:
+    case N_UNARY:
+        emit_ref(E, n->a, elem);
+        return;
+    case N_ASSIGN:
+        if (strcmp(n->op, "=") != 0) {
+            emit_ref(E, n->a, elem);
+            return;
+        }
+        break;
+    case N_BINARY:
+        emit_ref(E, n->a->ty && (n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_ARRAY) ? n->a : n->b, elem);
+        return;
+    case N_ADDR: {
+        Node *l = strip_parens(n->a);
+        if (l->kind == N_INDEX || l->kind == N_DEREF) {
+            emit_ref(E, l->a, elem);
+            return;
+        }
+        break;
+    }
+    case N_TERNARY:
+        put(E, "(");
+        emit_expr(E, n->a, PREC_OR);
+        put(E, " ? ");
+        emit_ref(E, n->b, elem);
+        put(E, " : ");
+        emit_ref(E, n->c, elem);
+        put(E, ")");
+        return;
+    default:
+        break;
+    }
+    diag_error(E->prog->diag, n->loc, "this pointer into a buffer chosen at run time is not supported here");
+}
+
 /* p[i] / *p / p->f through a pointer that is not itself a root: VIEW[index + i]. Returns false for roots. */
 static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
 {
@@ -1029,7 +1114,12 @@ static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
         emit_expr(E, p, PREC_POSTFIX);
         return false;
     }
-    put(E, view_name(E, ptr_root(E->spec, p), p->ty->elem));
+    if (ptr_root(E->spec, p) == &ptr_dynamic) {
+        emit_ref(E, p, p->ty->elem); /* a buffer chosen at run time: p_ref.v[p + i] */
+        put(E, ".v");
+    } else {
+        put(E, view_name(E, ptr_root(E->spec, p), p->ty->elem));
+    }
     put(E, "[");
     emit_ptr_index(E, p);
     if (offset) {
@@ -1083,6 +1173,7 @@ static void emit_atomic(Emit *E, Node *n, int min_prec)
 static void emit_call(Emit *E, Node *n)
 {
     const char *name = n->fn ? n->fn->glsl_name : n->name;
+    PtrSpec *s = NULL;
     if (n->fn) {
         /* the specialization for the roots this call's pointer arguments point into */
         Var **roots = arena_alloc(E->prog->arena, sizeof(Var *) * (size_t)(n->fn->n_params + 1));
@@ -1090,7 +1181,7 @@ static void emit_call(Emit *E, Node *n)
             if (ptr_like(n->fn->params[i]))
                 roots[i] = n->fn->params[i]->ty->kind == TY_REF ? ptr_root(E->spec, &(Node){.kind = N_ADDR, .a = n->list[i]})
                                                                : ptr_root(E->spec, n->list[i]);
-        PtrSpec *s = ptr_find_spec(E->L, n->fn, roots);
+        s = ptr_find_spec(E->L, n->fn, roots);
         if (s)
             name = s->glsl_name;
     }
@@ -1100,7 +1191,11 @@ static void emit_call(Emit *E, Node *n)
         if (i)
             put(E, ", ");
         Type *pt = n->fn && i < n->fn->n_params ? n->fn->params[i]->ty : NULL;
-        if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_REF)
+        if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_PTR && s && ptr_var_root(s, n->fn->params[i]) == &ptr_dynamic) {
+            emit_ref(E, n->list[i], pt->elem);
+            put(E, ", ");
+            emit_ptr_index(E, n->list[i]);
+        } else if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_REF)
             emit_addr_index(E, n->list[i]);
         else if (pt && pt->kind != TY_REF)
             emit_coerced(E, n->list[i], pt, PREC_ASSIGN + 1);
@@ -1286,6 +1381,15 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
 static void emit_vardef(Emit *E, Var *v, bool as_const)
 {
     if (ptr_like(v)) {
+        if (is_dynamic(E, v)) { /* its buffer chosen at run time: a reference to it, then the index */
+            putf(E, "%s %s_ref", ref_type(E, v->ty->elem), v->glsl_name);
+            if (v->init) {
+                put(E, " = ");
+                emit_ref(E, v->init, v->ty->elem);
+            }
+            put(E, ";\n");
+            line_start(E);
+        }
         putf(E, "uint %s", v->glsl_name);
         if (v->init) {
             put(E, " = ");
@@ -1311,6 +1415,8 @@ static void emit_vardef(Emit *E, Var *v, bool as_const)
 static void emit_decl_inline(Emit *E, Node *n)
 {
     for (int i = 0; i < n->n_list; i++) {
+        if (is_dynamic(E, n->list[i]->var))
+            diag_error(E->prog->diag, n->list[i]->var->loc, "pointer '%s' into a buffer chosen at run time cannot be declared here (declare it before the loop)", n->list[i]->var->name);
         if (i)
             put(E, ", ");
         if (i == 0)
@@ -1403,6 +1509,13 @@ static void emit_stmt(Emit *E, Node *n)
             break;
         }
         line_start(E);
+        if (n->a->kind == N_ASSIGN && !strcmp(n->a->op, "=") && strip_parens(n->a->a)->kind == N_VAR && is_dynamic(E, strip_parens(n->a->a)->var)) {
+            putf(E, "%s_ref = ", strip_parens(n->a->a)->var->glsl_name); /* p = q: the reference, then the index */
+            emit_ref(E, n->a->b, n->a->a->ty->elem);
+            put(E, ";\n");
+            line_start(E);
+            E->ref_assigned = true;
+        }
         emit_expr(E, n->a, 0);
         put(E, ";\n");
         break;
@@ -1606,7 +1719,9 @@ static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
         Var *p = f->params[i];
         if (i)
             put(E, ", ");
-        if (ptr_like(p))
+        if (is_dynamic(E, p))
+            putf(E, "%s %s_ref, uint %s", ref_type(E, p->ty->elem), p->glsl_name, p->glsl_name);
+        else if (ptr_like(p))
             putf(E, "uint %s", p->glsl_name);
         else
             putf(E, "%s%s %s%s", p->is_out_param ? "inout " : "", glsl_type(E, p->ty), p->glsl_name, array_suffix(E, p->ty));
@@ -2103,12 +2218,22 @@ static void emit_resources(Emit *E, Func *k)
                  access_qualifier(v), name, glsl_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
         }
     }
+    if (E->L->ptr_ref_types.len)
+        put(E, "\n// Buffers that pointers chosen at run time point into, by device address (docs/translator.md, \"Pointers\").\n");
+    for (int i = 0; i < E->L->ptr_ref_types.len; i++) {
+        Type *t = E->L->ptr_ref_types.items[i];
+        putf(E, "layout(buffer_reference, std430) buffer %s { %s v[]; };\n", ref_type(E, t), glsl_type(E, t));
+    }
     put(E, "\n// Dispatch block (docs/interfaces.md), then constant-reference parameters.\n");
     put(E, "layout(push_constant, std430) uniform mtl_params_t\n{\n    uvec3 mtl_threads_per_grid;\n    uint mtl_reserved;\n");
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
         if (v->role == PR_CONSTREF && v->in_push)
             putf(E, "    layout(offset = %d) %s %s;\n", v->push_offset, glsl_type(E, v->ty->elem), v->glsl_name);
+    }
+    for (int i = 0; i < E->L->ptr_addressed.len; i++) {
+        Var *v = E->L->ptr_addressed.items[i];
+        putf(E, "    layout(offset = %d) %s %s_addr;\n", v->addr_offset, ref_type(E, ptr_root_elem(v)), v->glsl_name);
     }
     put(E, "} mtl_params;\n\n");
 }
@@ -2305,6 +2430,8 @@ char *emit_glsl(Program *prog, Lowered *L)
         put(&E, "#extension GL_EXT_shader_16bit_storage : require\n");
     if (L->need_atomic_float_buffer || L->need_atomic_float_shared)
         put(&E, "#extension GL_EXT_shader_atomic_float : require\n");
+    if (L->ptr_ref_types.len)
+        put(&E, "#extension GL_EXT_buffer_reference : require\n");
     static const struct { unsigned bit; const char *ext; } sg_ext[] = {
         {SG_OP_BASIC, "GL_KHR_shader_subgroup_basic"}, {SG_OP_ARITHMETIC, "GL_KHR_shader_subgroup_arithmetic"},
         {SG_OP_BALLOT, "GL_KHR_shader_subgroup_ballot"}, {SG_OP_SHUFFLE, "GL_KHR_shader_subgroup_shuffle"},

@@ -9,10 +9,24 @@
  * blocks may alias one binding); the index is scaled by the sizes (a uchar* at byte 18 is ushort index 9).
  * The printer (emit_glsl.c) writes p[i] as ROOT_VIEW[p + i]: no per-access cost beyond the addition
  * the Metal code implies.
+ *
+ * A pointer that may point into two buffers (assigned in a branch, a ternary between buffers, a helper
+ * parameter given such a pointer) has the root ptr_dynamic: it is printed as a buffer reference to the start
+ * of its buffer (GL_EXT_buffer_reference, `p_ref`) next to the same uint index; the buffers it may point into
+ * have their device address in push constants (reflection `address_offset`). Threadgroup and thread memory
+ * have no address in GLSL, so a pointer chosen at run time between those stays an error.
  */
 #include <string.h>
 
 #include "internal.h"
+
+Var ptr_dynamic = {.name = "a buffer chosen at run time", .glsl_name = "addr"};
+
+/* A root a buffer reference can point to: a buffer parameter, or a pointer chosen at run time between them. */
+static bool addressable(const Var *r)
+{
+    return r == &ptr_dynamic || (r && r->role == PR_BUFFER);
+}
 
 /* A variable that is printed as an index: a pointer that is not itself a root, or a reference to device or
    threadgroup memory that is not passed by value (const device / constant reference parameters are). */
@@ -110,7 +124,9 @@ static Var *root_of(const PtrSpec *s, Node *p, bool addr)
         return root_of(s, p->a, true);
     case N_TERNARY: {
         Var *a = root_of(s, p->b, false), *b = root_of(s, p->c, false);
-        return a == b ? a : NULL;
+        if (a == b)
+            return a;
+        return addressable(a) && addressable(b) ? &ptr_dynamic : NULL;
     }
     default:
         return NULL;
@@ -127,6 +143,14 @@ Var *ptr_var_root(const PtrSpec *s, const Var *v)
     return ptr_is_root(v) ? (Var *)v : spec_lookup(s, v);
 }
 
+static void add_ref_type(Lowered *L, Type *elem)
+{
+    for (int i = 0; i < L->ptr_ref_types.len; i++)
+        if (ty_equal(L->ptr_ref_types.items[i], elem))
+            return;
+    pv_push(&L->ptr_ref_types, elem);
+}
+
 typedef struct PtrPass {
     Program *prog;
     Lowered *L;
@@ -136,6 +160,49 @@ typedef struct PtrPass {
 } PtrPass;
 
 static void analyze_spec(PtrPass *X, PtrSpec *s);
+static void mark_root(Var *root, bool is_const);
+
+/* The buffers pointer expression N (a value for a pointer chosen at run time) may point into need their
+   device address: each one's reference type too. */
+static void note_addresses(PtrPass *X, Node *n, bool is_const)
+{
+    n = strip(n);
+    if (!n || !X->report)
+        return;
+    switch (n->kind) {
+    case N_VAR: {
+        Var *r = ptr_var_root(X->spec, n->var);
+        if (r && r->role == PR_BUFFER) {
+            if (!pv_contains(&X->L->ptr_addressed, r))
+                pv_push(&X->L->ptr_addressed, r);
+            add_ref_type(X->L, ptr_root_elem(r));
+            mark_root(r, is_const);
+        }
+        return;
+    }
+    case N_CAST:
+    case N_POSTFIX:
+    case N_UNARY:
+    case N_ASSIGN:
+        note_addresses(X, n->a, is_const);
+        return;
+    case N_BINARY:
+        note_addresses(X, n->a->ty && (n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_ARRAY) ? n->a : n->b, is_const);
+        return;
+    case N_ADDR: {
+        Node *l = strip(n->a);
+        if (l->kind == N_INDEX || l->kind == N_DEREF)
+            note_addresses(X, l->a, is_const);
+        return;
+    }
+    case N_TERNARY:
+        note_addresses(X, n->b, is_const);
+        note_addresses(X, n->c, is_const);
+        return;
+    default:
+        return;
+    }
+}
 
 static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
 {
@@ -146,14 +213,25 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
             diag_error(X->prog->diag, loc, "cannot tell which buffer or array pointer '%s' points into (pointers are indices into one buffer or array: from a buffer parameter, threadgroup memory or a local array, through + - & and casts)", v->name);
         return;
     }
-    if (old && old != r) {
+    if (v->ty->kind == TY_REF && r == &ptr_dynamic) {
         if (X->report)
-            diag_error(X->prog->diag, loc, "pointer '%s' points into '%s' and into '%s': a pointer must keep to one buffer or array (choose an index instead)", v->name, old->name, r->name);
+            diag_error(X->prog->diag, loc, "reference '%s' is to an element of a buffer chosen at run time: not supported (use a pointer)", v->name);
         return;
     }
-    if (!old) {
+    if (old && old != r && !(v->ty->kind == TY_PTR && addressable(old) && addressable(r))) {
+        if (X->report)
+            diag_error(X->prog->diag, loc, "pointer '%s' points into '%s' and into '%s': only pointers into device or constant buffers may be chosen at run time (threadgroup and thread memory have no address in GLSL; choose an index instead)", v->name, old->name, r->name);
+        return;
+    }
+    if (old && old != r && old != &ptr_dynamic)
+        r = &ptr_dynamic;
+    if (old != r && (!old || r == &ptr_dynamic)) {
         spec_set(X->prog, X->spec, v, r);
         X->changed = true;
+    }
+    if (spec_lookup(X->spec, v) == &ptr_dynamic) {
+        add_ref_type(X->L, v->ty->elem);
+        note_addresses(X, value, v->ty->is_const);
     }
 }
 
@@ -162,6 +240,15 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
 {
     if (!root || !X->report || !elem)
         return;
+    if (root == &ptr_dynamic) {
+        if (elem->kind == TY_STRUCT && !layout_struct(X->prog, elem->sdef, loc, true))
+            return;
+        if (elem->kind == TY_VOID || elem->kind == TY_BOOL || (elem->kind == TY_VEC && elem->elem->kind == TY_BOOL) || elem->kind == TY_PTR || elem->kind == TY_UNSUPPORTED)
+            diag_error(X->prog->diag, loc, "a buffer chosen at run time cannot be read as %s", ty_metal_name(X->prog->arena, elem));
+        else
+            add_ref_type(X->L, elem);
+        return;
+    }
     Type *re = ptr_root_elem(root);
     if (ty_equal(re, elem) || elem->kind == TY_VOID)
         return;
@@ -247,6 +334,8 @@ static void walk(PtrPass *X, Node *n)
             if (!r && X->report)
                 diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array this pointer points into");
             check_view(X, r, n->a->ty->elem, n->loc);
+            if (r == &ptr_dynamic)
+                note_addresses(X, n->a, n->a->ty->is_const);
             if (strip(n->a)->kind != N_VAR || !ptr_is_root(strip(n->a)->var))
                 mark_root(r, n->a->ty->is_const);
         }
@@ -262,7 +351,9 @@ static void walk(PtrPass *X, Node *n)
                     any = true;
                     if (!roots[i] && X->report)
                         diag_error(X->prog->diag, n->list[i]->loc, "cannot tell which buffer or array argument '%s' of '%s' points into", f->params[i]->name, f->name);
-                    if (roots[i] && roots[i]->kind == VAR_LOCAL && !roots[i]->is_threadgroup && X->report)
+                    if (roots[i] == &ptr_dynamic)
+                        note_addresses(X, n->list[i], f->params[i]->ty->is_const);
+                    if (roots[i] && roots[i] != &ptr_dynamic && roots[i]->kind == VAR_LOCAL && !roots[i]->is_threadgroup && X->report)
                         diag_error(X->prog->diag, n->list[i]->loc, "a pointer into the local array '%s' cannot be passed to a helper (GLSL functions cannot reach the caller's arrays)", roots[i]->name);
                     mark_root(roots[i], f->params[i]->ty->is_const);
                 }
@@ -341,6 +432,15 @@ bool ptr_analyze(Program *prog, Lowered *L)
         walk(&X, X.spec->f->body); /* the specs are complete: report what has no root */
         if (prog->diag->n_errors != before)
             break;
+    }
+    /* device addresses of the buffers pointers chosen at run time may point into: after the constants */
+    int off = (L->push_size + 7) & ~7;
+    for (int i = 0; i < L->ptr_addressed.len; i++, off += 8)
+        ((Var *)L->ptr_addressed.items[i])->addr_offset = off;
+    if (L->ptr_addressed.len) {
+        if (off > 256)
+            diag_error(prog->diag, L->kernel->loc, "kernel '%s' needs %d bytes of push constants for its buffer addresses and constants; at most 256 are supported", L->kernel->name, off);
+        L->push_size = off;
     }
     return prog->diag->n_errors == before;
 }

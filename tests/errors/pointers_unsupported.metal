@@ -1,17 +1,17 @@
 // Pointers the index lowering cannot express, each named at its location.
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: @+11:9: error: pointer 'p' points into 'x' and into 'w': a pointer must keep to one buffer or array
+// EXPECT-ERROR: @+11:9: error: pointer 'p' points into 'a' and into 'b': only pointers into device or constant buffers may be chosen at run time
 // EXPECT-ERROR: @+17:12: error: a float4 pointer into 'tile' (of float) is not supported: only buffers can be read as another element type
 // EXPECT-ERROR: @+23:18: error: a pointer into the local array 'v' cannot be passed to a helper
 // EXPECT-ERROR: @+28:19: error: cannot tell which buffer or array pointer 'p' points into
 #include <metal_stdlib>
 using namespace metal;
 
-kernel void two_roots(device const float* x [[buffer(0)]], device const float* w [[buffer(1)]],
-                      device float* y [[buffer(2)]], uint i [[thread_position_in_grid]]) {
-    device const float* p = x;
+kernel void tg_two_roots(device float* y [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+    threadgroup float a[16], b[16];
+    threadgroup float* p = a;
     if (i > 4)
-        p = w;
+        p = b;
     y[i] = p[i];
 }
 

@@ -1,0 +1,45 @@
+#!/usr/bin/python3
+"""Reference for samples/pointers2.metal: pointers whose buffer is chosen at run time (reads, stores, helpers)
+and the other pointer forms of issue 4."""
+import numpy as np
+from refcase import InOut, Out, Reference, Scalar, rng
+
+ref = Reference("pointers2.metal")
+r = rng(53)
+F32 = {"rtol": 1e-6, "atol": 1e-6}
+
+
+def runtime_roots(name, n, split, tg):
+    x = r.uniform(-1, 1, n + 8).astype(np.float32)
+    w = r.uniform(-1, 1, n + 8).astype(np.float32)
+    y = np.zeros(n, dtype=np.float32)
+    for i in range(n):
+        p = x[i] if i < split else w[1 + i]
+        q = x[i] if i & 1 else w[i]
+        acc = np.float32(0)
+        for k in range(3):
+            s = x if k % 2 == 0 else w
+            acc = np.float32(acc + np.float32(np.float32(np.float32(s[i + k] + s[i + k + 1]) + s[i + k + 2]) + s[i + k + 3]))
+        y[i] = np.float32(np.float32(p + np.float32(2) * q) + acc)
+    ref.case(name, "runtime_roots", {0: x, 1: w, 2: Out(y, tol=F32), 3: Scalar("uint", split)},
+             threadgroup=tg, grid=n)
+
+
+def runtime_store(name, n, tg):
+    bufs0 = [r.uniform(-1, 1, 4 * n).astype(np.float32) for _ in range(3)]
+    src = r.uniform(-1, 1, 4 * n).astype(np.float32)
+    bufs = [b.copy() for b in bufs0]
+    for i in range(n):
+        o = bufs[i % 3]
+        o[4 * i:4 * i + 4] = o[4 * i:4 * i + 4] * np.float32(2) + src[4 * i:4 * i + 4]
+        o[4 * i + 3] += np.float32(i % 3)
+        o[4 * i] -= np.float32(1)
+    ref.case(name, "runtime_store", {0: InOut(bufs0[0], bufs[0], tol=F32), 1: InOut(bufs0[1], bufs[1], tol=F32),
+                                     2: InOut(bufs0[2], bufs[2], tol=F32), 3: src}, threadgroup=tg, grid=n)
+
+
+runtime_roots("runtime_roots_100", 100, 37, 32)
+runtime_store("runtime_store_90", 90, 16)
+
+if __name__ == "__main__":
+    raise SystemExit(ref.main())
