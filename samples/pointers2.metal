@@ -45,3 +45,54 @@ kernel void runtime_store(device float* a [[buffer(0)]],
     out += 4 * i;
     out[0] -= 1.0f;
 }
+
+// A helper returning a pointer: the start of row r of a matrix with `cols` columns.
+device const float* row_of(device const float* m, uint r, uint cols) {
+    return m + r * cols;
+}
+
+// Pointers into a local array handed to helpers that read and write through them.
+float dot_local(thread const float* a, device const float* b, int n) {
+    float s = 0.0f;
+    for (int k = 0; k < n; k++)
+        s += a[k] * b[k];
+    return s;
+}
+
+void scale_local(thread float* p, int n, float f) {
+    for (int k = 0; k < n; k++)
+        p[k] *= f;
+}
+
+kernel void rows_and_locals(device const float* m [[buffer(0)]],
+                            device float* y [[buffer(1)]],
+                            constant uint& cols [[buffer(2)]],
+                            uint r [[thread_position_in_grid]]) {
+    device const float* rr = row_of(m, r, cols);
+    float v[8];
+    for (uint k = 0; k < 8; k++)
+        v[k] = float(k + 1) * rr[k];
+    scale_local(v + 4, 4, 0.5f);
+    scale_local(&v[1], 2, -1.0f);
+    y[r] = dot_local(v, row_of(m, r, cols) + 8, 8);
+}
+
+struct Particle {       // 32 bytes under Metal's layout: pos at 0, vel at 16, mass at 28
+    float3 pos;
+    float2 vel;
+    float mass;
+};
+
+void add_to(device float* p, float v) {
+    *p += v;
+}
+
+// Pointers to members of structs in a buffer: &ps[i].mass, &q->vel (the buffer read as the member's type).
+kernel void member_pointers(device Particle* ps [[buffer(0)]],
+                            uint i [[thread_position_in_grid]]) {
+    device float* mass = &ps[i].mass;
+    device Particle* q = ps + i;
+    device float2* vel = &q->vel;
+    *vel = *vel * mass[0];
+    add_to(&ps[i].mass, 1.0f);
+}

@@ -944,10 +944,55 @@ static void emit_ptr_operand(Emit *E, Node *n)
         put(E, ")");
 }
 
+/* Metal's byte offset of member NAME of struct S. */
+static int member_offset(const StructDef *s, const char *name)
+{
+    int off = 0;
+    for (int i = 0; i < s->n_fields; i++) {
+        int a = ty_metal_align(s->fields[i].ty);
+        off = (off + a - 1) / a * a;
+        if (!strcmp(s->fields[i].name, name))
+            return off;
+        off += ty_metal_size(s->fields[i].ty);
+    }
+    return -1;
+}
+
+static void emit_addr_index(Emit *E, Node *l);
+
+/* &x.f of an element x of a buffer of structs: the index in units of f's type (the buffer read as f's type). */
+static void emit_member_index(Emit *E, Node *l)
+{
+    StructDef *sd = l->a->ty->sdef;
+    int S = ty_metal_size(l->a->ty), M = ty_metal_size(l->ty), off = member_offset(sd, l->name);
+    if (M <= 0 || off < 0 || S % M || off % M) {
+        diag_error(E->prog->diag, l->loc, "a pointer to member '%s' of '%s' is not supported: its offset or the struct's size is not a multiple of its size", l->name, sd->name);
+        return;
+    }
+    StrBuf saved = E->out;
+    E->out = (StrBuf){0};
+    emit_addr_index(E, l->a);
+    StrBuf tmp = E->out;
+    char *base = arena_printf(E->prog->arena, "%s", tmp.data ? tmp.data : "");
+    sb_free(&tmp);
+    E->out = saved;
+    bool simple = strspn(base, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(base);
+    if (S == M)
+        put(E, base);
+    else
+        putf(E, simple ? "%s * %du" : "(%s) * %du", base, S / M);
+    if (off)
+        putf(E, " + %du", off / M);
+}
+
 /* The index of the element lvalue L designates (&L). */
 static void emit_addr_index(Emit *E, Node *l)
 {
     l = strip_parens(l);
+    if (l->kind == N_MEMBER && l->a->ty && l->a->ty->kind == TY_STRUCT) {
+        emit_member_index(E, l);
+        return;
+    }
     if (l->kind == N_INDEX && l->a->ty && (l->a->ty->kind == TY_PTR || l->a->ty->kind == TY_ARRAY)) {
         Node *a = strip_parens(l->a);
         if (!(a->kind == N_VAR && ptr_is_root(a->var))) {
@@ -1015,6 +1060,9 @@ static void emit_ptr_index(Emit *E, Node *n)
         emit_expr(E, n, 0); /* p++, ++p, p += k on the index */
         put(E, ")");
         return;
+    case N_CALL: /* a helper returning a pointer returns its index */
+        emit_expr(E, n, PREC_ADD);
+        return;
     case N_TERNARY:
         put(E, "(");
         emit_expr(E, n->a, PREC_OR);
@@ -1028,6 +1076,33 @@ static void emit_ptr_index(Emit *E, Node *n)
         diag_error(E->prog->diag, n->loc, "this pointer expression is not supported (pointers come from buffers, threadgroup memory and local arrays through + - & ?: and casts)");
         return;
     }
+}
+
+/* The caller's local arrays that pointer parameters of helper specialization S point into, each once, in
+   parameter order: the helper takes them as `inout` arrays (copied in and back: only it can reach them). */
+static int local_roots(PtrSpec *s, Var **out, int max)
+{
+    int n = 0;
+    for (int i = 0; s && i < s->f->n_params; i++) {
+        Var *r = ptr_like(s->f->params[i]) ? ptr_var_root(s, s->f->params[i]) : NULL;
+        if (!r || r == &ptr_dynamic || r->kind != VAR_LOCAL || r->is_threadgroup)
+            continue;
+        bool seen = false;
+        for (int j = 0; j < n; j++)
+            seen |= out[j] == r;
+        if (!seen && n < max)
+            out[n++] = r;
+    }
+    return n;
+}
+
+/* Whether helper specialization S may write local array R (through a pointer parameter to non-const). */
+static bool local_written(PtrSpec *s, Var *r)
+{
+    for (int i = 0; i < s->f->n_params; i++)
+        if (ptr_like(s->f->params[i]) && ptr_var_root(s, s->f->params[i]) == r && !s->f->params[i]->ty->is_const)
+            return true;
+    return false;
 }
 
 /* The buffer reference type (GL_EXT_buffer_reference) to a buffer of ELEM. */
@@ -1197,14 +1272,20 @@ static void emit_call(Emit *E, Node *n)
             emit_ptr_index(E, n->list[i]);
         } else if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_REF)
             emit_addr_index(E, n->list[i]);
+        else if (pt && ptr_like(n->fn->params[i]))
+            emit_ptr_index(E, n->list[i]); /* a local array decays to its index 0 */
         else if (pt && pt->kind != TY_REF)
             emit_coerced(E, n->list[i], pt, PREC_ASSIGN + 1);
         else
             emit_expr(E, n->list[i], PREC_ASSIGN + 1);
     }
+    Var *locals[16];
+    int nl = local_roots(s, locals, 16);
+    for (int i = 0; i < nl; i++)
+        putf(E, "%s%s", n->n_list || i ? ", " : "", locals[i]->glsl_name);
     if (n->fn && n->fn->uniform_sync && E->L->uniform_flow) {
         check_sync_position(E, n);
-        if (n->n_list)
+        if (n->n_list || nl)
             put(E, ", ");
         put(E, predicate(E));
     }
@@ -1726,8 +1807,12 @@ static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
         else
             putf(E, "%s%s %s%s", p->is_out_param ? "inout " : "", glsl_type(E, p->ty), p->glsl_name, array_suffix(E, p->ty));
     }
+    Var *locals[16];
+    int nl = local_roots(s, locals, 16);
+    for (int i = 0; i < nl; i++)
+        putf(E, "%s%s %s %s%s", f->n_params || i ? ", " : "", local_written(s, locals[i]) ? "inout" : "in", glsl_type(E, locals[i]->ty), locals[i]->glsl_name, array_suffix(E, locals[i]->ty));
     if (uniform)
-        put(E, f->n_params ? ", bool mtl_p" : "bool mtl_p");
+        put(E, f->n_params || nl ? ", bool mtl_p" : "bool mtl_p");
     put(E, ")\n");
     if (uniform && f->body && f->body->kind == N_BLOCK)
         emit_uniform_function_body(E, f);

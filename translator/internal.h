@@ -354,6 +354,8 @@ typedef struct PtrSpec {
     Var **vars, **roots; /* each pointer variable and parameter of f -> the root it points into */
     int n, cap;
     const char *glsl_name;
+    Var *ret_root;         /* a helper returning a pointer: the root of what it returns */
+    struct Lowered *L;
 } PtrSpec;
 
 /* ---- lower.c ---- */

@@ -102,6 +102,8 @@ static Var *root_of(const PtrSpec *s, Node *p, bool addr)
             return root_of(s, p->a, false);
         case N_VAR:
             return p->var->ty->kind == TY_REF && ptr_like(p->var) ? spec_lookup(s, p->var) : NULL;
+        case N_MEMBER: /* &y[i].b: y read as the member's type (a view, check_view) */
+            return p->a->ty && p->a->ty->kind == TY_STRUCT ? root_of(s, p->a, true) : NULL;
         default:
             return NULL;
         }
@@ -127,6 +129,17 @@ static Var *root_of(const PtrSpec *s, Node *p, bool addr)
         if (a == b)
             return a;
         return addressable(a) && addressable(b) ? &ptr_dynamic : NULL;
+    }
+    case N_CALL: { /* a helper returning a pointer: the root its specialization for these arguments returns */
+        Func *f = p->fn;
+        if (!f || f->ret->kind != TY_PTR || !s || !s->L)
+            return NULL;
+        Var *roots[64] = {0};
+        for (int i = 0; i < f->n_params && i < p->n_list && i < 64; i++)
+            if (ptr_like(f->params[i]))
+                roots[i] = root_of(s, p->list[i], f->params[i]->ty->kind == TY_REF);
+        PtrSpec *c = f->n_params <= 64 ? ptr_find_spec(s->L, f, roots) : NULL;
+        return c ? c->ret_root : NULL;
     }
     default:
         return NULL;
@@ -208,6 +221,12 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
 {
     Var *r = root_of(X->spec, value, addr);
     Var *old = spec_lookup(X->spec, v);
+    Node *t = strip(value);
+    if (!r && t && t->kind == N_TERNARY && root_of(X->spec, t->b, false) && root_of(X->spec, t->c, false)) {
+        if (X->report && !old)
+            diag_error(X->prog->diag, loc, "pointer '%s' points into '%s' or into '%s': only pointers into device or constant buffers may be chosen at run time (threadgroup and thread memory have no address in GLSL; choose an index instead)", v->name, root_of(X->spec, t->b, false)->name, root_of(X->spec, t->c, false)->name);
+        return;
+    }
     if (!r) {
         if (X->report && !old)
             diag_error(X->prog->diag, loc, "cannot tell which buffer or array pointer '%s' points into (pointers are indices into one buffer or array: from a buffer parameter, threadgroup memory or a local array, through + - & and casts)", v->name);
@@ -327,11 +346,27 @@ static void walk(PtrPass *X, Node *n)
             bind(X, a->var, n->b, false, n->loc);
         break;
     }
+    case N_RETURN:
+        if (n->a && X->spec->f->ret->kind == TY_PTR) {
+            Var *r = root_of(X->spec, n->a, false), *old = X->spec->ret_root;
+            if (!r && X->report)
+                diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array the pointer '%s' returns points into", X->spec->f->name);
+            else if (r == &ptr_dynamic || (old && r && old != r)) {
+                if (X->report)
+                    diag_error(X->prog->diag, n->loc, "'%s' returns a pointer into a buffer chosen at run time: not supported (a returned pointer keeps to one buffer or array)", X->spec->f->name);
+            } else if (r && !old) {
+                X->spec->ret_root = r;
+                X->changed = true;
+            }
+        }
+        break;
     case N_INDEX:
     case N_DEREF:
         if (n->a->ty && n->a->ty->kind == TY_PTR) {
             Var *r = root_of(X->spec, n->a, false);
-            if (!r && X->report)
+            if (!r && X->report && strip(n->a)->kind == N_MEMBER)
+                diag_error(X->prog->diag, n->loc, "pointers stored in structs are not supported (a pointer is an index into one buffer or array: keep it in a variable)");
+            else if (!r && X->report)
                 diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array this pointer points into");
             check_view(X, r, n->a->ty->elem, n->loc);
             if (r == &ptr_dynamic)
@@ -353,14 +388,13 @@ static void walk(PtrPass *X, Node *n)
                         diag_error(X->prog->diag, n->list[i]->loc, "cannot tell which buffer or array argument '%s' of '%s' points into", f->params[i]->name, f->name);
                     if (roots[i] == &ptr_dynamic)
                         note_addresses(X, n->list[i], f->params[i]->ty->is_const);
-                    if (roots[i] && roots[i] != &ptr_dynamic && roots[i]->kind == VAR_LOCAL && !roots[i]->is_threadgroup && X->report)
-                        diag_error(X->prog->diag, n->list[i]->loc, "a pointer into the local array '%s' cannot be passed to a helper (GLSL functions cannot reach the caller's arrays)", roots[i]->name);
                     mark_root(roots[i], f->params[i]->ty->is_const);
                 }
             (void)any;
             if (!ptr_find_spec(X->L, f, roots)) {
                 PtrSpec *s = arena_alloc(X->prog->arena, sizeof *s);
                 s->f = f;
+                s->L = X->L;
                 for (int i = 0; i < f->n_params; i++)
                     if (roots[i])
                         spec_set(X->prog, s, f->params[i], roots[i]);
@@ -373,6 +407,7 @@ static void walk(PtrPass *X, Node *n)
                 PtrSpec *saved = X->spec;
                 analyze_spec(X, s);
                 X->spec = saved;
+                X->changed = true; /* what it returns may bind pointers of the caller */
             }
         }
         break;
@@ -409,6 +444,7 @@ bool ptr_analyze(Program *prog, Lowered *L)
     PtrPass X = {prog, L, NULL, false, false};
     PtrSpec *k = arena_alloc(prog->arena, sizeof *k);
     k->f = L->kernel;
+    k->L = L;
     k->glsl_name = "main";
     pv_push(&L->ptr_specs, k);
     analyze_spec(&X, k); /* finds every specialization, reporting nothing */
@@ -427,7 +463,7 @@ bool ptr_analyze(Program *prog, Lowered *L)
         }
     }
     X.report = true;
-    for (int i = 0; i < L->ptr_specs.len; i++) {
+    for (int i = L->ptr_specs.len - 1; i >= 0; i--) { /* helpers first: an error there explains its callers' */
         X.spec = L->ptr_specs.items[i];
         walk(&X, X.spec->f->body); /* the specs are complete: report what has no root */
         if (prog->diag->n_errors != before)

@@ -38,8 +38,29 @@ def runtime_store(name, n, tg):
                                      2: InOut(bufs0[2], bufs[2], tol=F32), 3: src}, threadgroup=tg, grid=n)
 
 
+def rows_and_locals(name, rows, cols, tg):
+    m = r.uniform(-1, 1, (rows, cols)).astype(np.float32)
+    v = (np.arange(1, 9, dtype=np.float32)[None, :] * m[:, :8]).astype(np.float32)
+    v[:, 4:8] *= np.float32(0.5)
+    v[:, 1:3] *= np.float32(-1)
+    y = (v.astype(np.float64) * m[:, 8:16].astype(np.float64)).sum(axis=1).astype(np.float32)
+    ref.case(name, "rows_and_locals", {0: m.reshape(-1), 1: Out(y, tol={"rtol": 1e-5, "atol": 1e-5}),
+                                       2: Scalar("uint", cols)}, threadgroup=tg, grid=rows)
+
+
+def member_pointers(name, n, tg):
+    """Particles as 8 floats: pos 0..2, padding 3, vel 4..5, mass 6, padding 7 (noise that must survive)."""
+    p0 = r.uniform(-2, 2, (n, 8)).astype(np.float32)
+    p = p0.copy()
+    p[:, 4:6] = p[:, 4:6] * p[:, 6:7]
+    p[:, 6] += np.float32(1)
+    ref.case(name, "member_pointers", {0: InOut(p0.reshape(-1), p.reshape(-1), tol=F32)}, threadgroup=tg, grid=n)
+
+
 runtime_roots("runtime_roots_100", 100, 37, 32)
 runtime_store("runtime_store_90", 90, 16)
+rows_and_locals("rows_and_locals_50x20", 50, 20, 16)
+member_pointers("member_pointers_77", 77, 32)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
