@@ -96,3 +96,23 @@ kernel void member_pointers(device Particle* ps [[buffer(0)]],
     *vel = *vel * mass[0];
     add_to(&ps[i].mass, 1.0f);
 }
+
+// Threadgroup memory read through pointers of another element type: a float tile summed four at a time through
+// a float4 pointer, and a float2 tile whose scalars are walked through a float pointer.
+kernel void tile_views(device const float* x [[buffer(0)]],
+                       device float* y [[buffer(1)]],
+                       uint lid [[thread_position_in_threadgroup]],
+                       uint gid [[thread_position_in_grid]]) {
+    threadgroup float tile[128];
+    threadgroup float2 pairs[32];
+    tile[lid] = x[gid];
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    if (lid < 32u) {
+        threadgroup const float4* t4 = (threadgroup const float4*)tile + lid;
+        float4 v = *t4;
+        pairs[lid] = float2(v.x + v.y, v.z * v.w);
+    }
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    threadgroup const float* s = (threadgroup const float*)pairs;
+    y[gid] = s[(lid * 5u) % 64u] + tile[127u - lid];
+}

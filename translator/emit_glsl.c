@@ -906,7 +906,7 @@ static const char *view_name(Emit *E, Var *root, Type *elem)
 {
     if (!root || root == &ptr_dynamic)
         return "?";
-    if (ty_equal(elem, ptr_root_elem(root)) || elem->kind == TY_VOID)
+    if (ty_equal(elem, ptr_root_elem(root)) || elem->kind == TY_VOID || root->view_lanes)
         return root->glsl_name;
     return arena_printf(E->prog->arena, "%s_as_%s", root->glsl_name, glsl_type(E, elem));
 }
@@ -1181,6 +1181,31 @@ static void emit_ref(Emit *E, Node *n, Type *elem)
 static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
 {
     Node *sp = strip_parens(p);
+    Var *root = sp->kind == N_VAR && ptr_is_root(sp->var) ? sp->var : p->ty && p->ty->kind == TY_PTR ? ptr_root(E->spec, p) : NULL;
+    if (root && root != &ptr_dynamic && root->view_lanes && p->ty && ty_width(p->ty->elem) == 1) {
+        /* a scalar of a threadgroup array stored as vectors (ptr.c): tile[i / 4u][i % 4u] */
+        if (has_side_effects(p) || (offset && has_side_effects(offset)))
+            diag_error(E->prog->diag, p->loc, "a pointer with side effects (++, =) into '%s', which is also read as vectors, is not supported: move the side effect out", root->name);
+        StrBuf saved = E->out;
+        E->out = (StrBuf){0};
+        bool is_root = sp->kind == N_VAR && ptr_is_root(sp->var);
+        if (!is_root)
+            emit_ptr_index(E, p);
+        if (offset) {
+            if (!is_root)
+                put(E, " + ");
+            emit_offset(E, offset, is_root ? 0 : PREC_ADD + 1);
+        } else if (is_root) {
+            put(E, "0u");
+        }
+        StrBuf tmp = E->out;
+        char *idx = arena_printf(E->prog->arena, "%s", tmp.data ? tmp.data : "");
+        sb_free(&tmp);
+        E->out = saved;
+        bool simple = strspn(idx, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(idx);
+        putf(E, simple ? "%s[%s / %du][%s %% %du]" : "%s[(%s) / %du][(%s) %% %du]", root->glsl_name, idx, root->view_lanes, idx, root->view_lanes);
+        return true;
+    }
     if (sp->kind == N_VAR && ptr_is_root(sp->var)) {
         put(E, sp->var->glsl_name); /* the buffer, threadgroup or local array itself: caller adds [i] */
         return false;
@@ -2425,7 +2450,12 @@ static void emit_threadgroup_memory(Emit *E)
             putf(E, "shared %s %s[mtl_threadgroup_length_%d]%s;\n", glsl_type(E, v->ty->elem), v->glsl_name, v->tg_index,
                  array_suffix(E, v->ty->elem));
         } else {
-            putf(E, "shared %s %s%s;\n", glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty));
+            if (v->view_lanes && ty_width(v->ty->elem) == 1) /* read as vectors through pointers (ptr.c) */
+                putf(E, "shared %s %s[%d]; // %s %s[%d], read as %s%d too\n", glsl_type(E, ty_vec(E->prog->arena, v->ty->elem->kind, v->view_lanes)),
+                     v->glsl_name, v->ty->n / v->view_lanes, ty_metal_name(E->prog->arena, v->ty->elem), v->name, v->ty->n,
+                     ty_metal_name(E->prog->arena, v->ty->elem), v->view_lanes);
+            else
+                putf(E, "shared %s %s%s;\n", glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty));
         }
     }
     put(E, "\n");

@@ -236,6 +236,8 @@ struct Var {
     bool in_push;       /* PR_CONSTREF placed in push constants */
     int push_offset;
     int addr_offset;    /* ptr.c: push-constant offset of the buffer's device address (0: none) */
+    int view_lanes;     /* ptr.c: a threadgroup array read both as scalars and as vectors of this many lanes
+                           through pointers: stored as those vectors, scalars at [i / lanes][i % lanes] */
     bool is_out_param;  /* thread T& helper parameter: inout */
     /* function constants ([[function_constant(n)]]): Vulkan specialization constant fc_id (0: not one) */
     int fc_id;

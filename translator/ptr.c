@@ -271,8 +271,20 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
     Type *re = ptr_root_elem(root);
     if (ty_equal(re, elem) || elem->kind == TY_VOID)
         return;
+    if (root->kind == VAR_LOCAL && root->is_threadgroup && ty_scalar_kind(re) == ty_scalar_kind(elem) && ty_scalar_kind(re) != TY_VOID &&
+        (ty_width(re) == 1) != (ty_width(elem) == 1) && (ty_width(re) + ty_width(elem) == 3 || ty_width(re) + ty_width(elem) == 5)) {
+        /* a threadgroup array of scalars read as vectors of them, or the reverse: stored as the vectors */
+        int lanes = ty_width(re) > 1 ? ty_width(re) : ty_width(elem);
+        if (root->view_lanes && root->view_lanes != lanes)
+            diag_error(X->prog->diag, loc, "threadgroup array '%s' is read as vectors of %d and of %d lanes: only one vector width is supported", root->name, root->view_lanes, lanes);
+        else if (ty_width(re) == 1 && root->ty->n % lanes)
+            diag_error(X->prog->diag, loc, "threadgroup array '%s' of %d elements cannot be read as %s (not a multiple of %d)", root->name, root->ty->n, ty_metal_name(X->prog->arena, elem), lanes);
+        else
+            root->view_lanes = lanes;
+        return;
+    }
     if (root->role != PR_BUFFER) {
-        diag_error(X->prog->diag, loc, "a %s pointer into '%s' (of %s) is not supported: only buffers can be read as another element type",
+        diag_error(X->prog->diag, loc, "a %s pointer into '%s' (of %s) is not supported: only buffers can be read as another element type (threadgroup arrays: as 2- or 4-lane vectors of their scalars, or the reverse)",
                    ty_metal_name(X->prog->arena, elem), root->name, ty_metal_name(X->prog->arena, re));
         return;
     }

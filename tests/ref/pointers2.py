@@ -57,10 +57,21 @@ def member_pointers(name, n, tg):
     ref.case(name, "member_pointers", {0: InOut(p0.reshape(-1), p.reshape(-1), tol=F32)}, threadgroup=tg, grid=n)
 
 
+def tile_views(name, groups):
+    x = r.uniform(-1, 1, 128 * groups).astype(np.float32)
+    g = x.reshape(groups, 32, 4)
+    pairs = np.stack([g[:, :, 0] + g[:, :, 1], g[:, :, 2] * g[:, :, 3]], axis=2).reshape(groups, 64)
+    lid = np.arange(128)
+    y = pairs[:, (lid * 5) % 64] + x.reshape(groups, 128)[:, 127 - lid]
+    ref.case(name, "tile_views", {0: x, 1: Out(y.reshape(-1).astype(np.float32), tol=F32)}, threadgroup=128,
+             grid=128 * groups)
+
+
 runtime_roots("runtime_roots_100", 100, 37, 32)
 runtime_store("runtime_store_90", 90, 16)
 rows_and_locals("rows_and_locals_50x20", 50, 20, 16)
 member_pointers("member_pointers_77", 77, 32)
+tile_views("tile_views_4", 4)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
