@@ -51,6 +51,16 @@ device const float* row_of(device const float* m, uint r, uint cols) {
     return m + r * cols;
 }
 
+// A pointer chosen at run time between a helper's returned row and another buffer, read through a float4 view.
+kernel void runtime_rows(device const float* x [[buffer(0)]],
+                         device const float* w [[buffer(1)]],
+                         device float4* y [[buffer(2)]],
+                         uint i [[thread_position_in_grid]]) {
+    device const float* p = (i & 1u) != 0u ? row_of(x, i, 8) : w + 8 * i;
+    device const float4* q = (device const float4*)p + 1;
+    y[i] = *q + (i > 3u ? x : w)[i];
+}
+
 // Pointers into a local array handed to helpers that read and write through them.
 float dot_local(thread const float* a, device const float* b, int n) {
     float s = 0.0f;

@@ -1064,6 +1064,10 @@ static void emit_ptr_index(Emit *E, Node *n)
         emit_expr(E, n, PREC_ADD);
         return;
     case N_TERNARY:
+        if (zero_index(n)) { /* c ? x : w: index 0 of either buffer */
+            put(E, "0u");
+            return;
+        }
         put(E, "(");
         emit_expr(E, n->a, PREC_OR);
         put(E, " ? ");
@@ -1121,25 +1125,21 @@ static bool is_dynamic(Emit *E, Var *v)
 static void emit_ref(Emit *E, Node *n, Type *elem)
 {
     n = strip_parens(n);
-    switch (n->kind) {
-    case N_VAR: {
-        Var *r = ptr_var_root(E->spec, n->var);
-        const char *text = NULL;
-        Type *have = NULL;
-        if (r == &ptr_dynamic)
-            text = arena_printf(E->prog->arena, "%s_ref", n->var->glsl_name), have = n->var->ty->elem;
-        else if (r && r->addr_offset)
-            text = arena_printf(E->prog->arena, "mtl_params.%s_addr", r->glsl_name), have = ptr_root_elem(r);
-        if (!text) {
-            diag_error(E->prog->diag, n->loc, "'%s' has no device address here", n->var->name);
-            return;
-        }
+    Var *r = n->kind == N_VAR ? ptr_var_root(E->spec, n->var) : ptr_root(E->spec, n);
+    const char *text = NULL;
+    Type *have = NULL;
+    if (r && r != &ptr_dynamic && r->addr_offset) /* one buffer: its address */
+        text = arena_printf(E->prog->arena, "mtl_params.%s_addr", r->glsl_name), have = ptr_root_elem(r);
+    else if (r == &ptr_dynamic && n->kind == N_VAR) /* a pointer chosen at run time: its reference */
+        text = arena_printf(E->prog->arena, "%s_ref", n->var->glsl_name), have = n->var->ty->elem;
+    if (text) {
         if (ty_equal(have, elem))
             put(E, text);
         else
             putf(E, "%s(%s)", ref_type(E, elem), text);
         return;
     }
+    switch (n->kind) {
     case N_CAST:
     case N_POSTFIX:
     case N_UNARY:
@@ -1221,10 +1221,14 @@ static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
         put(E, view_name(E, ptr_root(E->spec, p), p->ty->elem));
     }
     put(E, "[");
-    emit_ptr_index(E, p);
-    if (offset) {
-        put(E, " + ");
-        emit_offset(E, offset, PREC_ADD + 1);
+    if (offset && zero_index(p)) {
+        emit_offset(E, offset, 0);
+    } else {
+        emit_ptr_index(E, p);
+        if (offset) {
+            put(E, " + ");
+            emit_offset(E, offset, PREC_ADD + 1);
+        }
     }
     put(E, "]");
     return true;

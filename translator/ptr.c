@@ -182,17 +182,15 @@ static void note_addresses(PtrPass *X, Node *n, bool is_const)
     n = strip(n);
     if (!n || !X->report)
         return;
-    switch (n->kind) {
-    case N_VAR: {
-        Var *r = ptr_var_root(X->spec, n->var);
-        if (r && r->role == PR_BUFFER) {
-            if (!pv_contains(&X->L->ptr_addressed, r))
-                pv_push(&X->L->ptr_addressed, r);
-            add_ref_type(X->L, ptr_root_elem(r));
-            mark_root(r, is_const);
-        }
+    Var *r = root_of(X->spec, n, false);
+    if (r && r->role == PR_BUFFER) { /* one buffer (x, x + i, row(x, i)): its address */
+        if (!pv_contains(&X->L->ptr_addressed, r))
+            pv_push(&X->L->ptr_addressed, r);
+        add_ref_type(X->L, ptr_root_elem(r));
+        mark_root(r, is_const);
         return;
     }
+    switch (n->kind) { /* chosen at run time: the buffers of its parts */
     case N_CAST:
     case N_POSTFIX:
     case N_UNARY:

@@ -42,12 +42,12 @@ void main()
         p = 1u;
     }
     mtl_ref_float q_ref = ((i & 1u) != 0u ? mtl_params.x_addr : mtl_params.w_addr);
-    uint q = ((i & 1u) != 0u ? 0u : 0u);
+    uint q = 0u;
     float acc = 0.0;
     for (uint k = 0u; k < 3u; k++)
     {
         mtl_ref_float src_ref = ((k & 1u) == 0u ? mtl_params.x_addr : mtl_params.w_addr);
-        uint src = ((k & 1u) == 0u ? 0u : 0u);
+        uint src = 0u;
         acc += sum4_addr(src_ref, src + i + k);
     }
     y[i] = p_ref.v[p + i] + 2.0 * q_ref.v[q + i] + acc;

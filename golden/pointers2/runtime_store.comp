@@ -37,7 +37,7 @@ void main()
     uint i = gl_GlobalInvocationID.x;
     uint which = i % 3u;
     mtl_ref_float out__ref = (which == 0u ? mtl_params.a_addr : (which == 1u ? mtl_params.b_addr : mtl_params.c_addr));
-    uint out_ = (which == 0u ? 0u : (which == 1u ? 0u : 0u));
+    uint out_ = 0u;
     mtl_ref_vec4 o4_ref = mtl_ref_vec4(out__ref);
     uint o4 = out_ / 4u + i;
     o4_ref.v[o4] = o4_ref.v[o4] * 2.0 + src[i];

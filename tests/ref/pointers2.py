@@ -38,6 +38,16 @@ def runtime_store(name, n, tg):
                                      2: InOut(bufs0[2], bufs[2], tol=F32), 3: src}, threadgroup=tg, grid=n)
 
 
+def runtime_rows(name, n, tg):
+    x = r.uniform(-1, 1, 8 * n).astype(np.float32)
+    w = r.uniform(-1, 1, 8 * n).astype(np.float32)
+    y = np.zeros((n, 4), dtype=np.float32)
+    for i in range(n):
+        src = x if i & 1 else w
+        y[i] = src[8 * i + 4:8 * i + 8] + (x if i > 3 else w)[i]
+    ref.case(name, "runtime_rows", {0: x, 1: w, 2: Out(y.reshape(-1), tol=F32)}, threadgroup=tg, grid=n)
+
+
 def rows_and_locals(name, rows, cols, tg):
     m = r.uniform(-1, 1, (rows, cols)).astype(np.float32)
     v = (np.arange(1, 9, dtype=np.float32)[None, :] * m[:, :8]).astype(np.float32)
@@ -69,6 +79,7 @@ def tile_views(name, groups):
 
 runtime_roots("runtime_roots_100", 100, 37, 32)
 runtime_store("runtime_store_90", 90, 16)
+runtime_rows("runtime_rows_45", 45, 16)
 rows_and_locals("rows_and_locals_50x20", 50, 20, 16)
 member_pointers("member_pointers_77", 77, 32)
 tile_views("tile_views_4", 4)
