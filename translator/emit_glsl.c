@@ -1854,10 +1854,14 @@ static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
 static void emit_function(Emit *E, Func *f)
 {
     bool any = false;
+    bool used = false; /* specializations left behind by roots that changed are not printed (ptr.c) */
+    for (int i = 1; i < E->L->ptr_specs.len; i++)
+        used |= ((PtrSpec *)E->L->ptr_specs.items[i])->f == f && ((PtrSpec *)E->L->ptr_specs.items[i])->used;
     for (int i = 1; i < E->L->ptr_specs.len; i++) {
         PtrSpec *s = E->L->ptr_specs.items[i];
         if (s->f == f) {
-            emit_function_spec(E, f, s);
+            if (s->used || !used)
+                emit_function_spec(E, f, s);
             any = true;
         }
     }

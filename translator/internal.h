@@ -357,6 +357,7 @@ typedef struct PtrSpec {
     int n, cap;
     const char *glsl_name;
     Var *ret_root;         /* a helper returning a pointer: the root of what it returns */
+    bool used;             /* reached from the kernel with the final roots (others are not printed) */
     struct Lowered *L;
 } PtrSpec;
 

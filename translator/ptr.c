@@ -448,6 +448,34 @@ static void analyze_spec(PtrPass *X, PtrSpec *s)
         walk(X, s->f->body);
 }
 
+/* Marks the specializations the calls in N reach from specialization S (roots found in earlier rounds may have
+   changed since a specialization was made: p = x, then p = w makes p's calls use another one). */
+static void reach(Lowered *L, PtrSpec *s, Node *n)
+{
+    if (!n)
+        return;
+    if (n->kind == N_VARDEF)
+        reach(L, s, n->var->init);
+    if (n->kind == N_CALL && n->fn) {
+        Func *f = n->fn;
+        Var *roots[64] = {0};
+        for (int i = 0; i < f->n_params && i < n->n_list && i < 64; i++)
+            if (ptr_like(f->params[i]))
+                roots[i] = root_of(s, n->list[i], f->params[i]->ty->kind == TY_REF);
+        PtrSpec *c = f->n_params <= 64 ? ptr_find_spec(L, f, roots) : NULL;
+        if (c && !c->used) {
+            c->used = true;
+            reach(L, c, f->body);
+        }
+    }
+    reach(L, s, n->a);
+    reach(L, s, n->b);
+    reach(L, s, n->c);
+    reach(L, s, n->d);
+    for (int i = 0; i < n->n_list; i++)
+        reach(L, s, n->list[i]);
+}
+
 bool ptr_analyze(Program *prog, Lowered *L)
 {
     int before = prog->diag->n_errors;
@@ -479,6 +507,8 @@ bool ptr_analyze(Program *prog, Lowered *L)
         if (prog->diag->n_errors != before)
             break;
     }
+    k->used = true;
+    reach(L, k, k->f->body);
     /* device addresses of the buffers pointers chosen at run time may point into: after the constants */
     int off = (L->push_size + 7) & ~7;
     for (int i = 0; i < L->ptr_addressed.len; i++, off += 8)
