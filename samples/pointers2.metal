@@ -27,6 +27,20 @@ kernel void runtime_roots(device const float* x [[buffer(0)]],
     y[i] = p[i] + 2.0f * q[i] + acc;
 }
 
+// A pointer reassigned after the helper call that reads it, in a loop.
+kernel void runtime_loop(device const float* x [[buffer(0)]],
+                         device const float* w [[buffer(1)]],
+                         device float* y [[buffer(2)]],
+                         uint i [[thread_position_in_grid]]) {
+    device const float* p = x;
+    float acc = 0.0f;
+    for (int k = 0; k < 3; k++) {
+        acc = acc * 2.0f + sum4(p + i);
+        p = (k & 1) == 0 ? w : x + 1;
+    }
+    y[i] = acc;
+}
+
 void bump(device float* p, float v) {
     *p += v;
 }

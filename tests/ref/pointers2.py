@@ -25,6 +25,21 @@ def runtime_roots(name, n, split, tg):
              threadgroup=tg, grid=n)
 
 
+def runtime_loop(name, n, tg):
+    x = r.uniform(-1, 1, n + 8).astype(np.float32)
+    w = r.uniform(-1, 1, n + 8).astype(np.float32)
+    y = np.zeros(n, dtype=np.float32)
+
+    def s4(a, j):
+        return np.float32(np.float32(np.float32(a[j] + a[j + 1]) + a[j + 2]) + a[j + 3])
+    for i in range(n):
+        acc = np.float32(0)
+        for src, off in ((x, 0), (w, 0), (x, 1)):
+            acc = np.float32(np.float32(acc * np.float32(2)) + s4(src, off + i))
+        y[i] = acc
+    ref.case(name, "runtime_loop", {0: x, 1: w, 2: Out(y, tol=F32)}, threadgroup=tg, grid=n)
+
+
 def runtime_store(name, n, tg):
     bufs0 = [r.uniform(-1, 1, 4 * n).astype(np.float32) for _ in range(3)]
     src = r.uniform(-1, 1, 4 * n).astype(np.float32)
@@ -78,6 +93,7 @@ def tile_views(name, groups):
 
 
 runtime_roots("runtime_roots_100", 100, 37, 32)
+runtime_loop("runtime_loop_70", 70, 32)
 runtime_store("runtime_store_90", 90, 16)
 runtime_rows("runtime_rows_45", 45, 16)
 rows_and_locals("rows_and_locals_50x20", 50, 20, 16)
