@@ -24,3 +24,57 @@ kernel void bf_convert(device const float* f [[buffer(0)]],
     h[i] = half(float(v));
     bits[i] = as_type<ushort>(v);
 }
+
+// Compound assignment and ++/-- on bfloat: each rounds once, to nearest even, as x = bfloat(float(x) op y).
+kernel void bf_update(device bfloat* y [[buffer(0)]],
+                      device const float* x [[buffer(1)]],
+                      device const bfloat* s [[buffer(2)]],
+                      uint i [[thread_position_in_grid]]) {
+    bfloat a = y[i];
+    a += x[i];
+    a *= s[i];
+    a -= 0.375f;
+    ++a;
+    a /= 4.0f;
+    a--;
+    y[i] += a;
+}
+
+// bfloat in a struct and in threadgroup memory: neighbours' values through a threadgroup array, summed in float.
+struct Sample {
+    bfloat value;
+    bfloat weight;
+    float bias;
+};
+
+kernel void bf_struct_tg(device const Sample* in [[buffer(0)]],
+                         device bfloat* out [[buffer(1)]],
+                         uint i [[thread_position_in_grid]],
+                         uint l [[thread_position_in_threadgroup]],
+                         uint n [[threads_per_threadgroup]]) {
+    threadgroup bfloat tile[64];
+    Sample p = in[i];
+    tile[l] = p.value * p.weight;
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    float left = tile[(l + n - 1) % n];
+    out[i] = left + float(tile[l]) + p.bias;
+}
+
+// One template instantiated for float, half and bfloat: the sum of squares of a row, accumulated in float,
+// scaled and stored as T.
+template <typename T>
+kernel void row_norm(device const T* x [[buffer(0)]],
+                     device T* out [[buffer(1)]],
+                     constant uint& cols [[buffer(2)]],
+                     uint row [[thread_position_in_grid]]) {
+    float acc = 0.0f;
+    for (uint c = 0; c < cols; c++) {
+        float v = float(x[row * cols + c]);
+        acc += v * v;
+    }
+    out[row] = T(sqrt(acc / float(cols)));
+}
+
+template [[host_name("row_norm_float")]] [[kernel]] decltype(row_norm<float>) row_norm<float>;
+template [[host_name("row_norm_half")]] [[kernel]] decltype(row_norm<half>) row_norm<half>;
+template [[host_name("row_norm_bfloat")]] [[kernel]] decltype(row_norm<bfloat>) row_norm<bfloat>;

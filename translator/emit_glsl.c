@@ -423,6 +423,24 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
             put(E, ")");
         return;
     }
+    if (lt && lt->kind == TY_BFLOAT && compound) {
+        /* bfloat x op= y: x = bfloat(float(x) op y), rounded once */
+        char op[2] = {n->op[0], 0};
+        if (has_side_effects(n->a))
+            diag_error(E->prog->diag, n->loc, "bfloat %s on an lvalue with side effects is not supported yet", n->op);
+        if (n->name && min_prec > 0)
+            diag_error(E->prog->diag, n->loc, "the value of a bfloat %s is not supported yet (write %c%cx)", n->name, n->name[1], n->name[1]);
+        E->need_bfloat = true;
+        emit_expr(E, n->a, PREC_UNARY);
+        put(E, " = mtl_float_to_bf16(mtl_bf16_to_float(");
+        emit_expr(E, n->a, PREC_ASSIGN + 1);
+        putf(E, ") %s ", op);
+        emit_coerced(E, rhs, ty_scalar(TY_FLOAT), binary_prec(op) + 1);
+        put(E, ")");
+        if (paren)
+            put(E, ")");
+        return;
+    }
     if (!strcmp(n->op, "%=") && signed_integer(lt)) {
         if (has_side_effects(n->a))
             diag_error(E->prog->diag, n->loc, "%%= on a signed integer lvalue with side effects is not supported yet");

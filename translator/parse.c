@@ -60,9 +60,6 @@ typedef struct Parser {
     unsigned error_offsets[256]; /* clang errors in the main file: they fail the kernel they fall in */
     int n_error_offsets;
     bool error_in_main[256];   /* error_offsets[i] is an offset in the main file (else: another file) */
-    unsigned inst_range[256][2]; /* extents of __MTL_INSTANCE functions in the main file */
-    bool inst_bfloat[256];       /* that instance has a bfloat template argument */
-    int n_inst;
     const char *seen_msg[128]; /* clang diagnostics printed: the same one from each instance is printed once */
     unsigned seen_off[128];
     CXFile seen_file[128];
@@ -887,6 +884,30 @@ static bool has_user_method(CXCursor decl, const char *name)
     return n == NULL;
 }
 
+/* bfloat's x op= y, ++x and x++ (member operators of the prelude's bfloat): N_ASSIGN x op= y (x += 1.0 for ++),
+   which emit_glsl.c prints in float, rounded back once; a postfix one is named "x++" (its old value is not kept). */
+static Node *bfloat_update(Parser *P, CXCursor c, Node *n, const char *op, int nargs)
+{
+    n->kind = N_ASSIGN;
+    n->a = conv_expr(P, clang_Cursor_getArgument(c, 0));
+    n->ty = ty_scalar(TY_BFLOAT);
+    n->name = NULL;
+    if (!strcmp(op, "++") || !strcmp(op, "--")) {
+        n->op = op[0] == '+' ? "+=" : "-=";
+        n->b = new_node(P, N_FLOAT, c);
+        n->b->fval = 1.0;
+        n->b->ty = ty_scalar(TY_FLOAT);
+        if (nargs == 2)
+            n->name = op[0] == '+' ? "x++" : "x--";
+        return n;
+    }
+    if (nargs != 2 || strlen(op) != 2 || op[1] != '=')
+        return unsupported(P, c, "this bfloat operator");
+    n->op = op;
+    n->b = conv_expr(P, clang_Cursor_getArgument(c, 1));
+    return n;
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
@@ -932,6 +953,9 @@ static Node *conv_call(Parser *P, CXCursor c)
         if (k)
             return k;
     }
+    if (ck == CXCursor_CXXMethod && in_prelude(callee) && n->ty->kind == TY_BFLOAT && !strncmp(name, "operator", 8) &&
+        strcmp(name, "operator=") && nargs >= 1)
+        return bfloat_update(P, c, n, name + 8, nargs);
     if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 2 &&
         !has_user_method(clang_getCursorSemanticParent(callee), "operator=")) {
         /* the implicit copy assignment of a struct (across address spaces in clang's OpenCL mode) */
@@ -2146,7 +2170,6 @@ static int own_errors(TopVisit *tv, unsigned start, unsigned end)
     return n;
 }
 
-static bool has_bfloat_argument(Parser *P, CXCursor spec);
 
 typedef struct InstanceParts {
     CXCursor name, spec;
@@ -2214,10 +2237,6 @@ static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
     CXSourceRange ext = clang_getCursorExtent(tmpl);
     kernel_attributes(P, f, tmpl, offset_of(clang_getRangeStart(ext)), offset_of(clang_getCursorLocation(tmpl)));
     pv_push(&P->prog->kernels, f);
-    if (has_bfloat_argument(P, ip.spec)) {
-        diag_error(P->diag, loc, "bfloat is not supported yet (entry point '%s')", name);
-        owned = 1;
-    }
     if (owned || (P->n_error_offsets && clang_Cursor_isNull(body_of(ip.spec)))) { /* no body: clang said why */
         f->had_errors = f->parsed = true;
         return;
@@ -2323,48 +2342,9 @@ static unsigned error_owner(Parser *P, CXDiagnostic d, CXFile f, unsigned off, b
     return off;
 }
 
-static int instance_at(Parser *P, bool in_main, unsigned off)
-{
-    for (int i = 0; in_main && i < P->n_inst; i++)
-        if (off >= P->inst_range[i][0] && off <= P->inst_range[i][1])
-            return i;
-    return -1;
-}
-
-static bool is_instance_wrapper(Parser *P, CXCursor c);
-
-static bool has_bfloat_argument(Parser *P, CXCursor spec)
-{
-    int n = clang_Cursor_getNumTemplateArguments(spec);
-    for (int i = 0; i < n; i++)
-        if (clang_Cursor_getTemplateArgumentKind(spec, (unsigned)i) == CXTemplateArgumentKind_Type &&
-            strstr(cx_take(P, clang_getTypeSpelling(clang_getCanonicalType(clang_Cursor_getTemplateArgumentType(spec, (unsigned)i)))), "bfloat"))
-            return true;
-    return false;
-}
-
-static enum CXChildVisitResult find_instance(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    Parser *P = data;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
-        return CXChildVisit_Recurse;
-    if (is_instance_wrapper(P, c) && in_main_file(P, c) && P->n_inst < 256) {
-        InstanceParts ip = {.n_names = 0};
-        clang_visitChildren(c, instance_part, &ip);
-        CXSourceRange ext = clang_getCursorExtent(c);
-        P->inst_range[P->n_inst][0] = offset_of(clang_getRangeStart(ext));
-        P->inst_range[P->n_inst][1] = offset_of(clang_getRangeEnd(ext));
-        P->inst_bfloat[P->n_inst++] = ip.n_specs && !clang_Cursor_isNull(ip.spec) && has_bfloat_argument(P, ip.spec);
-    }
-    return CXChildVisit_Continue;
-}
-
 /* Prints clang's diagnostics in our format. */
 static void report_clang_diagnostics(Parser *P)
 {
-    clang_visitChildren(clang_getTranslationUnitCursor(P->tu), find_instance, P);
     unsigned n = clang_getNumDiagnostics(P->tu);
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(P->tu, i);
@@ -2387,11 +2367,6 @@ static void report_clang_diagnostics(Parser *P)
         if (sev >= CXDiagnostic_Error) {
             bool in_main;
             unsigned owner = error_owner(P, d, f, off, &in_main);
-            int inst = instance_at(P, in_main, owner);
-            if (inst >= 0 && P->inst_bfloat[inst]) { /* the instance's own error says it better */
-                clang_disposeDiagnostic(d);
-                continue;
-            }
             if (P->n_error_offsets < 256) {
                 P->error_in_main[P->n_error_offsets] = in_main;
                 P->error_offsets[P->n_error_offsets++] = owner;

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Reference for samples/bfloat.metal: bfloat stored as 16 bits, arithmetic through float."""
 import numpy as np
-from refcase import InOut, Out, Reference, Scalar, rng
+from refcase import Bytes, InOut, Out, Reference, Scalar, rng
 
 ref = Reference("bfloat.metal")
 r = rng(59)
@@ -46,6 +46,59 @@ def convert(name, n, tg):
 axpy("bf_axpy_1000", 1000, 64, 1.75)
 axpy("bf_axpy_4096", 4096, 128, -0.3125)
 convert("bf_convert_512", 512, 64)
+
+
+def update(name, n, tg):
+    """bf_update: every compound assignment and ++/-- rounds to bfloat once, after the float operation."""
+    y = to_bf16(r.uniform(-100, 100, n))
+    x = r.uniform(-50, 50, n).astype(np.float32)
+    s = to_bf16(r.uniform(-3, 3, n))
+    f = from_bf16
+    a = to_bf16(f(y) + x)
+    a = to_bf16(f(a) * f(s))
+    a = to_bf16(f(a) - np.float32(0.375))
+    a = to_bf16(f(a) + np.float32(1))
+    a = to_bf16(f(a) / np.float32(4))
+    a = to_bf16(f(a) - np.float32(1))
+    ref.case(name, "bf_update", {0: InOut(y, to_bf16(f(y) + f(a))), 1: x, 2: s}, threadgroup=tg, grid=n)
+
+
+def struct_tg(name, groups, tg):
+    """bf_struct_tg: a struct of two bfloats and a float; products through a threadgroup bfloat array."""
+    n = groups * tg
+    rec = np.zeros(n, dtype=[("value", "<u2"), ("weight", "<u2"), ("bias", "<f4")])
+    rec["value"] = to_bf16(r.uniform(-8, 8, n))
+    rec["weight"] = to_bf16(r.uniform(-8, 8, n))
+    rec["bias"] = r.uniform(-1, 1, n).astype(np.float32)
+    tile = to_bf16(from_bf16(rec["value"]) * from_bf16(rec["weight"])).reshape(groups, tg)
+    left = np.roll(tile, 1, axis=1)
+    out = to_bf16((from_bf16(left) + from_bf16(tile)).ravel() + rec["bias"])
+    ref.case(name, "bf_struct_tg", {0: Bytes(rec.tobytes()), 1: Out(out)}, threadgroup=tg, grid=n)
+
+
+def row_norm(rows, cols):
+    """row_norm<T> for float, half and bfloat: sqrt(mean(x*x)) of each row, accumulated in float."""
+    base = r.uniform(-4, 4, (rows, cols)).astype(np.float32)
+    inputs = {"float": base, "half": base.astype(np.float16), "bfloat": to_bf16(base)}
+    for t, x in inputs.items():
+        v = from_bf16(x) if t == "bfloat" else x.astype(np.float32)
+        acc = np.zeros(rows, dtype=np.float32)
+        for c in range(cols):
+            acc = (acc + v[:, c] * v[:, c]).astype(np.float32)
+        norm = np.sqrt(acc / np.float32(cols)).astype(np.float32)
+        if t == "float":
+            out = Out(norm)
+        elif t == "half":
+            out = Out(norm.astype(np.float16), tol={"rtol": 1e-3, "atol": 0})
+        else:   # sqrt may be off by an ulp or two of float (Vulkan's precision): one bfloat step either way
+            out = Out(to_bf16(norm), tol={"rtol": 0, "atol": 1})
+        ref.case("row_norm_%s" % t, "row_norm_%s" % t, {0: x.ravel(), 1: out, 2: Scalar("uint", cols)},
+                 threadgroup=32, grid=rows)
+
+
+update("bf_update_1000", 1000, 64)
+struct_tg("bf_struct_tg_8x64", 8, 64)
+row_norm(300, 37)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -53,6 +53,21 @@ WIDTH_ARGS = {
 WIDTHS = (8, 16, 32, 64)   # what every SIMD-group sample runs at
 
 
+def to_bf16(f):
+    """float32 -> bfloat16 bits (uint16), rounded to nearest even; NaN stays a quiet NaN."""
+    f = np.asarray(f, dtype=np.float32)
+    u = f.view(np.uint32).astype(np.uint64)
+    b = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+    nan = np.isnan(f)
+    b[nan] = ((u[nan] >> 16) | 0x40).astype(np.uint16)
+    return b
+
+
+def from_bf16(b):
+    """bfloat16 bits (uint16) -> float32, exactly."""
+    return (np.asarray(b, dtype=np.uint16).astype(np.uint32) << 16).view(np.float32)
+
+
 def rng(seed):
     """A fixed-seed generator: every run of a script writes the same inputs."""
     return np.random.default_rng(seed)
