@@ -78,3 +78,33 @@ kernel void row_norm(device const T* x [[buffer(0)]],
 template [[host_name("row_norm_float")]] [[kernel]] decltype(row_norm<float>) row_norm<float>;
 template [[host_name("row_norm_half")]] [[kernel]] decltype(row_norm<half>) row_norm<half>;
 template [[host_name("row_norm_bfloat")]] [[kernel]] decltype(row_norm<bfloat>) row_norm<bfloat>;
+
+// bfloat4 and bfloat3: 16 bits a component in memory, arithmetic through float4; compound assignment rounds each
+// component once; components by .x and [i]; a struct of a bfloat3 (8 bytes in Metal) and a bfloat4; a threadgroup
+// array of bfloat4.
+struct Frame {
+    bfloat3 dir;
+    bfloat4 color;
+    float gain;
+};
+
+kernel void bf4_elementwise(device const bfloat4* x [[buffer(0)]],
+                            device bfloat4* y [[buffer(1)]],
+                            device Frame* frames [[buffer(2)]],
+                            device float* sums [[buffer(3)]],
+                            constant float& a [[buffer(4)]],
+                            uint i [[thread_position_in_grid]],
+                            uint l [[thread_position_in_threadgroup]]) {
+    threadgroup bfloat4 tile[32];
+    bfloat4 v = x[i];
+    y[i] *= a;
+    y[i] += v;
+    tile[l] = bfloat4(v.w, v[2], v.y, 1.0f);
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    Frame f = frames[i];
+    float3 d = float3(f.dir.x, f.dir.y, f.dir.z);
+    f.color = float4(d, f.gain) * float4(tile[l]);
+    f.dir++;
+    frames[i] = f;
+    sums[i] = dot(float4(v), float4(1.0f)) + f.color[3];
+}

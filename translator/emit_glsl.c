@@ -35,6 +35,7 @@ typedef struct Emit {
     bool need_workgroup_any;
     int pred_depth;       /* `if (predicate)` blocks open: no synchronizing call may be printed inside one */
     bool need_bfloat; /* mtl_bf16_to_float / mtl_float_to_bf16 */
+    bool need_bfloat_vec[5]; /* their overloads for bfloat2..4 */
     bool need_cas[TY_UNSUPPORTED]; /* per atomic element kind: the compare-exchange temporary */
     PtrSpec *spec; /* ptr.c: which root each pointer of the function being printed points into */
 } Emit;
@@ -93,6 +94,7 @@ static const char *vec_prefix(Emit *E, TypeKind k)
     case TY_LONG: E->L->need_int64 = true; return "i64";
     case TY_ULONG: E->L->need_int64 = true; return "u64";
     case TY_HALF: E->L->need_float16 = true; return "f16";
+    case TY_BFLOAT: E->L->need_int16 = true; return "u16"; /* bits, as bfloat */
     default: return "";
     }
 }
@@ -423,7 +425,7 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
             put(E, ")");
         return;
     }
-    if (lt && lt->kind == TY_BFLOAT && compound) {
+    if (lt && ty_scalar_kind(lt) == TY_BFLOAT && compound) {
         /* bfloat x op= y: x = bfloat(float(x) op y), rounded once */
         char op[2] = {n->op[0], 0};
         if (has_side_effects(n->a))
@@ -431,11 +433,12 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
         if (n->name && min_prec > 0)
             diag_error(E->prog->diag, n->loc, "the value of a bfloat %s is not supported yet (write %c%cx)", n->name, n->name[1], n->name[1]);
         E->need_bfloat = true;
+        E->need_bfloat_vec[ty_width(lt)] = ty_width(lt) > 1;
         emit_expr(E, n->a, PREC_UNARY);
         put(E, " = mtl_float_to_bf16(mtl_bf16_to_float(");
         emit_expr(E, n->a, PREC_ASSIGN + 1);
         putf(E, ") %s ", op);
-        emit_coerced(E, rhs, ty_scalar(TY_FLOAT), binary_prec(op) + 1);
+        emit_coerced(E, unsplat(rhs), ty_vec(E->prog->arena, TY_FLOAT, rhs->ty ? ty_width(rhs->ty) : 1), binary_prec(op) + 1);
         put(E, ")");
         if (paren)
             put(E, ")");
@@ -478,20 +481,23 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
    even as Metal does. Returns false when neither side is bfloat (or both are). */
 static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
 {
-    bool fb = from->ty->kind == TY_BFLOAT, tb = to->kind == TY_BFLOAT;
-    if (fb == tb || !ty_is_scalar(from->ty) || !ty_is_scalar(to))
+    bool fb = ty_scalar_kind(from->ty) == TY_BFLOAT, tb = ty_scalar_kind(to) == TY_BFLOAT;
+    int w = ty_width(to);
+    if (fb == tb || !w || !ty_width(from->ty) || (fb && ty_width(from->ty) != w))
         return false;
     E->need_bfloat = true;
+    E->need_bfloat_vec[w] = w > 1;
+    Type *f = ty_vec(E->prog->arena, TY_FLOAT, w);
     if (fb) {
-        bool f = to->kind == TY_FLOAT || to->kind == TY_DOUBLE;
-        if (!f)
+        bool fl = ty_scalar_kind(to) == TY_FLOAT || ty_scalar_kind(to) == TY_DOUBLE;
+        if (!fl)
             putf(E, "%s(", glsl_type(E, to));
         put(E, "mtl_bf16_to_float(");
         emit_expr(E, from, PREC_ASSIGN + 1);
-        put(E, f ? ")" : "))");
+        put(E, fl ? ")" : "))");
     } else {
         put(E, "mtl_float_to_bf16(");
-        emit_coerced(E, from, ty_scalar(TY_FLOAT), PREC_ASSIGN + 1);
+        emit_coerced(E, from, f, PREC_ASSIGN + 1);
         put(E, ")");
     }
     return true;
@@ -2344,6 +2350,12 @@ char *emit_glsl(Program *prog, Lowered *L)
         put(&E, "uint16_t mtl_float_to_bf16(float f)\n{\n    uint u = floatBitsToUint(f);\n");
         put(&E, "    if (isnan(f))\n        return uint16_t((u >> 16) | 0x40u);\n");
         put(&E, "    return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);\n}\n\n");
+        for (int w = 2; w <= 4; w++)
+            if (E.need_bfloat_vec[w]) {
+                putf(&E, "vec%d mtl_bf16_to_float(u16vec%d b)\n{\n    return uintBitsToFloat(uvec%d(b) << 16);\n}\n\n", w, w, w);
+                putf(&E, "u16vec%d mtl_float_to_bf16(vec%d f)\n{\n    uvec%d u = floatBitsToUint(f);\n", w, w, w);
+                putf(&E, "    return u16vec%d(mix((u + 0x7fffu + ((u >> 16) & 1u)) >> 16, (u >> 16) | 0x40u, isnan(f)));\n}\n\n", w);
+            }
     }
     for (int k = 0; k < TY_UNSUPPORTED; k++)
         if (E.need_cas[k])

@@ -382,8 +382,11 @@ static Type *conv_type(Parser *P, CXType t)
     case CXType_Record: {
         CXCursor decl = clang_getTypeDeclaration(c);
         if (in_prelude(decl)) {
-            if (!strcmp(cx_take(P, clang_getCursorSpelling(decl)), "bfloat"))
+            char *rname = cx_take(P, clang_getCursorSpelling(decl));
+            if (!strcmp(rname, "bfloat"))
                 return ty_scalar(TY_BFLOAT);
+            if (!strncmp(rname, "bfloat", 6) && rname[6] >= '2' && rname[6] <= '4' && !rname[7])
+                return ty_vec(P->arena, TY_BFLOAT, rname[6] - '0');
             if (clang_Type_getNumTemplateArguments(c) == 1 && !strcmp(cx_take(P, clang_getCursorSpelling(decl)), "atomic")) {
                 Type *a = new_type(P, TY_ATOMIC);
                 a->elem = conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0));
@@ -884,14 +887,44 @@ static bool has_user_method(CXCursor decl, const char *name)
     return n == NULL;
 }
 
+/* A value for a float vector's constructor: a bfloat (or bfloat vector) converted to float. */
+static Node *float_value(Parser *P, CXCursor c, Node *v)
+{
+    if (!v->ty || ty_scalar_kind(v->ty) != TY_BFLOAT)
+        return v;
+    Node *n = new_node(P, N_CAST, c);
+    n->a = v;
+    n->ty = ty_vec(P->arena, TY_FLOAT, ty_width(v->ty));
+    n->implicit = true;
+    return n;
+}
+
+/* The components of bfloatN(a, b, ...) as the float vector float N(a, b, ...). */
+static Node *bfloat_components(Parser *P, CXCursor c, int width, int nargs)
+{
+    Node *v = new_node(P, N_VECCTOR, c);
+    v->ty = ty_vec(P->arena, TY_FLOAT, width);
+    v->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)nargs);
+    v->n_list = nargs;
+    for (int i = 0; i < nargs; i++)
+        v->list[i] = float_value(P, c, conv_expr(P, clang_Cursor_getArgument(c, i)));
+    return v;
+}
+
 /* bfloat's x op= y, ++x and x++ (member operators of the prelude's bfloat): N_ASSIGN x op= y (x += 1.0 for ++),
    which emit_glsl.c prints in float, rounded back once; a postfix one is named "x++" (its old value is not kept). */
 static Node *bfloat_update(Parser *P, CXCursor c, Node *n, const char *op, int nargs)
 {
     n->kind = N_ASSIGN;
     n->a = conv_expr(P, clang_Cursor_getArgument(c, 0));
-    n->ty = ty_scalar(TY_BFLOAT);
+    n->ty = n->a->ty;
     n->name = NULL;
+    if (!strcmp(op, "[]") && nargs == 2) { /* v[i] of a bfloat2..4 */
+        n->kind = N_INDEX;
+        n->b = conv_expr(P, clang_Cursor_getArgument(c, 1));
+        n->ty = ty_scalar(TY_BFLOAT);
+        return n;
+    }
     if (!strcmp(op, "++") || !strcmp(op, "--")) {
         n->op = op[0] == '+' ? "+=" : "-=";
         n->b = new_node(P, N_FLOAT, c);
@@ -932,9 +965,12 @@ static Node *conv_call(Parser *P, CXCursor c)
         return n;
     }
     if ((ck == CXCursor_Constructor || ck == CXCursor_ConversionFunction) && in_prelude(callee) &&
-        (n->ty->kind == TY_BFLOAT || ck == CXCursor_ConversionFunction)) {
-        /* bfloat(float) and bfloat's operator float: the conversions bfloat arithmetic goes through */
+        (ty_scalar_kind(n->ty) == TY_BFLOAT || ck == CXCursor_ConversionFunction)) {
+        /* bfloat(float) and bfloat's operator float (bfloat2..4 the same with float2..4): the conversions bfloat
+           arithmetic goes through */
         Node *from = nargs == 1 ? conv_expr(P, clang_Cursor_getArgument(c, 0)) : NULL;
+        if (nargs > 1 && n->ty->kind == TY_VEC) /* bfloat4(a, b, c, d): float4(a, b, c, d) converted */
+            from = bfloat_components(P, c, ty_width(n->ty), nargs);
         if (ck == CXCursor_ConversionFunction) {
             Kids k = kids_of(c), m = k.len ? kids_of(k.items[0]) : (Kids){0};
             from = m.len ? conv_expr(P, m.items[0]) : NULL;
@@ -953,7 +989,7 @@ static Node *conv_call(Parser *P, CXCursor c)
         if (k)
             return k;
     }
-    if (ck == CXCursor_CXXMethod && in_prelude(callee) && n->ty->kind == TY_BFLOAT && !strncmp(name, "operator", 8) &&
+    if (ck == CXCursor_CXXMethod && in_prelude(callee) && ty_scalar_kind(n->ty) == TY_BFLOAT && !strncmp(name, "operator", 8) &&
         strcmp(name, "operator=") && nargs >= 1)
         return bfloat_update(P, c, n, name + 8, nargs);
     if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 2 &&
@@ -995,6 +1031,8 @@ static Node *conv_call(Parser *P, CXCursor c)
         char *q = qualified_name(P, callee);
         if (!strcmp(name, "__mtl_make_vec") || !strcmp(name, "__mtl_make_bvec")) {
             n->kind = N_VECCTOR;
+            for (int i = 0; i < n->n_list; i++) /* float4(b) of a bfloat4 b: its value, not its bits */
+                n->list[i] = float_value(P, c, n->list[i]);
             return n;
         }
         if (!strcmp(name, "as_type")) {
@@ -1326,6 +1364,10 @@ static Node *conv_member(Parser *P, CXCursor c)
     free(k.items);
     n->name = cx_take(P, clang_getCursorSpelling(c));
     n->ty = conv_type(P, clang_getCursorType(c));
+    if (n->a->ty && n->a->ty->kind == TY_VEC && ty_scalar_kind(n->a->ty) == TY_BFLOAT) {
+        n->kind = N_SWIZZLE; /* v.x of a bfloat2..4 */
+        return n;
+    }
     if (n->a->ty && n->a->ty->kind == TY_PTR) {
         Node *d = new_node(P, N_DEREF, c);
         d->a = n->a;

@@ -96,7 +96,31 @@ def row_norm(rows, cols):
                  threadgroup=32, grid=rows)
 
 
+def bf4_elementwise(name, groups, a):
+    """bf4_elementwise: bfloat4 loads, compound assignment, components, a Frame struct (bfloat3 dir at 0, bfloat4
+    color at 8, float gain at 16: 24 bytes, padding untouched) and a threadgroup bfloat4 array."""
+    n = groups * 32
+    f = from_bf16
+    x = to_bf16(r.uniform(-20, 20, (n, 4)))
+    y = to_bf16(r.uniform(-20, 20, (n, 4)))
+    y_out = to_bf16(f(to_bf16(f(y) * np.float32(a))) + f(x))
+    raw = r.integers(0, 65536, (n, 12), dtype=np.uint64).astype(np.uint16)   # noise in the padding
+    raw[:, 0:3] = to_bf16(r.uniform(-4, 4, (n, 3)))
+    raw[:, 4:8] = to_bf16(r.uniform(-4, 4, (n, 4)))
+    raw[:, 8:10] = r.uniform(0.5, 2, n).astype(np.float32).view(np.uint16).reshape(n, 2)
+    gain = raw[:, 8:10].copy().view(np.float32).ravel()
+    tile = np.stack([x[:, 3], x[:, 2], x[:, 1], np.full(n, 0x3F80, np.uint16)], axis=1)
+    d = np.concatenate([f(raw[:, 0:3]), gain[:, None]], axis=1)
+    out = raw.copy()
+    out[:, 4:8] = to_bf16(d * f(tile))
+    out[:, 0:3] = to_bf16(f(raw[:, 0:3]) + np.float32(1))
+    sums = f(x).sum(axis=1, dtype=np.float32) + f(out[:, 7])
+    ref.case(name, "bf4_elementwise", {0: x.ravel(), 1: InOut(y.ravel(), y_out.ravel()), 2: InOut(raw, out),
+                                       3: Out(sums), 4: Scalar("float", a)}, threadgroup=32, grid=n)
+
+
 update("bf_update_1000", 1000, 64)
+bf4_elementwise("bf4_elementwise_10x32", 10, -1.375)
 struct_tg("bf_struct_tg_8x64", 8, 64)
 row_norm(300, 37)
 
