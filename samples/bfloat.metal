@@ -108,3 +108,20 @@ kernel void bf4_elementwise(device const bfloat4* x [[buffer(0)]],
     frames[i] = f;
     sums[i] = dot(float4(v), float4(1.0f)) + f.color[3];
 }
+
+// bfloat arithmetic as Metal types it: bfloat op bfloat is a bfloat (rounded after each operation), an integer
+// operand becomes a bfloat first, bfloat op float is a float.
+kernel void bf_arith(device const bfloat* a [[buffer(0)]],
+                     device const bfloat* b [[buffer(1)]],
+                     device const int* k [[buffer(2)]],
+                     device bfloat* two_roundings [[buffer(3)]],
+                     device float* mixed [[buffer(4)]],
+                     device bfloat* with_int [[buffer(5)]],
+                     device uint* flags [[buffer(6)]],
+                     uint i [[thread_position_in_grid]]) {
+    bfloat x = a[i], y = b[i];
+    two_roundings[i] = x * y + x;
+    mixed[i] = x * 1.5f + y;
+    with_int[i] = x + k[i];
+    flags[i] = uint(x < y) | uint(x == y) << 1 | uint(x < k[i]) << 2 | uint(-x > y) << 3;
+}

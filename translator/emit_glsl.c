@@ -477,6 +477,13 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
         put(E, ")");
 }
 
+static unsigned fbits(float f)
+{
+    unsigned u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
 /* bfloat is its bits (uint16_t) in the GLSL: conversions to and from it go through float, rounding to nearest
    even as Metal does. Returns false when neither side is bfloat (or both are). */
 static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
@@ -488,6 +495,16 @@ static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
     E->need_bfloat = true;
     E->need_bfloat_vec[w] = w > 1;
     Type *f = ty_vec(E->prog->arena, TY_FLOAT, w);
+    Node *lit = fb && from->kind == N_CAST ? from->a : NULL;
+    if (lit && lit->kind == N_CAST && lit->a)
+        lit = lit->a;
+    if (lit && w == 1 && (lit->kind == N_FLOAT || lit->kind == N_INT) && ty_scalar_kind(to) == TY_FLOAT) {
+        double v = lit->kind == N_INT ? (double)lit->ival : lit->fval;
+        if ((fbits((float)v) & 0xffffu) == 0) { /* bfloat(2.0f) read as a float: 2.0, exact */
+            emit_float_value(E, v, TY_FLOAT);
+            return true;
+        }
+    }
     if (fb) {
         bool fl = ty_scalar_kind(to) == TY_FLOAT || ty_scalar_kind(to) == TY_DOUBLE;
         if (!fl)

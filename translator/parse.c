@@ -911,6 +911,49 @@ static Node *bfloat_components(Parser *P, CXCursor c, int width, int nargs)
     return v;
 }
 
+/* An operand of a bfloat operator as float: a bfloat converted, an integer made a bfloat first (as Metal does). */
+static Node *bfloat_operand(Parser *P, CXCursor c, Node *v)
+{
+    if (v->kind == N_INT && v->ival >= -256 && v->ival <= 256) { /* exact in bfloat: 2.0 for 2 */
+        v->kind = N_FLOAT;
+        v->fval = (double)v->ival;
+        v->ty = ty_scalar(TY_FLOAT);
+        return v;
+    }
+    if (v->ty && ty_is_integer(v->ty)) {
+        Node *b = new_node(P, N_CAST, c);
+        b->a = v;
+        b->ty = ty_scalar(TY_BFLOAT);
+        b->implicit = true;
+        v = b;
+    }
+    return float_value(P, c, v);
+}
+
+/* bfloat's operators (the prelude's operator+(bfloat, bfloat) and the mixed ones): the operation in float, the
+   result rounded to bfloat where Metal's is a bfloat: a * b + c rounds twice, as Metal's bfloat arithmetic does. */
+static Node *bfloat_operator(Parser *P, CXCursor c, Node *n, const char *op, int nargs)
+{
+    Type *result = n->ty;
+    Node *x = new_node(P, nargs == 1 ? N_UNARY : N_BINARY, c);
+    x->op = op;
+    x->a = bfloat_operand(P, c, conv_expr(P, clang_Cursor_getArgument(c, 0)));
+    x->ty = x->a->ty;
+    if (nargs == 2) {
+        x->b = bfloat_operand(P, c, conv_expr(P, clang_Cursor_getArgument(c, 1)));
+        if (x->b->ty && ty_width(x->b->ty) > ty_width(x->ty))
+            x->ty = x->b->ty;
+    }
+    if (result->kind == TY_BOOL || ty_scalar_kind(result) == TY_FLOAT) {
+        x->ty = result;
+        return x;
+    }
+    n->kind = N_CAST; /* a bfloat result: rounded */
+    n->a = x;
+    n->implicit = true;
+    return n;
+}
+
 /* bfloat's x op= y, ++x and x++ (member operators of the prelude's bfloat): N_ASSIGN x op= y (x += 1.0 for ++),
    which emit_glsl.c prints in float, rounded back once; a postfix one is named "x++" (its old value is not kept). */
 static Node *bfloat_update(Parser *P, CXCursor c, Node *n, const char *op, int nargs)
@@ -989,6 +1032,9 @@ static Node *conv_call(Parser *P, CXCursor c)
         if (k)
             return k;
     }
+    if ((ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate) && in_prelude(callee) &&
+        !strncmp(name, "operator", 8) && strchr("+-*/<>=!", name[8]) && (nargs == 1 || nargs == 2))
+        return bfloat_operator(P, c, n, name + 8, nargs);
     if (ck == CXCursor_CXXMethod && in_prelude(callee) && ty_scalar_kind(n->ty) == TY_BFLOAT && !strncmp(name, "operator", 8) &&
         strcmp(name, "operator=") && nargs >= 1)
         return bfloat_update(P, c, n, name + 8, nargs);

@@ -51,7 +51,7 @@ uint16_t c10_metal_cast_to_bfloat_float(float x)
 uint16_t leaky_relu_functor_operator_call_bfloat(leaky_relu_functor self, uint16_t x)
 {
     uint16_t m = x;
-    return c10_metal_cast_to_bfloat_float(mtl_bf16_to_float(m) > mtl_bf16_to_float(mtl_float_to_bf16(0.0)) ? mtl_bf16_to_float(m) : mtl_bf16_to_float(mtl_float_to_bf16(self.alpha * mtl_bf16_to_float(m))));
+    return c10_metal_cast_to_bfloat_float(mtl_bf16_to_float(m) > 0.0 ? mtl_bf16_to_float(m) : mtl_bf16_to_float(mtl_float_to_bf16(self.alpha * mtl_bf16_to_float(m))));
 }
 
 void main()

@@ -119,7 +119,26 @@ def bf4_elementwise(name, groups, a):
                                        3: Out(sums), 4: Scalar("float", a)}, threadgroup=32, grid=n)
 
 
+def arith(name, n, tg):
+    """bf_arith: x * y + x rounds the product to bfloat, then the sum; x + k makes k a bfloat first."""
+    f = from_bf16
+    x = to_bf16(r.uniform(-300, 300, n))
+    y = to_bf16(r.uniform(-300, 300, n))
+    y[:50] = x[:50]                                        # some equal pairs
+    k = r.integers(-100000, 100000, n).astype(np.int32)
+    fx, fy = f(x), f(y)
+    two = to_bf16(f(to_bf16(fx * fy)) + fx)
+    mixed = (fx * np.float32(1.5) + fy).astype(np.float32)
+    fk = f(to_bf16(k.astype(np.float32)))                 # |k| < 2^24: exact in float, then rounded to bfloat
+    with_int = to_bf16(fx + fk)
+    flags = ((fx < fy).astype(np.uint32) | (fx == fy).astype(np.uint32) << 1 | (fx < fk).astype(np.uint32) << 2 |
+             (-fx > fy).astype(np.uint32) << 3)
+    ref.case(name, "bf_arith", {0: x, 1: y, 2: k, 3: Out(two), 4: Out(mixed), 5: Out(with_int), 6: Out(flags)},
+             threadgroup=tg, grid=n)
+
+
 update("bf_update_1000", 1000, 64)
+arith("bf_arith_900", 900, 64)
 bf4_elementwise("bf4_elementwise_10x32", 10, -1.375)
 struct_tg("bf_struct_tg_8x64", 8, 64)
 row_norm(300, 37)
