@@ -41,7 +41,7 @@ kernel void bits16(device const ushort* w [[buffer(0)]],
 }
 
 #define EACH32(F, W, a) F(W, a, uint) F(W, a, int) F(W, a, float) F(W, a, half2) F(W, a, short2) F(W, a, ushort2) \
-                        F(W, a, char4) F(W, a, uchar4)
+                        F(W, a, char4) F(W, a, uchar4) F(W, a, bfloat2)
 kernel void bits32(device const uint* w [[buffer(0)]],
                    device const int* i_in [[buffer(1)]],
                    device const float* f_in [[buffer(2)]],
@@ -79,10 +79,11 @@ kernel void bits32(device const uint* w [[buffer(0)]],
     uint k = 0;
     FROM(uint, EACH32, uint) FROM(uint, EACH32, int) FROM(uint, EACH32, float) FROM(uint, EACH32, half2)
     FROM(uint, EACH32, short2) FROM(uint, EACH32, ushort2) FROM(uint, EACH32, char4) FROM(uint, EACH32, uchar4)
+    FROM(uint, EACH32, bfloat2)
 }
 
 #define EACH64(F, W, a) F(W, a, ulong) F(W, a, long) F(W, a, uint2) F(W, a, int2) F(W, a, float2) F(W, a, half4) \
-                        F(W, a, short4) F(W, a, ushort4)
+                        F(W, a, short4) F(W, a, ushort4) F(W, a, bfloat4)
 kernel void bits64(device const ulong* w [[buffer(0)]],
                    device const long* l_in [[buffer(1)]],
                    device const uint2* u_in [[buffer(2)]],
@@ -120,6 +121,7 @@ kernel void bits64(device const ulong* w [[buffer(0)]],
     uint k = 0;
     FROM(ulong, EACH64, ulong) FROM(ulong, EACH64, long) FROM(ulong, EACH64, uint2) FROM(ulong, EACH64, int2)
     FROM(ulong, EACH64, float2) FROM(ulong, EACH64, half4) FROM(ulong, EACH64, short4) FROM(ulong, EACH64, ushort4)
+    FROM(ulong, EACH64, bfloat4)
 }
 
 // 128 bits, and the 3-vectors: Metal's float3 is 16 bytes and half3 8, so as_type<float3>(float4) keeps xyz and

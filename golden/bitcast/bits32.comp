@@ -65,6 +65,7 @@ void main()
         pairs[k++ * n + i] = pack32(unpack16(a));
         pairs[k++ * n + i] = pack32(u8vec4(i8vec4(unpack8(a))));
         pairs[k++ * n + i] = pack32(unpack8(a));
+        pairs[k++ * n + i] = pack32(unpack16(a));
     }
     {
         int a = int(x);
@@ -76,6 +77,7 @@ void main()
         pairs[k++ * n + i] = pack32(unpack16(uint(a)));
         pairs[k++ * n + i] = pack32(u8vec4(i8vec4(unpack8(uint(a)))));
         pairs[k++ * n + i] = pack32(unpack8(uint(a)));
+        pairs[k++ * n + i] = pack32(unpack16(uint(a)));
     }
     {
         float a = uintBitsToFloat(x);
@@ -87,6 +89,7 @@ void main()
         pairs[k++ * n + i] = pack32(unpack16(floatBitsToUint(a)));
         pairs[k++ * n + i] = pack32(u8vec4(i8vec4(unpack8(floatBitsToUint(a)))));
         pairs[k++ * n + i] = pack32(unpack8(floatBitsToUint(a)));
+        pairs[k++ * n + i] = pack32(unpack16(floatBitsToUint(a)));
     }
     {
         f16vec2 a = unpackFloat2x16(x);
@@ -98,6 +101,7 @@ void main()
         pairs[k++ * n + i] = pack32(float16BitsToUint16(a));
         pairs[k++ * n + i] = pack32(u8vec4(i8vec4(unpack8(packFloat2x16(a)))));
         pairs[k++ * n + i] = pack32(unpack8(packFloat2x16(a)));
+        pairs[k++ * n + i] = pack32(float16BitsToUint16(a));
     }
     {
         i16vec2 a = i16vec2(unpack16(x));
@@ -109,6 +113,7 @@ void main()
         pairs[k++ * n + i] = pack32(u16vec2(a));
         pairs[k++ * n + i] = pack32(u8vec4(i8vec4(unpack8(pack32(u16vec2(a))))));
         pairs[k++ * n + i] = pack32(unpack8(pack32(u16vec2(a))));
+        pairs[k++ * n + i] = pack32(u16vec2(a));
     }
     {
         u16vec2 a = unpack16(x);
@@ -120,6 +125,7 @@ void main()
         pairs[k++ * n + i] = pack32(a);
         pairs[k++ * n + i] = pack32(u8vec4(i8vec4(unpack8(pack32(a)))));
         pairs[k++ * n + i] = pack32(unpack8(pack32(a)));
+        pairs[k++ * n + i] = pack32(a);
     }
     {
         i8vec4 a = i8vec4(unpack8(x));
@@ -131,6 +137,7 @@ void main()
         pairs[k++ * n + i] = pack32(unpack16(pack32(u8vec4(a))));
         pairs[k++ * n + i] = pack32(u8vec4(a));
         pairs[k++ * n + i] = pack32(u8vec4(a));
+        pairs[k++ * n + i] = pack32(unpack16(pack32(u8vec4(a))));
     }
     {
         u8vec4 a = unpack8(x);
@@ -141,6 +148,19 @@ void main()
         pairs[k++ * n + i] = pack32(u16vec2(i16vec2(unpack16(pack32(a)))));
         pairs[k++ * n + i] = pack32(unpack16(pack32(a)));
         pairs[k++ * n + i] = pack32(u8vec4(i8vec4(a)));
+        pairs[k++ * n + i] = pack32(a);
+        pairs[k++ * n + i] = pack32(unpack16(pack32(a)));
+    }
+    {
+        u16vec2 a = unpack16(x);
+        pairs[k++ * n + i] = pack32(a);
+        pairs[k++ * n + i] = uint(int(pack32(a)));
+        pairs[k++ * n + i] = floatBitsToUint(uintBitsToFloat(pack32(a)));
+        pairs[k++ * n + i] = packFloat2x16(uint16BitsToFloat16(a));
+        pairs[k++ * n + i] = pack32(u16vec2(i16vec2(a)));
+        pairs[k++ * n + i] = pack32(a);
+        pairs[k++ * n + i] = pack32(u8vec4(i8vec4(unpack8(pack32(a)))));
+        pairs[k++ * n + i] = pack32(unpack8(pack32(a)));
         pairs[k++ * n + i] = pack32(a);
     }
 }

@@ -64,6 +64,7 @@ void main()
         pairs[k++ * n + i] = pack64(float16BitsToUint16(uint16BitsToFloat16(unpack16(a))));
         pairs[k++ * n + i] = pack64(u16vec4(i16vec4(unpack16(a))));
         pairs[k++ * n + i] = pack64(unpack16(a));
+        pairs[k++ * n + i] = pack64(unpack16(a));
     }
     {
         int64_t a = int64_t(x);
@@ -74,6 +75,7 @@ void main()
         pairs[k++ * n + i] = pack64(floatBitsToUint(uintBitsToFloat(unpack32(uint64_t(a)))));
         pairs[k++ * n + i] = pack64(float16BitsToUint16(uint16BitsToFloat16(unpack16(uint64_t(a)))));
         pairs[k++ * n + i] = pack64(u16vec4(i16vec4(unpack16(uint64_t(a)))));
+        pairs[k++ * n + i] = pack64(unpack16(uint64_t(a)));
         pairs[k++ * n + i] = pack64(unpack16(uint64_t(a)));
     }
     {
@@ -86,6 +88,7 @@ void main()
         pairs[k++ * n + i] = pack64(float16BitsToUint16(uint16BitsToFloat16(unpack16(pack64(a)))));
         pairs[k++ * n + i] = pack64(u16vec4(i16vec4(unpack16(pack64(a)))));
         pairs[k++ * n + i] = pack64(unpack16(pack64(a)));
+        pairs[k++ * n + i] = pack64(unpack16(pack64(a)));
     }
     {
         ivec2 a = ivec2(unpack32(x));
@@ -96,6 +99,7 @@ void main()
         pairs[k++ * n + i] = pack64(floatBitsToUint(intBitsToFloat(a)));
         pairs[k++ * n + i] = pack64(float16BitsToUint16(uint16BitsToFloat16(unpack16(pack64(uvec2(a))))));
         pairs[k++ * n + i] = pack64(u16vec4(i16vec4(unpack16(pack64(uvec2(a))))));
+        pairs[k++ * n + i] = pack64(unpack16(pack64(uvec2(a))));
         pairs[k++ * n + i] = pack64(unpack16(pack64(uvec2(a))));
     }
     {
@@ -108,6 +112,7 @@ void main()
         pairs[k++ * n + i] = pack64(float16BitsToUint16(uint16BitsToFloat16(unpack16(pack64(floatBitsToUint(a))))));
         pairs[k++ * n + i] = pack64(u16vec4(i16vec4(unpack16(pack64(floatBitsToUint(a))))));
         pairs[k++ * n + i] = pack64(unpack16(pack64(floatBitsToUint(a))));
+        pairs[k++ * n + i] = pack64(unpack16(pack64(floatBitsToUint(a))));
     }
     {
         f16vec4 a = uint16BitsToFloat16(unpack16(x));
@@ -118,6 +123,7 @@ void main()
         pairs[k++ * n + i] = pack64(floatBitsToUint(uintBitsToFloat(unpack32(pack64(float16BitsToUint16(a))))));
         pairs[k++ * n + i] = pack64(float16BitsToUint16(a));
         pairs[k++ * n + i] = pack64(u16vec4(float16BitsToInt16(a)));
+        pairs[k++ * n + i] = pack64(float16BitsToUint16(a));
         pairs[k++ * n + i] = pack64(float16BitsToUint16(a));
     }
     {
@@ -130,6 +136,7 @@ void main()
         pairs[k++ * n + i] = pack64(float16BitsToUint16(int16BitsToFloat16(a)));
         pairs[k++ * n + i] = pack64(u16vec4(a));
         pairs[k++ * n + i] = pack64(u16vec4(a));
+        pairs[k++ * n + i] = pack64(u16vec4(a));
     }
     {
         u16vec4 a = unpack16(x);
@@ -140,6 +147,19 @@ void main()
         pairs[k++ * n + i] = pack64(floatBitsToUint(uintBitsToFloat(unpack32(pack64(a)))));
         pairs[k++ * n + i] = pack64(float16BitsToUint16(uint16BitsToFloat16(a)));
         pairs[k++ * n + i] = pack64(u16vec4(i16vec4(a)));
+        pairs[k++ * n + i] = pack64(a);
+        pairs[k++ * n + i] = pack64(a);
+    }
+    {
+        u16vec4 a = unpack16(x);
+        pairs[k++ * n + i] = pack64(a);
+        pairs[k++ * n + i] = uint64_t(int64_t(pack64(a)));
+        pairs[k++ * n + i] = pack64(unpack32(pack64(a)));
+        pairs[k++ * n + i] = pack64(uvec2(ivec2(unpack32(pack64(a)))));
+        pairs[k++ * n + i] = pack64(floatBitsToUint(uintBitsToFloat(unpack32(pack64(a)))));
+        pairs[k++ * n + i] = pack64(float16BitsToUint16(uint16BitsToFloat16(a)));
+        pairs[k++ * n + i] = pack64(u16vec4(i16vec4(a)));
+        pairs[k++ * n + i] = pack64(a);
         pairs[k++ * n + i] = pack64(a);
     }
 }

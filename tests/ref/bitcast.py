@@ -52,7 +52,7 @@ def bits32(name, n, tg):
         bufs[1 + j] = raw.view(v).copy()
         bufs[8 + j] = out(raw, v)
     bufs[15] = Out(np.tile(w, 7))
-    bufs[16] = Out(np.tile(w, 64))
+    bufs[16] = Out(np.tile(w, 81))
     ref.case(name, "bits32", bufs, threadgroup=tg, grid=n)
 
 
@@ -65,7 +65,7 @@ def bits64(name, n, tg):
         bufs[1 + j] = raw.view(v).copy()
         bufs[8 + j] = out(raw, v)
     bufs[15] = Out(np.tile(w, 7))
-    bufs[16] = Out(np.tile(w, 64))
+    bufs[16] = Out(np.tile(w, 81))
     ref.case(name, "bits64", bufs, threadgroup=tg, grid=n)
 
 
