@@ -32,6 +32,7 @@ int layout_std430_align(const Type *t)
         return scalar_bytes(t->elem->kind) * (t->n == 3 ? 4 : t->n);
     case TY_ARRAY:
     case TY_ATOMIC:
+    case TY_MAT: /* std430: an array of its column vectors */
         return layout_std430_align(t->elem);
     case TY_STRUCT: {
         int align = 1;
@@ -54,7 +55,8 @@ int layout_std430_size(const Type *t)
     switch (t->kind) {
     case TY_VEC:
         return scalar_bytes(t->elem->kind) * t->n;
-    case TY_ARRAY: {
+    case TY_ARRAY:
+    case TY_MAT: {
         int a = layout_std430_align(t->elem), s = layout_std430_size(t->elem);
         return t->n * ((s + a - 1) / a * a);
     }
