@@ -952,6 +952,15 @@ static Node *bfloat_operand(Parser *P, CXCursor c, Node *v)
     return float_value(P, c, v);
 }
 
+/* Whether an operand of the call C is a bfloat (bfloat's operators, not the prelude's others: matrices). */
+static bool has_bfloat_argument(Parser *P, CXCursor c, int nargs)
+{
+    for (int i = 0; i < nargs; i++)
+        if (ty_scalar_kind(conv_type(P, clang_getCursorType(clang_Cursor_getArgument(c, i)))) == TY_BFLOAT)
+            return true;
+    return false;
+}
+
 /* bfloat's operators (the prelude's operator+(bfloat, bfloat) and the mixed ones): the operation in float, the
    result rounded to bfloat where Metal's is a bfloat: a * b + c rounds twice, as Metal's bfloat arithmetic does. */
 static Node *bfloat_operator(Parser *P, CXCursor c, Node *n, const char *op, int nargs)
@@ -1055,7 +1064,8 @@ static Node *conv_call(Parser *P, CXCursor c)
             return k;
     }
     if ((ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate) && in_prelude(callee) &&
-        !strncmp(name, "operator", 8) && strchr("+-*/<>=!", name[8]) && (nargs == 1 || nargs == 2))
+        !strncmp(name, "operator", 8) && strchr("+-*/<>=!", name[8]) && (nargs == 1 || nargs == 2) &&
+        has_bfloat_argument(P, c, nargs))
         return bfloat_operator(P, c, n, name + 8, nargs);
     if (ck == CXCursor_CXXMethod && in_prelude(callee) && ty_scalar_kind(n->ty) == TY_BFLOAT && !strncmp(name, "operator", 8) &&
         strcmp(name, "operator=") && nargs >= 1)
