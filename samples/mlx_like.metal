@@ -156,3 +156,12 @@ template [[host_name("copy_g1_float_float")]] [[kernel]] decltype(copy_g1<float,
 instantiate_copy(half, float)
 instantiate_copy(int, float)
 instantiate_copy(float, half)
+
+// bfloat instances under MLX's name for the type: the functors compute in float and round where T is made.
+typedef bfloat bfloat16_t;
+instantiate_unary(abs, bfloat16_t, Abs)
+instantiate_unary(sigmoid, bfloat16_t, Sigmoid)
+instantiate_binary(add, bfloat16_t, Add)
+instantiate_binary(minimum, bfloat16_t, Minimum)
+instantiate_copy(float, bfloat16_t)
+instantiate_copy(bfloat16_t, float)

@@ -35,6 +35,7 @@ typedef struct Emit {
     bool need_workgroup_any;
     int pred_depth;       /* `if (predicate)` blocks open: no synchronizing call may be printed inside one */
     bool need_bfloat; /* mtl_bf16_to_float / mtl_float_to_bf16 */
+    bool need_bfloat_vec[5]; /* their overloads for bfloat2..4 */
     bool need_cas[TY_UNSUPPORTED]; /* per atomic element kind: the compare-exchange temporary */
     bool atomic_bits;     /* printing an atomic<float> object through its buffer's uint view */
     StrBuf atomic_helpers; /* float atomic min/max loops, one per buffer and function */
@@ -100,6 +101,7 @@ static const char *vec_prefix(Emit *E, TypeKind k)
     case TY_LONG: E->L->need_int64 = true; return "i64";
     case TY_ULONG: E->L->need_int64 = true; return "u64";
     case TY_HALF: E->L->need_float16 = true; return "f16";
+    case TY_BFLOAT: E->L->need_int16 = true; return "u16"; /* bits, as bfloat */
     default: return "";
     }
 }
@@ -441,6 +443,25 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
             put(E, ")");
         return;
     }
+    if (lt && ty_scalar_kind(lt) == TY_BFLOAT && compound) {
+        /* bfloat x op= y: x = bfloat(float(x) op y), rounded once */
+        char op[2] = {n->op[0], 0};
+        if (has_side_effects(n->a))
+            diag_error(E->prog->diag, n->loc, "bfloat %s on an lvalue with side effects is not supported yet", n->op);
+        if (n->name && min_prec > 0)
+            diag_error(E->prog->diag, n->loc, "the value of a bfloat %s is not supported yet (write %c%cx)", n->name, n->name[1], n->name[1]);
+        E->need_bfloat = true;
+        E->need_bfloat_vec[ty_width(lt)] = ty_width(lt) > 1;
+        emit_expr(E, n->a, PREC_UNARY);
+        put(E, " = mtl_float_to_bf16(mtl_bf16_to_float(");
+        emit_expr(E, n->a, PREC_ASSIGN + 1);
+        putf(E, ") %s ", op);
+        emit_coerced(E, unsplat(rhs), ty_vec(E->prog->arena, TY_FLOAT, rhs->ty ? ty_width(rhs->ty) : 1), binary_prec(op) + 1);
+        put(E, ")");
+        if (paren)
+            put(E, ")");
+        return;
+    }
     if (!strcmp(n->op, "%=") && signed_integer(lt)) {
         if (has_side_effects(n->a))
             diag_error(E->prog->diag, n->loc, "%%= on a signed integer lvalue with side effects is not supported yet");
@@ -475,24 +496,44 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
         put(E, ")");
 }
 
+static unsigned fbits(float f)
+{
+    unsigned u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
 /* bfloat is its bits (uint16_t) in the GLSL: conversions to and from it go through float, rounding to nearest
    even as Metal does. Returns false when neither side is bfloat (or both are). */
 static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
 {
-    bool fb = from->ty->kind == TY_BFLOAT, tb = to->kind == TY_BFLOAT;
-    if (fb == tb || !ty_is_scalar(from->ty) || !ty_is_scalar(to))
+    bool fb = ty_scalar_kind(from->ty) == TY_BFLOAT, tb = ty_scalar_kind(to) == TY_BFLOAT;
+    int w = ty_width(to);
+    if (fb == tb || !w || !ty_width(from->ty) || (fb && ty_width(from->ty) != w))
         return false;
     E->need_bfloat = true;
+    E->need_bfloat_vec[w] = w > 1;
+    Type *f = ty_vec(E->prog->arena, TY_FLOAT, w);
+    Node *lit = fb && from->kind == N_CAST ? from->a : NULL;
+    if (lit && lit->kind == N_CAST && lit->a)
+        lit = lit->a;
+    if (lit && w == 1 && (lit->kind == N_FLOAT || lit->kind == N_INT) && ty_scalar_kind(to) == TY_FLOAT) {
+        double v = lit->kind == N_INT ? (double)lit->ival : lit->fval;
+        if ((fbits((float)v) & 0xffffu) == 0) { /* bfloat(2.0f) read as a float: 2.0, exact */
+            emit_float_value(E, v, TY_FLOAT);
+            return true;
+        }
+    }
     if (fb) {
-        bool f = to->kind == TY_FLOAT || to->kind == TY_DOUBLE;
-        if (!f)
+        bool fl = ty_scalar_kind(to) == TY_FLOAT || ty_scalar_kind(to) == TY_DOUBLE;
+        if (!fl)
             putf(E, "%s(", glsl_type(E, to));
         put(E, "mtl_bf16_to_float(");
         emit_expr(E, from, PREC_ASSIGN + 1);
-        put(E, f ? ")" : "))");
+        put(E, fl ? ")" : "))");
     } else {
         put(E, "mtl_float_to_bf16(");
-        emit_coerced(E, from, ty_scalar(TY_FLOAT), PREC_ASSIGN + 1);
+        emit_coerced(E, from, f, PREC_ASSIGN + 1);
         put(E, ")");
     }
     return true;
@@ -701,133 +742,129 @@ static void emit_builtin(Emit *E, Node *n)
     put(E, ")");
 }
 
-/* as_type<T>(x): the GLSL bit-cast functions between 32-bit types; int<->uint is a plain conversion. */
-/* as_type between 32-bit types of different shapes (half2, ushort2, uchar4, float, int, uint) through uint:
-   "pre(" and "post" around the operand to get its bits, and around those bits to get the result. */
-static bool bits32(Emit *E, Type *t, const char **to_bits, const char **from_bits)
+/* as_type<T>(x) between types of one Metal size. The bits go through layers, each a "pre(" and ")post" printed
+   around what is inside: x's components as unsigned integers of their own size (floatBitsToUint,
+   float16BitsToUint16, u16vec2(...); bfloat is its bits already), a 3-vector padded to 4 (Metal's float3 is a
+   float4 in memory: as_type<float4>(float3) leaves w undefined, ours 0) and, when the component sizes differ,
+   packed into one word (pack16/pack32/pack64 of GL_EXT_shader_explicit_arithmetic_types) and unpacked into T's
+   components, then the same steps backwards into T. as_type<float3>(float4) keeps xyz. */
+typedef struct BitLayer {
+    const char *pre, *post;
+} BitLayer;
+
+enum { MAX_BIT_LAYERS = 6 };
+
+static TypeKind unsigned_kind(int size)
+{
+    return size == 1 ? TY_UCHAR : size == 2 ? TY_USHORT : size == 4 ? TY_UINT : TY_ULONG;
+}
+
+static int elem_size(Type *t)
+{
+    return ty_metal_size(ty_scalar(ty_scalar_kind(t)));
+}
+
+/* The layer taking T's components to unsigned integers of their size (TO_BITS), or back; NULL pre when none is needed. */
+static BitLayer bits_layer(Emit *E, Type *t, bool to_bits)
 {
     TypeKind k = ty_scalar_kind(t);
-    int w = ty_width(t);
-    if (w == 1 && (k == TY_UINT || k == TY_INT || k == TY_FLOAT)) {
-        *to_bits = k == TY_UINT ? "(" : k == TY_INT ? "uint(" : "floatBitsToUint(";
-        *from_bits = k == TY_UINT ? "(" : k == TY_INT ? "int(" : "uintBitsToFloat(";
-    } else if (w == 2 && k == TY_HALF) {
-        *to_bits = "packFloat2x16(";
-        *from_bits = "unpackFloat2x16(";
-    } else if (w == 2 && (k == TY_USHORT || k == TY_SHORT)) {
-        *to_bits = "pack32(u16vec2(";
-        *from_bits = k == TY_USHORT ? "unpack16(" : "i16vec2(unpack16(";
-        E->L->need_int16 = true;
-    } else if (w == 4 && (k == TY_UCHAR || k == TY_CHAR)) {
-        *to_bits = "pack32(u8vec4(";
-        *from_bits = k == TY_UCHAR ? "unpack8(" : "i8vec4(unpack8(";
-        E->L->need_int8 = true;
-    } else {
-        return false;
+    int n = ty_width(t);
+    Type *u = ty_vec(E->prog->arena, unsigned_kind(elem_size(t)), n);
+    switch (k) {
+    case TY_FLOAT: return (BitLayer){to_bits ? "floatBitsToUint(" : "uintBitsToFloat(", ")"};
+    case TY_HALF: return (BitLayer){to_bits ? "float16BitsToUint16(" : "uint16BitsToFloat16(", ")"};
+    case TY_CHAR:
+    case TY_SHORT:
+    case TY_INT:
+    case TY_LONG: return (BitLayer){arena_printf(E->prog->arena, "%s(", glsl_type(E, to_bits ? u : t)), ")"};
+    default: return (BitLayer){NULL, NULL}; /* unsigned integers and bfloat are their bits */
+    }
+}
+
+/* The layer padding a 3-vector of unsigned SIZE-byte components to 4 (TO_FOUR), or dropping the fourth. */
+static BitLayer pad_layer(Emit *E, int size, bool to_four)
+{
+    if (!to_four)
+        return (BitLayer){"", ".xyz"};
+    static const char *zero[] = {[1] = "uint8_t(0)", [2] = "uint16_t(0)", [4] = "0u", [8] = "0ul"};
+    return (BitLayer){arena_printf(E->prog->arena, "%s(", glsl_type(E, ty_vec(E->prog->arena, unsigned_kind(size), 4))),
+                      arena_printf(E->prog->arena, ", %s)", zero[size])};
+}
+
+/* Collects F's layers into the word of BYTES bytes (PACK) or from it into T's components. */
+static bool astype_layers(Emit *E, Type *t, int bytes, bool to_word, bool pack, BitLayer *out, int *n)
+{
+    int es = elem_size(t), m = ty_width(t) == 3 ? 4 : ty_width(t);
+    if (pack && ty_scalar_kind(t) == TY_HALF && ty_width(t) == 2) { /* GLSL's own half2 <-> uint */
+        out[(*n)++] = (BitLayer){to_word ? "packFloat2x16(" : "unpackFloat2x16(", ")"};
+        return true;
+    }
+    BitLayer bits = bits_layer(E, t, to_word), pad = pad_layer(E, es, to_word), word = {NULL, NULL};
+    if (pack && m > 1) {
+        if (bytes > 8)
+            return false; /* e.g. long2 <-> int4: no 128-bit word in GLSL */
+        static const char *pk[] = {[2] = "pack16(", [4] = "pack32(", [8] = "pack64("};
+        static const char *up[] = {[1] = "unpack8(", [2] = "unpack16(", [4] = "unpack32("};
+        word = (BitLayer){to_word ? pk[bytes] : up[es], ")"};
+    }
+    BitLayer order[3] = {bits, ty_width(t) == 3 ? pad : (BitLayer){NULL, NULL}, word};
+    for (int i = 0; i < 3; i++) {
+        BitLayer l = order[to_word ? i : 2 - i];
+        if (l.pre)
+            out[(*n)++] = l;
     }
     return true;
-}
-
-/* The same for 64-bit types through uint64_t: (u)long, (u)int2, float2. */
-static bool bits64(Emit *E, Type *t, const char **to_bits, const char **from_bits)
-{
-    TypeKind k = ty_scalar_kind(t);
-    int w = ty_width(t);
-    E->L->need_int64 = true;
-    if (w == 1 && (k == TY_ULONG || k == TY_LONG)) {
-        *to_bits = k == TY_ULONG ? "(" : "uint64_t(";
-        *from_bits = k == TY_ULONG ? "(" : "int64_t(";
-    } else if (w == 2 && k == TY_UINT) {
-        *to_bits = "packUint2x32(";
-        *from_bits = "unpackUint2x32(";
-    } else if (w == 2 && k == TY_INT) {
-        *to_bits = "packUint2x32(uvec2(";
-        *from_bits = "ivec2(unpackUint2x32(";
-    } else if (w == 2 && k == TY_FLOAT) {
-        *to_bits = "packUint2x32(floatBitsToUint(";
-        *from_bits = "uintBitsToFloat(unpackUint2x32(";
-    } else {
-        return false;
-    }
-    return true;
-}
-
-/* A "pre(" string of bits32/bits64 (nothing when it is the identity "("), and its closing parentheses. */
-static void open_parens(Emit *E, const char *pre)
-{
-    if (strcmp(pre, "("))
-        put(E, pre);
-}
-
-static void close_parens(Emit *E, const char *pre)
-{
-    if (!strcmp(pre, "("))
-        return;
-    for (; *pre; pre++)
-        if (*pre == '(')
-            put(E, ")");
 }
 
 static void emit_astype(Emit *E, Node *n)
 {
     Type *to = n->ty, *from = n->a->ty;
-    const char *fb, *fu, *tb, *tu;
-    if (ty_metal_size(to) == 8 && ty_metal_size(from) == 8 && !ty_equal(to, from) && bits64(E, from, &fb, &fu) &&
-        bits64(E, to, &tb, &tu)) {
-        open_parens(E, tu);
-        open_parens(E, fb);
+    int bytes = ty_metal_size(to);
+    BitLayer layers[MAX_BIT_LAYERS];
+    int nl = 0;
+    if (ty_equal(to, from)) {
+        emit_expr(E, n->a, PREC_POSTFIX);
+        return;
+    }
+    TypeKind fk = ty_scalar_kind(from), tk = ty_scalar_kind(to);
+    if (ty_width(to) && ty_width(from)) {
+        glsl_type(E, to); /* the extensions both types need */
+        glsl_type(E, from);
+    }
+    if (ty_width(to) == ty_width(from) && ((fk == TY_FLOAT && tk == TY_INT) || (fk == TY_INT && tk == TY_FLOAT) ||
+                                           (fk == TY_HALF && tk == TY_SHORT) || (fk == TY_SHORT && tk == TY_HALF))) {
+        static const char *direct[] = {[TY_FLOAT] = "intBitsToFloat(", [TY_INT] = "floatBitsToInt(",
+                                       [TY_HALF] = "int16BitsToFloat16(", [TY_SHORT] = "float16BitsToInt16("};
+        put(E, direct[tk]);
         emit_expr(E, n->a, PREC_ASSIGN + 1);
-        close_parens(E, fb);
-        close_parens(E, tu);
+        put(E, ")");
         return;
     }
-    if (ty_metal_size(to) == 4 && ty_metal_size(from) == 4 && ty_width(to) != ty_width(from) &&
-        bits32(E, from, &fb, &fu) && bits32(E, to, &tb, &tu)) {
-        open_parens(E, tu);
-        open_parens(E, fb);
-        emit_expr(E, n->a, PREC_ASSIGN + 1);
-        close_parens(E, fb);
-        close_parens(E, tu);
+    bool ok = bytes && bytes == ty_metal_size(from) && ty_width(to) && ty_width(from) && ty_scalar_kind(to) != TY_BOOL &&
+              ty_scalar_kind(from) != TY_BOOL && ty_scalar_kind(to) != TY_DOUBLE && ty_scalar_kind(from) != TY_DOUBLE;
+    if (ok) {
+        bool pack = elem_size(to) != elem_size(from);
+        if (pack && bytes == 8)
+            E->L->need_int64 = true;
+        ok = astype_layers(E, from, bytes, true, pack, layers, &nl) && astype_layers(E, to, bytes, false, pack, layers, &nl);
+    }
+    if (!ok) {
+        diag_error(E->prog->diag, n->loc, "as_type from %s to %s is not supported%s", ty_metal_name(E->prog->arena, from),
+                   ty_metal_name(E->prog->arena, to), bytes != ty_metal_size(from) ? " (their sizes differ)" : " yet");
         return;
     }
-    if (ty_metal_size(to) != ty_metal_size(from) || ty_width(to) != ty_width(from) || !ty_width(to)) {
-        diag_error(E->prog->diag, n->loc, "as_type from %s to %s is not supported yet", ty_metal_name(E->prog->arena, from),
-                   ty_metal_name(E->prog->arena, to));
-        return;
-    }
-    TypeKind tk = ty_scalar_kind(to), fk = ty_scalar_kind(from);
-    const char *fn = NULL;
-    if (tk == fk)
-        fn = "";
-    else if (fk == TY_FLOAT && tk == TY_UINT)
-        fn = "floatBitsToUint";
-    else if (fk == TY_FLOAT && tk == TY_INT)
-        fn = "floatBitsToInt";
-    else if (fk == TY_UINT && tk == TY_FLOAT)
-        fn = "uintBitsToFloat";
-    else if (fk == TY_INT && tk == TY_FLOAT)
-        fn = "intBitsToFloat";
-    else if ((fk == TY_BFLOAT && tk == TY_USHORT) || (fk == TY_USHORT && tk == TY_BFLOAT))
-        fn = ""; /* bfloat is its bits */
-    else if (fk == TY_BFLOAT && tk == TY_SHORT)
-        fn = glsl_type(E, to);
-    else if (fk == TY_SHORT && tk == TY_BFLOAT)
-        fn = "uint16_t";
-    else if (fk == TY_HALF && (tk == TY_USHORT || tk == TY_SHORT))
-        fn = tk == TY_USHORT ? "float16BitsToUint16" : "float16BitsToInt16";
-    else if (tk == TY_HALF && (fk == TY_USHORT || fk == TY_SHORT))
-        fn = fk == TY_USHORT ? "uint16BitsToFloat16" : "int16BitsToFloat16";
-    else if (ty_is_integer(ty_scalar(fk)) && ty_is_integer(ty_scalar(tk)))
-        fn = glsl_type(E, to); /* same size: the bits are the value modulo 2^n */
-    if (!fn) {
-        diag_error(E->prog->diag, n->loc, "as_type from %s to %s is not supported yet", ty_metal_name(E->prog->arena, from),
-                   ty_metal_name(E->prog->arena, to));
-        return;
-    }
-    put(E, fn);
-    put(E, "(");
-    emit_expr(E, n->a, PREC_ASSIGN + 1);
-    put(E, ")");
+    /* a 3-vector padded and then cut again (float3 <-> int3) needs neither */
+    for (int i = 0; i + 1 < nl; i++)
+        if (!strcmp(layers[i + 1].post, ".xyz") && strstr(layers[i].pre, "vec4(")) {
+            memmove(&layers[i], &layers[i + 2], (size_t)(nl - i - 2) * sizeof *layers);
+            nl -= 2;
+            break;
+        }
+    for (int i = nl - 1; i >= 0; i--)
+        put(E, layers[i].pre);
+    emit_expr(E, n->a, nl && *layers[0].pre ? PREC_ASSIGN + 1 : PREC_POSTFIX);
+    for (int i = 0; i < nl; i++)
+        put(E, layers[i].post);
 }
 
 /* ---- SIMD-group functions and barriers (translator/simd.c prints their definitions) ---- */
@@ -2754,6 +2791,12 @@ char *emit_glsl(Program *prog, Lowered *L)
         put(&E, "uint16_t mtl_float_to_bf16(float f)\n{\n    uint u = floatBitsToUint(f);\n");
         put(&E, "    if (isnan(f))\n        return uint16_t((u >> 16) | 0x40u);\n");
         put(&E, "    return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);\n}\n\n");
+        for (int w = 2; w <= 4; w++)
+            if (E.need_bfloat_vec[w]) {
+                putf(&E, "vec%d mtl_bf16_to_float(u16vec%d b)\n{\n    return uintBitsToFloat(uvec%d(b) << 16);\n}\n\n", w, w, w);
+                putf(&E, "u16vec%d mtl_float_to_bf16(vec%d f)\n{\n    uvec%d u = floatBitsToUint(f);\n", w, w, w);
+                putf(&E, "    return u16vec%d(mix((u + 0x7fffu + ((u >> 16) & 1u)) >> 16, (u >> 16) | 0x40u, isnan(f)));\n}\n\n", w);
+            }
     }
     for (int k = 0; k < TY_UNSUPPORTED; k++)
         if (E.need_cas[k])

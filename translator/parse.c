@@ -60,9 +60,6 @@ typedef struct Parser {
     unsigned error_offsets[256]; /* clang errors in the main file: they fail the kernel they fall in */
     int n_error_offsets;
     bool error_in_main[256];   /* error_offsets[i] is an offset in the main file (else: another file) */
-    unsigned inst_range[256][2]; /* extents of __MTL_INSTANCE functions in the main file */
-    bool inst_bfloat[256];       /* that instance has a bfloat template argument */
-    int n_inst;
     const char *seen_msg[128]; /* clang diagnostics printed: the same one from each instance is printed once */
     unsigned seen_off[128];
     CXFile seen_file[128];
@@ -391,8 +388,11 @@ static Type *conv_type(Parser *P, CXType t)
     case CXType_Record: {
         CXCursor decl = clang_getTypeDeclaration(c);
         if (in_prelude(decl)) {
-            if (!strcmp(cx_take(P, clang_getCursorSpelling(decl)), "bfloat"))
+            char *rname = cx_take(P, clang_getCursorSpelling(decl));
+            if (!strcmp(rname, "bfloat"))
                 return ty_scalar(TY_BFLOAT);
+            if (!strncmp(rname, "bfloat", 6) && rname[6] >= '2' && rname[6] <= '4' && !rname[7])
+                return ty_vec(P->arena, TY_BFLOAT, rname[6] - '0');
             if (clang_Type_getNumTemplateArguments(c) == 1 && !strcmp(cx_take(P, clang_getCursorSpelling(decl)), "atomic")) {
                 Type *a = new_type(P, TY_ATOMIC);
                 a->elem = conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0));
@@ -932,6 +932,112 @@ static bool has_user_method(CXCursor decl, const char *name)
     return n == NULL;
 }
 
+/* A value for a float vector's constructor: a bfloat (or bfloat vector) converted to float. */
+static Node *float_value(Parser *P, CXCursor c, Node *v)
+{
+    if (!v->ty || ty_scalar_kind(v->ty) != TY_BFLOAT)
+        return v;
+    Node *n = new_node(P, N_CAST, c);
+    n->a = v;
+    n->ty = ty_vec(P->arena, TY_FLOAT, ty_width(v->ty));
+    n->implicit = true;
+    return n;
+}
+
+/* The components of bfloatN(a, b, ...) as the float vector float N(a, b, ...). */
+static Node *bfloat_components(Parser *P, CXCursor c, int width, int nargs)
+{
+    Node *v = new_node(P, N_VECCTOR, c);
+    v->ty = ty_vec(P->arena, TY_FLOAT, width);
+    v->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)nargs);
+    v->n_list = nargs;
+    for (int i = 0; i < nargs; i++)
+        v->list[i] = float_value(P, c, conv_expr(P, clang_Cursor_getArgument(c, i)));
+    return v;
+}
+
+/* An operand of a bfloat operator as float: a bfloat converted, an integer made a bfloat first (as Metal does). */
+static Node *bfloat_operand(Parser *P, CXCursor c, Node *v)
+{
+    if (v->kind == N_INT && v->ival >= -256 && v->ival <= 256) { /* exact in bfloat: 2.0 for 2 */
+        v->kind = N_FLOAT;
+        v->fval = (double)v->ival;
+        v->ty = ty_scalar(TY_FLOAT);
+        return v;
+    }
+    if (v->ty && ty_is_integer(v->ty)) {
+        Node *b = new_node(P, N_CAST, c);
+        b->a = v;
+        b->ty = ty_scalar(TY_BFLOAT);
+        b->implicit = true;
+        v = b;
+    }
+    return float_value(P, c, v);
+}
+
+/* Whether an operand of the call C is a bfloat (bfloat's operators, not the prelude's others: matrices). */
+static bool has_bfloat_argument(Parser *P, CXCursor c, int nargs)
+{
+    for (int i = 0; i < nargs; i++)
+        if (ty_scalar_kind(conv_type(P, clang_getCursorType(clang_Cursor_getArgument(c, i)))) == TY_BFLOAT)
+            return true;
+    return false;
+}
+
+/* bfloat's operators (the prelude's operator+(bfloat, bfloat) and the mixed ones): the operation in float, the
+   result rounded to bfloat where Metal's is a bfloat: a * b + c rounds twice, as Metal's bfloat arithmetic does. */
+static Node *bfloat_operator(Parser *P, CXCursor c, Node *n, const char *op, int nargs)
+{
+    Type *result = n->ty;
+    Node *x = new_node(P, nargs == 1 ? N_UNARY : N_BINARY, c);
+    x->op = op;
+    x->a = bfloat_operand(P, c, conv_expr(P, clang_Cursor_getArgument(c, 0)));
+    x->ty = x->a->ty;
+    if (nargs == 2) {
+        x->b = bfloat_operand(P, c, conv_expr(P, clang_Cursor_getArgument(c, 1)));
+        if (x->b->ty && ty_width(x->b->ty) > ty_width(x->ty))
+            x->ty = x->b->ty;
+    }
+    if (result->kind == TY_BOOL || ty_scalar_kind(result) == TY_FLOAT) {
+        x->ty = result;
+        return x;
+    }
+    n->kind = N_CAST; /* a bfloat result: rounded */
+    n->a = x;
+    n->implicit = true;
+    return n;
+}
+
+/* bfloat's x op= y, ++x and x++ (member operators of the prelude's bfloat): N_ASSIGN x op= y (x += 1.0 for ++),
+   which emit_glsl.c prints in float, rounded back once; a postfix one is named "x++" (its old value is not kept). */
+static Node *bfloat_update(Parser *P, CXCursor c, Node *n, const char *op, int nargs)
+{
+    n->kind = N_ASSIGN;
+    n->a = conv_expr(P, clang_Cursor_getArgument(c, 0));
+    n->ty = n->a->ty;
+    n->name = NULL;
+    if (!strcmp(op, "[]") && nargs == 2) { /* v[i] of a bfloat2..4 */
+        n->kind = N_INDEX;
+        n->b = conv_expr(P, clang_Cursor_getArgument(c, 1));
+        n->ty = ty_scalar(TY_BFLOAT);
+        return n;
+    }
+    if (!strcmp(op, "++") || !strcmp(op, "--")) {
+        n->op = op[0] == '+' ? "+=" : "-=";
+        n->b = new_node(P, N_FLOAT, c);
+        n->b->fval = 1.0;
+        n->b->ty = ty_scalar(TY_FLOAT);
+        if (nargs == 2)
+            n->name = op[0] == '+' ? "x++" : "x--";
+        return n;
+    }
+    if (nargs != 2 || strlen(op) != 2 || op[1] != '=')
+        return unsupported(P, c, "this bfloat operator");
+    n->op = op;
+    n->b = conv_expr(P, clang_Cursor_getArgument(c, 1));
+    return n;
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
@@ -958,9 +1064,12 @@ static Node *conv_call(Parser *P, CXCursor c)
         return n;
     }
     if ((ck == CXCursor_Constructor || ck == CXCursor_ConversionFunction) && in_prelude(callee) &&
-        (n->ty->kind == TY_BFLOAT || ck == CXCursor_ConversionFunction)) {
-        /* bfloat(float) and bfloat's operator float: the conversions bfloat arithmetic goes through */
+        (ty_scalar_kind(n->ty) == TY_BFLOAT || ck == CXCursor_ConversionFunction)) {
+        /* bfloat(float) and bfloat's operator float (bfloat2..4 the same with float2..4): the conversions bfloat
+           arithmetic goes through */
         Node *from = nargs == 1 ? conv_expr(P, clang_Cursor_getArgument(c, 0)) : NULL;
+        if (nargs > 1 && n->ty->kind == TY_VEC) /* bfloat4(a, b, c, d): float4(a, b, c, d) converted */
+            from = bfloat_components(P, c, ty_width(n->ty), nargs);
         if (ck == CXCursor_ConversionFunction) {
             Kids k = kids_of(c), m = k.len ? kids_of(k.items[0]) : (Kids){0};
             from = m.len ? conv_expr(P, m.items[0]) : NULL;
@@ -979,6 +1088,13 @@ static Node *conv_call(Parser *P, CXCursor c)
         if (k)
             return k;
     }
+    if ((ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate) && in_prelude(callee) &&
+        !strncmp(name, "operator", 8) && strchr("+-*/<>=!", name[8]) && (nargs == 1 || nargs == 2) &&
+        has_bfloat_argument(P, c, nargs))
+        return bfloat_operator(P, c, n, name + 8, nargs);
+    if (ck == CXCursor_CXXMethod && in_prelude(callee) && ty_scalar_kind(n->ty) == TY_BFLOAT && !strncmp(name, "operator", 8) &&
+        strcmp(name, "operator=") && nargs >= 1)
+        return bfloat_update(P, c, n, name + 8, nargs);
     if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 2 &&
         !has_user_method(clang_getCursorSemanticParent(callee), "operator=")) {
         /* the implicit copy assignment of a struct (across address spaces in clang's OpenCL mode) */
@@ -1020,6 +1136,8 @@ static Node *conv_call(Parser *P, CXCursor c)
         char *q = qualified_name(P, callee);
         if (!strcmp(name, "__mtl_make_vec") || !strcmp(name, "__mtl_make_bvec")) {
             n->kind = N_VECCTOR;
+            for (int i = 0; i < n->n_list; i++) /* float4(b) of a bfloat4 b: its value, not its bits */
+                n->list[i] = float_value(P, c, n->list[i]);
             return n;
         }
         if (!strcmp(name, "as_type")) {
@@ -1351,6 +1469,10 @@ static Node *conv_member(Parser *P, CXCursor c)
     free(k.items);
     n->name = cx_take(P, clang_getCursorSpelling(c));
     n->ty = conv_type(P, clang_getCursorType(c));
+    if (n->a->ty && n->a->ty->kind == TY_VEC && ty_scalar_kind(n->a->ty) == TY_BFLOAT) {
+        n->kind = N_SWIZZLE; /* v.x of a bfloat2..4 */
+        return n;
+    }
     if (n->a->ty && n->a->ty->kind == TY_PTR) {
         Node *d = new_node(P, N_DEREF, c);
         d->a = n->a;
@@ -2213,7 +2335,6 @@ static int own_errors(TopVisit *tv, unsigned start, unsigned end)
     return n;
 }
 
-static bool has_bfloat_argument(Parser *P, CXCursor spec);
 
 typedef struct InstanceParts {
     CXCursor name, spec;
@@ -2281,10 +2402,6 @@ static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
     CXSourceRange ext = clang_getCursorExtent(tmpl);
     kernel_attributes(P, f, tmpl, offset_of(clang_getRangeStart(ext)), offset_of(clang_getCursorLocation(tmpl)));
     pv_push(&P->prog->kernels, f);
-    if (has_bfloat_argument(P, ip.spec)) {
-        diag_error(P->diag, loc, "bfloat is not supported yet (entry point '%s')", name);
-        owned = 1;
-    }
     if (owned || (P->n_error_offsets && clang_Cursor_isNull(body_of(ip.spec)))) { /* no body: clang said why */
         f->had_errors = f->parsed = true;
         return;
@@ -2390,48 +2507,9 @@ static unsigned error_owner(Parser *P, CXDiagnostic d, CXFile f, unsigned off, b
     return off;
 }
 
-static int instance_at(Parser *P, bool in_main, unsigned off)
-{
-    for (int i = 0; in_main && i < P->n_inst; i++)
-        if (off >= P->inst_range[i][0] && off <= P->inst_range[i][1])
-            return i;
-    return -1;
-}
-
-static bool is_instance_wrapper(Parser *P, CXCursor c);
-
-static bool has_bfloat_argument(Parser *P, CXCursor spec)
-{
-    int n = clang_Cursor_getNumTemplateArguments(spec);
-    for (int i = 0; i < n; i++)
-        if (clang_Cursor_getTemplateArgumentKind(spec, (unsigned)i) == CXTemplateArgumentKind_Type &&
-            strstr(cx_take(P, clang_getTypeSpelling(clang_getCanonicalType(clang_Cursor_getTemplateArgumentType(spec, (unsigned)i)))), "bfloat"))
-            return true;
-    return false;
-}
-
-static enum CXChildVisitResult find_instance(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    Parser *P = data;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
-        return CXChildVisit_Recurse;
-    if (is_instance_wrapper(P, c) && in_main_file(P, c) && P->n_inst < 256) {
-        InstanceParts ip = {.n_names = 0};
-        clang_visitChildren(c, instance_part, &ip);
-        CXSourceRange ext = clang_getCursorExtent(c);
-        P->inst_range[P->n_inst][0] = offset_of(clang_getRangeStart(ext));
-        P->inst_range[P->n_inst][1] = offset_of(clang_getRangeEnd(ext));
-        P->inst_bfloat[P->n_inst++] = ip.n_specs && !clang_Cursor_isNull(ip.spec) && has_bfloat_argument(P, ip.spec);
-    }
-    return CXChildVisit_Continue;
-}
-
 /* Prints clang's diagnostics in our format. */
 static void report_clang_diagnostics(Parser *P)
 {
-    clang_visitChildren(clang_getTranslationUnitCursor(P->tu), find_instance, P);
     unsigned n = clang_getNumDiagnostics(P->tu);
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(P->tu, i);
@@ -2454,11 +2532,6 @@ static void report_clang_diagnostics(Parser *P)
         if (sev >= CXDiagnostic_Error) {
             bool in_main;
             unsigned owner = error_owner(P, d, f, off, &in_main);
-            int inst = instance_at(P, in_main, owner);
-            if (inst >= 0 && P->inst_bfloat[inst]) { /* the instance's own error says it better */
-                clang_disposeDiagnostic(d);
-                continue;
-            }
             if (P->n_error_offsets < 256) {
                 P->error_in_main[P->n_error_offsets] = in_main;
                 P->error_offsets[P->n_error_offsets++] = owner;

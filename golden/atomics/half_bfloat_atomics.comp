@@ -53,10 +53,10 @@ void atomic_add_bfloat_bf_bins(uint word, uint slot, float v)
     while (true)
     {
         u16vec2 u = unpack16(expected);
-        uint16_t b = (u[slot]);
+        uint16_t b = u[slot];
         uint16_t sum = mtl_float_to_bf16(mtl_bf16_to_float(b) + v);
-        u[slot] = (sum);
-        if ((mtl_cas_uint = atomicCompSwap(bf_bins[word], expected, pack32(u16vec2(u)))) == expected || (expected = mtl_cas_uint, false))
+        u[slot] = sum;
+        if ((mtl_cas_uint = atomicCompSwap(bf_bins[word], expected, pack32(u))) == expected || (expected = mtl_cas_uint, false))
         {
             break;
         }

@@ -43,5 +43,5 @@ void main()
     b[i] = v;
     back[i] = mtl_bf16_to_float(v) * 2.0;
     h[i] = float16_t(mtl_bf16_to_float(v));
-    bits[i] = (v);
+    bits[i] = v;
 }

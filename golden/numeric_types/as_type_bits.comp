@@ -28,11 +28,11 @@ void main()
         return;
     uint i = gl_GlobalInvocationID.x;
     uint64_t v = u[i];
-    halves[i] = unpackUint2x32(v);
-    vec2 f = uintBitsToFloat(unpackUint2x32(v));
+    halves[i] = unpack32(v);
+    vec2 f = uintBitsToFloat(unpack32(v));
     floats[i] = f;
-    back[i] = int64_t(packUint2x32(uvec2(ivec2(unpackUint2x32(packUint2x32(floatBitsToUint(f))))))) + 1l;
-    uint lo = unpackUint2x32(v).x;
+    back[i] = int64_t(pack64(uvec2(floatBitsToInt(f)))) + 1l;
+    uint lo = unpack32(v).x;
     h2[i] = unpackFloat2x16(lo);
     bytes[i] = unpack8(floatBitsToUint(uintBitsToFloat(lo)));
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Reference for samples/c10_ops.metal: macro-registered functor kernels from samples/include/c10_like.h."""
 import numpy as np
-from refcase import Out, Reference, Scalar, rng
+from refcase import Out, Reference, Scalar, from_bf16, near_bf16_tie, rng, to_bf16
 
 ref = Reference("c10_ops.metal")
 r = rng(51)
@@ -44,6 +44,24 @@ xh = data["half"]
 mh = xh.astype(np.float32)
 ref.case("c10_leaky_relu_half", "leaky_relu_half",
          {0: xh, 1: Out(np.where(mh > 0, mh, np.float32(alpha) * mh).astype(np.float16)), 2: Scalar("float", alpha)},
+         threadgroup=50, grid=n)
+
+# bfloat (its bits, uint16): each functor computes in float and rounds once when it makes its bfloat result
+xb = to_bf16(r.uniform(-4, 4, n))
+yb = to_bf16(r.uniform(-4, 4, n))
+yb[np.abs(from_bf16(yb)) < 0.1] = to_bf16([0.5])[0]
+yb[near_bf16_tie(from_bf16(xb).astype(np.float64) / from_bf16(yb))] = to_bf16([1.0])[0]   # x / 1 is exact
+fx, fy = from_bf16(xb), from_bf16(yb)
+ref.case("c10_neg_bfloat", "neg_bfloat", {0: xb, 1: Out(to_bf16(-fx))}, threadgroup=64, grid=n)
+ref.case("c10_square_bfloat", "square_bfloat", {0: xb, 1: Out(to_bf16(fx * fx))}, threadgroup=64, grid=n)
+ref.case("c10_add_bfloat", "add_bfloat", {0: xb, 1: yb, 2: Out(to_bf16(fx + fy))}, threadgroup=64, grid=n)
+ref.case("c10_maximum_bfloat", "maximum_bfloat", {0: xb, 1: yb, 2: Out(to_bf16(np.maximum(fx, fy)))},
+         threadgroup=32, grid=n)
+# float division may be off by an ulp or two of float on a GPU (Vulkan's precision): quotients near a bfloat
+# rounding midpoint were avoided above, so the bits compare exactly
+ref.case("c10_div_bfloat", "div_bfloat", {0: xb, 1: yb, 2: Out(to_bf16(fx / fy))}, threadgroup=32, grid=n)
+ref.case("c10_leaky_relu_bfloat", "leaky_relu_bfloat",
+         {0: xb, 1: Out(to_bf16(np.where(fx > 0, fx, np.float32(alpha) * fx))), 2: Scalar("float", alpha)},
          threadgroup=50, grid=n)
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Reference for samples/mlx_like.metal: MLX-style templated unary, binary and copy kernels, contiguous and strided."""
 import numpy as np
-from refcase import Bytes, Out, Reference, Scalar, rng
+from refcase import Bytes, Out, Reference, Scalar, from_bf16, near_bf16_tie, rng, to_bf16
 
 ref = Reference("mlx_like.metal")
 r = rng(52)
@@ -87,6 +87,53 @@ for t, u in [("float", "float"), ("half", "float"), ("int", "float"), ("float", 
     ref.case("mlx_copy_g2_%s_%s" % (t, u), "copy_g2_%s_%s" % (t, u),
              {0: base, 1: Out(view.astype(DT[u]).reshape(-1)), 2: layout((20, 15), (60, 2))}, threadgroup=(64, 1, 1),
              grid=300)
+
+# bfloat16_t (bfloat): bits in uint16 arrays; functors compute in float, rounded once where a bfloat is made
+BF = "bfloat16_t"
+
+
+def bf_inputs(count, name):
+    """bfloat inputs; for sigmoid none whose result lies near a bfloat rounding midpoint (exp and the division are
+    a few float ulps off on a GPU), so that the bits compare exactly."""
+    x = to_bf16(r.uniform(-3, 3, count))
+    if name == "sigmoid":
+        x[near_bf16_tie(1.0 / (1.0 + np.exp(-from_bf16(x).astype(np.float64))), 0.01)] = 0   # sigmoid(0) = 0.5
+    return x
+
+
+for name in ("abs", "sigmoid"):
+    x = bf_inputs(n, name)
+    fx = from_bf16(x)
+    y = to_bf16(np.abs(fx)) if name == "abs" else to_bf16(f32(1) / (f32(1) + np.exp(-fx)))
+    ref.case("mlx_v_%s_%s" % (name, BF), "v_%s_%s" % (name, BF), {0: x, 1: Out(y)}, threadgroup=64, grid=n)
+    base = bf_inputs(31 * 23, name)
+    view = from_bf16(strided(base, (23, 31), (1, 23)).reshape(-1))
+    yv = to_bf16(np.abs(view)) if name == "abs" else to_bf16(f32(1) / (f32(1) + np.exp(-view)))
+    ref.case("mlx_g2_%s_%s" % (name, BF), "g2_%s_%s" % (name, BF),
+             {0: base, 1: Out(yv), 2: layout((23, 31), (1, 23))}, threadgroup=32, grid=23 * 31)
+for name, op in (("add", np.add), ("minimum", np.minimum)):
+    a, b = to_bf16(r.uniform(-3, 3, n)), to_bf16(r.uniform(-3, 3, n))
+    ref.case("mlx_vv_%s_%s" % (name, BF), "vv_%s_%s" % (name, BF),
+             {0: a, 1: b, 2: Out(to_bf16(op(from_bf16(a), from_bf16(b))))}, threadgroup=64, grid=n)
+    shape = (5, 7, 9)
+    abase, bbase = to_bf16(r.uniform(-3, 3, 5 * 9)), to_bf16(r.uniform(-3, 3, 5 * 7 * 9 * 2))
+    av = from_bf16(strided(abase, shape, (9, 0, 1)).reshape(-1))
+    bv = from_bf16(strided(bbase, shape, (126, 18, 2)).reshape(-1))
+    ref.case("mlx_g3_%s_%s" % (name, BF), "g3_%s_%s" % (name, BF),
+             {0: abase, 1: bbase, 2: Out(to_bf16(op(av, bv))), 3: layout(shape, (9, 0, 1)),
+              4: layout(shape, (126, 18, 2))}, threadgroup=(16, 1, 1), grid=5 * 7 * 9)
+xf = r.uniform(-1000, 1000, n).astype(f32)
+ref.case("mlx_copy_v_float_%s" % BF, "copy_v_float_%s" % BF, {0: xf, 1: Out(to_bf16(xf))}, threadgroup=64, grid=n)
+xb = to_bf16(r.uniform(-1000, 1000, n))
+ref.case("mlx_copy_v_%s_float" % BF, "copy_v_%s_float" % BF, {0: xb, 1: Out(from_bf16(xb))}, threadgroup=64, grid=n)
+base = to_bf16(r.uniform(-1000, 1000, 40 * 30))
+ref.case("mlx_copy_g2_%s_float" % BF, "copy_g2_%s_float" % BF,
+         {0: base, 1: Out(from_bf16(strided(base, (20, 15), (60, 2)).reshape(-1))), 2: layout((20, 15), (60, 2))},
+         threadgroup=(64, 1, 1), grid=300)
+basef = r.uniform(-1000, 1000, 40 * 30).astype(f32)
+ref.case("mlx_copy_g2_float_%s" % BF, "copy_g2_float_%s" % BF,
+         {0: basef, 1: Out(to_bf16(strided(basef, (20, 15), (60, 2)).reshape(-1))), 2: layout((20, 15), (60, 2))},
+         threadgroup=(64, 1, 1), grid=300)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

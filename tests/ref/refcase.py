@@ -53,6 +53,31 @@ WIDTH_ARGS = {
 WIDTHS = (8, 16, 32, 64)   # what every SIMD-group sample runs at
 
 
+def to_bf16(f):
+    """float32 -> bfloat16 bits (uint16), rounded to nearest even; NaN stays a quiet NaN."""
+    f = np.asarray(f, dtype=np.float32)
+    u = f.view(np.uint32).astype(np.uint64)
+    b = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+    nan = np.isnan(f)
+    b[nan] = ((u[nan] >> 16) | 0x40).astype(np.uint16)
+    return b
+
+
+def from_bf16(b):
+    """bfloat16 bits (uint16) -> float32, exactly."""
+    return (np.asarray(b, dtype=np.uint16).astype(np.uint32) << 16).view(np.float32)
+
+
+def near_bf16_tie(v, margin=0.004):
+    """Where float64 values V lie within MARGIN bfloat steps of a rounding midpoint: a result computed on a GPU
+    with Vulkan's few-ulp float precision (division, exp, sqrt) may round either way there, so references keep
+    their inputs away from it and compare bfloat bits exactly."""
+    v = np.abs(np.asarray(v, dtype=np.float64))
+    e = np.floor(np.log2(np.where(v > 0, v, 1.0)))
+    s = v / np.exp2(e) * 128.0
+    return (v > 0) & (np.abs(s - np.floor(s) - 0.5) < margin)
+
+
 def rng(seed):
     """A fixed-seed generator: every run of a script writes the same inputs."""
     return np.random.default_rng(seed)
