@@ -1549,12 +1549,14 @@ static void emit_pads(Emit *E, const unsigned char *pad, int n, int *count)
 static void emit_struct(Emit *E, StructDef *s)
 {
     int count = 0;
+    const char *note = s->scalar ? "// Metal's layout (in layout(scalar) blocks): mtl_pad members stand for the bytes the scalar layout would not leave.\n"
+                                 : "// Metal's layout: mtl_pad members stand for the bytes std430 would not leave.\n";
     if (s->n_tail_pad || s->fields[0].n_pad)
-        put(E, "// Metal's layout: mtl_pad members stand for the bytes std430 would not leave.\n");
+        put(E, note);
     else
         for (int i = 0; i < s->n_fields; i++)
             if (s->fields[i].n_pad) {
-                put(E, "// Metal's layout: mtl_pad members stand for the bytes std430 would not leave.\n");
+                put(E, note);
                 break;
             }
     putf(E, "struct %s\n{\n", s->glsl_name);
@@ -2083,15 +2085,25 @@ static const char *access_qualifier(Var *v)
     return "";
 }
 
+/* std430, or the scalar block layout for a block holding packed vectors (layout.c). */
+static const char *block_layout(Emit *E, Type *t)
+{
+    if (!layout_needs_scalar(E->prog, t))
+        return "std430";
+    E->L->need_scalar_layout = true;
+    return "scalar";
+}
+
 static void emit_resources(Emit *E, Func *k)
 {
+    const char *push_layout = "std430";
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
         bool storage = v->role == PR_BUFFER || v->role == PR_BUFREF || (v->role == PR_CONSTREF && !v->in_push);
         if (!storage)
             continue;
         Type *et = v->ty->elem;
-        putf(E, "layout(std430, set = 0, binding = %d) %sbuffer mtl_buffer_%s { %s %s%s%s; };\n", v->index,
+        putf(E, "layout(%s, set = 0, binding = %d) %sbuffer mtl_buffer_%s { %s %s%s%s; };\n", block_layout(E, et), v->index,
              access_qualifier(v), v->glsl_name, glsl_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
              array_suffix(E, et));
         for (int j = 0; j < E->L->ptr_views.len; j += 2) {
@@ -2099,12 +2111,15 @@ static void emit_resources(Emit *E, Func *k)
                 continue;
             Type *vt = E->L->ptr_views.items[j + 1];
             const char *name = view_name(E, v, vt);
-            putf(E, "layout(std430, set = 0, binding = %d) %sbuffer mtl_buffer_%s { %s %s[]; }; // '%s' read as %s\n", v->index,
-                 access_qualifier(v), name, glsl_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
+            putf(E, "layout(%s, set = 0, binding = %d) %sbuffer mtl_buffer_%s { %s %s[]; }; // '%s' read as %s\n",
+                 block_layout(E, vt), v->index, access_qualifier(v), name, glsl_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
         }
     }
+    for (int i = 0; i < k->n_params; i++)
+        if (k->params[i]->role == PR_CONSTREF && k->params[i]->in_push && strcmp(block_layout(E, k->params[i]->ty->elem), "std430"))
+            push_layout = "scalar";
     put(E, "\n// Dispatch block (docs/interfaces.md), then constant-reference parameters.\n");
-    put(E, "layout(push_constant, std430) uniform mtl_params_t\n{\n    uvec3 mtl_threads_per_grid;\n    uint mtl_reserved;\n");
+    putf(E, "layout(push_constant, %s) uniform mtl_params_t\n{\n    uvec3 mtl_threads_per_grid;\n    uint mtl_reserved;\n", push_layout);
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
         if (v->role == PR_CONSTREF && v->in_push)
@@ -2303,6 +2318,8 @@ char *emit_glsl(Program *prog, Lowered *L)
         put(&E, "#extension GL_EXT_shader_8bit_storage : require\n");
     if (L->need_storage16)
         put(&E, "#extension GL_EXT_shader_16bit_storage : require\n");
+    if (L->need_scalar_layout)
+        put(&E, "#extension GL_EXT_scalar_block_layout : require\n");
     if (L->need_atomic_float_buffer || L->need_atomic_float_shared)
         put(&E, "#extension GL_EXT_shader_atomic_float : require\n");
     static const struct { unsigned bit; const char *ext; } sg_ext[] = {

@@ -94,6 +94,7 @@ struct Type {
     int n;
     AddrSpace as;      /* for TY_PTR / TY_REF: the space pointed to */
     bool is_const;     /* pointee const (const device T*) */
+    bool packed;       /* TY_VEC: Metal's packed_floatN etc. (n * scalar bytes, scalar-aligned; layout.c) */
     StructDef *sdef;
     const char *name;  /* TY_UNSUPPORTED: the Metal name; TY_ENUM: the enum name */
 };
@@ -115,6 +116,7 @@ struct StructDef {
     unsigned char tail_pad[4]; /* layout.c: padding members after the last field */
     int n_tail_pad;
     int layout_state; /* layout.c: 0 not done, 1 done, 2 impossible */
+    bool scalar; /* layout.c: laid out in GL_EXT_scalar_block_layout (holds packed vectors, or is inside such a struct) */
     bool empty; /* no fields (a functor, a trait): its values are never printed */
 };
 
@@ -322,6 +324,7 @@ typedef struct Program {
     const char *path;
     PtrVec kernels;   /* Func* */
     PtrVec structs;   /* StructDef* */
+    bool scalar_marked; /* layout.c: StructDef.scalar computed */
     int subgroup_size;     /* the device subgroup size shaders are built for (M2gOptions) */
     bool virtual_subgroups; /* subgroup operations emulated in shared memory (testing widths a device lacks) */
     PtrVec includes;  /* char* (arena): every file the parse read, the source first (depfiles) */
@@ -332,6 +335,7 @@ typedef struct Program {
    member is 16 bytes in Metal and 12 in std430, a half3 8 and 6. Returns false, diagnosed at LOC, when
    padding cannot make the layouts agree and REPORT (a struct used only in thread memory needs no match). */
 bool layout_struct(Program *prog, StructDef *s, SrcLoc loc, bool report);
+bool layout_needs_scalar(Program *prog, const Type *t); /* a block holding T must be layout(scalar) */
 int layout_std430_size(const Type *t);
 int layout_std430_align(const Type *t);
 
@@ -364,6 +368,7 @@ typedef struct Lowered {
     PtrVec helper_types;        /* per helper instance: "name\ttype" strings */
     bool need_int8, need_int16, need_int64, need_float16;
     bool need_storage8, need_storage16;
+    bool need_scalar_layout; /* GL_EXT_scalar_block_layout: a block holds packed vectors (layout.c) */
     bool need_atomic_float_buffer, need_atomic_float_shared; /* GL_EXT_shader_atomic_float */
     int push_size;
     unsigned builtins_used; /* bit per ATTR_ */

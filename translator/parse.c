@@ -334,6 +334,11 @@ static Type *conv_type(Parser *P, CXType t)
         if (is_bool_vector_name(name, &n))
             return ty_vec(P->arena, TY_BOOL, n);
         t = clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(t));
+        if (!strncmp(name, "packed_", 7) && clang_getCanonicalType(t).kind == CXType_ExtVector) {
+            Type *v = conv_type(P, t); /* packed_float3: the vector, laid out packed */
+            v->packed = true;
+            return v;
+        }
     }
     CXType c = clang_getCanonicalType(t);
     switch (c.kind) {
@@ -368,9 +373,9 @@ static Type *conv_type(Parser *P, CXType t)
     case CXType_Pointer:
     case CXType_LValueReference:
     case CXType_RValueReference: {
-        CXType pt = clang_getPointeeType(c);
+        CXType pt = clang_getPointeeType(c), named = clang_getPointeeType(t); /* named: packed_float3 kept */
         Type *r = new_type(P, c.kind == CXType_Pointer ? TY_PTR : TY_REF);
-        r->elem = conv_type(P, pt);
+        r->elem = conv_type(P, named.kind == CXType_Invalid ? pt : named);
         r->as = conv_addr_space(pt);
         r->is_const = clang_isConstQualifiedType(pt);
         return r;
@@ -378,7 +383,8 @@ static Type *conv_type(Parser *P, CXType t)
     case CXType_ConstantArray:
     case CXType_IncompleteArray: {
         Type *r = new_type(P, TY_ARRAY);
-        r->elem = conv_type(P, clang_getArrayElementType(c));
+        CXType et = clang_getArrayElementType(t);
+        r->elem = conv_type(P, et.kind == CXType_Invalid ? clang_getArrayElementType(c) : et);
         r->n = c.kind == CXType_ConstantArray ? (int)clang_getArraySize(c) : 0;
         return r;
     }
