@@ -37,6 +37,7 @@ typedef struct Emit {
     bool need_bfloat; /* mtl_bf16_to_float / mtl_float_to_bf16 */
     bool need_cas[TY_UNSUPPORTED]; /* per atomic element kind: the compare-exchange temporary */
     PtrSpec *spec; /* ptr.c: which root each pointer of the function being printed points into */
+    const Node *bool_raw; /* a stored bool (layout.c) printed as its uint8_t: the target of an assignment */
 } Emit;
 
 typedef struct HelperInfo {
@@ -130,6 +131,17 @@ static const char *array_suffix(Emit *E, Type *t)
 static const char *glsl_ctor_type(Emit *E, Type *t)
 {
     return arena_printf(E->prog->arena, "%s%s", glsl_type(E, t), array_suffix(E, t));
+}
+
+/* GLSL spelling of a type in memory (buffers, struct members): a bool (vector) is its byte, uint8_t / u8vecN. */
+static const char *storage_type(Emit *E, Type *t)
+{
+    while (t->kind == TY_ARRAY || t->kind == TY_REF)
+        t = t->elem;
+    if (ty_scalar_kind(t) != TY_BOOL)
+        return glsl_type(E, t);
+    E->L->need_int8 = true;
+    return t->kind == TY_VEC ? arena_printf(E->prog->arena, "u8vec%d", t->n) : "uint8_t";
 }
 
 /* ---- output ---- */
@@ -423,6 +435,22 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
             put(E, ")");
         return;
     }
+    const Node *stored = layout_bool_target(n->a);
+    if (stored) { /* a bool in memory: its byte written, uint8_t(b) / u8vecN(b) */
+        if (compound || !lt || lt->kind == TY_ARRAY)
+            diag_error(E->prog->diag, n->loc, "%s to a bool array or with '%s' in memory is not supported yet", "assignment", n->op);
+        const Node *saved = E->bool_raw;
+        E->bool_raw = stored;
+        emit_expr(E, n->a, PREC_UNARY);
+        E->bool_raw = saved;
+        int w = ty_width(lt) ? ty_width(lt) : 1; /* (clang types a bool vector's component as int) */
+        putf(E, " = %s(", storage_type(E, w > 1 ? ty_vec(E->prog->arena, TY_BOOL, w) : ty_scalar(TY_BOOL)));
+        emit_expr(E, rhs, PREC_ASSIGN + 1);
+        put(E, ")");
+        if (paren)
+            put(E, ")");
+        return;
+    }
     if (!strcmp(n->op, "%=") && signed_integer(lt)) {
         if (has_side_effects(n->a))
             diag_error(E->prog->diag, n->loc, "%%= on a signed integer lvalue with side effects is not supported yet");
@@ -522,6 +550,30 @@ static void emit_pad_values(Emit *E, const unsigned char *pad, int n, bool trail
         putf(E, trailing ? ", %s(0)" : "%s(0), ", pad_type(E, pad[i]));
 }
 
+static void emit_zero(Emit *E, Type *t);
+
+/* Zero of a struct member: a bool one is its byte (uint8_t(0), uint8_t[2](uint8_t(0), uint8_t(0))). */
+static void emit_zero_stored(Emit *E, Type *t)
+{
+    Type *e = t;
+    while (e->kind == TY_ARRAY)
+        e = e->elem;
+    if (ty_scalar_kind(e) != TY_BOOL) {
+        emit_zero(E, t);
+        return;
+    }
+    if (t->kind == TY_ARRAY) {
+        putf(E, "%s%s(", storage_type(E, t), array_suffix(E, t));
+        for (int i = 0; i < t->n; i++) {
+            put(E, i ? ", " : "");
+            emit_zero_stored(E, t->elem);
+        }
+        put(E, ")");
+        return;
+    }
+    putf(E, "%s(0)", storage_type(E, t));
+}
+
 static void emit_zero(Emit *E, Type *t)
 {
     switch (t->kind) {
@@ -540,7 +592,7 @@ static void emit_zero(Emit *E, Type *t)
             if (i)
                 put(E, ", ");
             emit_pad_values(E, t->sdef->fields[i].pad, t->sdef->fields[i].n_pad, false);
-            emit_zero(E, t->sdef->fields[i].ty);
+            emit_zero_stored(E, t->sdef->fields[i].ty);
         }
         emit_pad_values(E, t->sdef->tail_pad, t->sdef->n_tail_pad, true);
         put(E, ")");
@@ -583,12 +635,18 @@ static void emit_initlist(Emit *E, Node *n, Type *t)
             emit_pad_values(E, t->sdef->fields[i].pad, t->sdef->fields[i].n_pad, false);
         if (i < n->n_list) {
             Node *item = n->list[i];
-            if (item->kind == N_INITLIST)
+            if (t->kind == TY_STRUCT && ty_scalar_kind(et) == TY_BOOL) {
+                putf(E, "%s(", storage_type(E, et)); /* a bool member is its byte */
+                emit_expr(E, item, PREC_ASSIGN + 1);
+                put(E, ")");
+            } else if (t->kind == TY_STRUCT && et->kind == TY_ARRAY && !strcmp(storage_type(E, et), "uint8_t")) {
+                diag_error(E->prog->diag, item->loc, "initializing a bool array member is not supported yet");
+            } else if (item->kind == N_INITLIST)
                 emit_initlist(E, item, et);
             else
                 emit_coerced(E, item, et, PREC_ASSIGN + 1);
         } else {
-            emit_zero(E, et);
+            t->kind == TY_STRUCT ? emit_zero_stored(E, et) : emit_zero(E, et);
         }
     }
     if (t->kind == TY_STRUCT)
@@ -895,9 +953,9 @@ static const char *view_name(Emit *E, Var *root, Type *elem)
 {
     if (!root)
         return "?";
-    if (ty_equal(elem, ptr_root_elem(root)) || elem->kind == TY_VOID)
+    if ((ty_equal(elem, ptr_root_elem(root)) && elem->packed == ptr_root_elem(root)->packed) || elem->kind == TY_VOID)
         return root->glsl_name;
-    return arena_printf(E->prog->arena, "%s_as_%s", root->glsl_name, glsl_type(E, elem));
+    return arena_printf(E->prog->arena, "%s_as_%s%s", root->glsl_name, elem->packed ? "packed_" : "", glsl_type(E, elem));
 }
 
 /* K converted to uint, as an index offset. */
@@ -966,6 +1024,10 @@ static void emit_ptr_index(Emit *E, Node *n)
         Type *from = n->a->ty && (n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_ARRAY) ? n->a->ty->elem : NULL;
         Type *to = n->ty->elem;
         int s1 = from ? ty_metal_size(from) : 0, s2 = to ? ty_metal_size(to) : 0;
+        if (to && to->packed && s1 && s1 % s2 && !zero_index(n))
+            diag_error(E->prog->diag, n->loc, "a cast to %s* of a pointer moved from its buffer's start is not supported yet "
+                       "(%d-byte elements need not start at a multiple of %d bytes; cast the buffer, then index)",
+                       ty_metal_name(E->prog->arena, to), s2, s2);
         if (!s1 || !s2 || s1 == s2 || zero_index(n)) {
             emit_ptr_index(E, n->a);
         } else if (s1 % s2 == 0) {
@@ -1138,8 +1200,28 @@ static bool emit_substituted(Emit *E, Node *n)
     return false;
 }
 
+/* A stored bool read (layout.c): bool(m[i]), bvec3(f[i].mask): any nonzero byte reads as true. */
+static void emit_bool_load(Emit *E, Node *n)
+{
+    Type *t = n->ty->kind == TY_REF ? n->ty->elem : n->ty;
+    if (t->kind == TY_ARRAY) {
+        diag_error(E->prog->diag, n->loc, "a bool array in memory used as a whole is not supported yet (use its elements)");
+        return;
+    }
+    const Node *saved = E->bool_raw;
+    E->bool_raw = n;
+    putf(E, "%s(", glsl_type(E, t));
+    emit_expr(E, n, PREC_ASSIGN + 1);
+    put(E, ")");
+    E->bool_raw = saved;
+}
+
 static void emit_expr(Emit *E, Node *n, int min_prec)
 {
+    if (n != E->bool_raw && layout_bool_stored(n)) {
+        emit_bool_load(E, n);
+        return;
+    }
     if (n->ty && n->ty->kind == TY_PTR && n->kind != N_CALL && n->kind != N_ASSIGN && n->kind != N_POSTFIX && n->kind != N_UNARY) {
         /* a pointer value: its index (comparisons of pointers compare indices) */
         Node *s = strip_parens(n);
@@ -1562,7 +1644,7 @@ static void emit_struct(Emit *E, StructDef *s)
     putf(E, "struct %s\n{\n", s->glsl_name);
     for (int i = 0; i < s->n_fields; i++) {
         emit_pads(E, s->fields[i].pad, s->fields[i].n_pad, &count);
-        putf(E, "    %s %s%s;\n", glsl_type(E, s->fields[i].ty), s->fields[i].glsl_name, array_suffix(E, s->fields[i].ty));
+        putf(E, "    %s %s%s;\n", storage_type(E, s->fields[i].ty), s->fields[i].glsl_name, array_suffix(E, s->fields[i].ty));
     }
     emit_pads(E, s->tail_pad, s->n_tail_pad, &count);
     put(E, "};\n\n");
@@ -2104,7 +2186,7 @@ static void emit_resources(Emit *E, Func *k)
             continue;
         Type *et = v->ty->elem;
         putf(E, "layout(%s, set = 0, binding = %d) %sbuffer mtl_buffer_%s { %s %s%s%s; };\n", block_layout(E, et), v->index,
-             access_qualifier(v), v->glsl_name, glsl_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
+             access_qualifier(v), v->glsl_name, storage_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
              array_suffix(E, et));
         for (int j = 0; j < E->L->ptr_views.len; j += 2) {
             if (E->L->ptr_views.items[j] != v)
@@ -2112,7 +2194,7 @@ static void emit_resources(Emit *E, Func *k)
             Type *vt = E->L->ptr_views.items[j + 1];
             const char *name = view_name(E, v, vt);
             putf(E, "layout(%s, set = 0, binding = %d) %sbuffer mtl_buffer_%s { %s %s[]; }; // '%s' read as %s\n",
-                 block_layout(E, vt), v->index, access_qualifier(v), name, glsl_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
+                 block_layout(E, vt), v->index, access_qualifier(v), name, storage_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
         }
     }
     for (int i = 0; i < k->n_params; i++)

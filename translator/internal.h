@@ -336,6 +336,10 @@ typedef struct Program {
    padding cannot make the layouts agree and REPORT (a struct used only in thread memory needs no match). */
 bool layout_struct(Program *prog, StructDef *s, SrcLoc loc, bool report);
 bool layout_needs_scalar(Program *prog, const Type *t); /* a block holding T must be layout(scalar) */
+/* A bool (vector, array) in a buffer or a struct member is stored as uint8_t: whether lvalue N is one. */
+bool layout_bool_stored(const Node *n);
+/* The stored bool that an assignment to N writes (m[i], f.on in m[i].xy = ...), or NULL. */
+const Node *layout_bool_target(const Node *n);
 int layout_std430_size(const Type *t);
 int layout_std430_align(const Type *t);
 

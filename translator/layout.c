@@ -14,10 +14,10 @@
  */
 #include "internal.h"
 
-/* Bytes of a scalar in std430: Metal's size (types.c), except bool (4 bytes in GLSL) and double (float here). */
+/* Bytes of a scalar in std430: Metal's size (types.c; bool is stored as uint8_t), except double (float here). */
 static int scalar_bytes(TypeKind k)
 {
-    if (k == TY_BOOL || k == TY_DOUBLE)
+    if (k == TY_DOUBLE)
         return 4;
     return ty_metal_size(ty_scalar(k));
 }
@@ -226,4 +226,50 @@ bool layout_struct(Program *prog, StructDef *s, SrcLoc loc, bool report)
         diag_error(prog->diag, loc, "struct '%s' cannot be laid out in %s as Metal lays it out (size %d, alignment %d)",
                    s->name, s->scalar ? "the scalar block layout (float3 arrays beside packed vectors)" : "std430", ty_metal_size(&(Type){.kind = TY_STRUCT, .sdef = s}), ty_metal_align(&(Type){.kind = TY_STRUCT, .sdef = s}));
     return false;
+}
+
+/* bool in memory: a bool (vector) in a buffer or a struct member is stored as uint8_t (u8vecN), 1 byte as in
+   Metal, and converted where it is read or written (emit_glsl.c). */
+static bool is_bool_kind(const Type *t)
+{
+    if (t && t->kind == TY_REF)
+        t = t->elem;
+    while (t && t->kind == TY_ARRAY)
+        t = t->elem;
+    return t && ty_scalar_kind(t) == TY_BOOL;
+}
+
+static bool in_buffer(const Type *p)
+{
+    return p && (p->kind == TY_PTR || p->kind == TY_REF) && (p->as == AS_DEVICE || p->as == AS_CONSTANT);
+}
+
+bool layout_bool_stored(const Node *n)
+{
+    if (!is_bool_kind(n->ty))
+        return false;
+    switch (n->kind) {
+    case N_MEMBER: /* a struct's bool member */
+        return n->a->ty && (n->a->ty->kind == TY_STRUCT || (n->a->ty->kind == TY_REF && n->a->ty->elem->kind == TY_STRUCT));
+    case N_INDEX:
+        if (n->a->ty && n->a->ty->kind == TY_ARRAY)
+            return layout_bool_stored(n->a); /* an element of a stored bool array */
+        return in_buffer(n->a->ty);
+    case N_DEREF:
+        return in_buffer(n->a->ty);
+    case N_VAR: /* device bool& */
+        return in_buffer(n->var->ty);
+    default:
+        return false;
+    }
+}
+
+const Node *layout_bool_target(const Node *n)
+{
+    while (n && (n->kind == N_SWIZZLE || n->kind == N_PAREN || (n->kind == N_INDEX && n->a->ty && n->a->ty->kind == TY_VEC))) {
+        if (layout_bool_stored(n))
+            return n;
+        n = n->a;
+    }
+    return n && layout_bool_stored(n) ? n : NULL;
 }

@@ -30,15 +30,9 @@ static bool struct_layout_ok(Lower *X, StructDef *s, SrcLoc loc)
 static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what)
 {
     switch (t->kind) {
-    case TY_BOOL:
-        diag_error(X->diag, loc, "bool in buffer memory (1 byte in Metal) is not supported yet (%s)", what);
-        return false;
     case TY_VEC:
-        if (t->elem->kind == TY_BOOL) {
-            diag_error(X->diag, loc, "bool vectors in buffer memory are not supported yet (%s)", what);
-            return false;
-        }
         return supported_in_buffer(X, t->elem, loc, what);
+    case TY_BOOL: /* its byte, uint8_t (layout.c) */
     case TY_CHAR:
     case TY_UCHAR:
         X->L->need_storage8 = X->L->need_int8 = true;

@@ -163,7 +163,7 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
     if (!root || !X->report || !elem)
         return;
     Type *re = ptr_root_elem(root);
-    if (ty_equal(re, elem) || elem->kind == TY_VOID)
+    if ((ty_equal(re, elem) && re->packed == elem->packed) || elem->kind == TY_VOID) /* float3 vs packed_float3: 16 vs 12 bytes */
         return;
     if (root->role != PR_BUFFER) {
         diag_error(X->prog->diag, loc, "a %s pointer into '%s' (of %s) is not supported: only buffers can be read as another element type",
@@ -177,7 +177,8 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
         return;
     }
     for (int i = 0; i < X->L->ptr_views.len; i += 2)
-        if (X->L->ptr_views.items[i] == root && ty_equal(X->L->ptr_views.items[i + 1], elem))
+        if (X->L->ptr_views.items[i] == root && ty_equal(X->L->ptr_views.items[i + 1], elem) &&
+            ((Type *)X->L->ptr_views.items[i + 1])->packed == elem->packed)
             return;
     pv_push(&X->L->ptr_views, root);
     pv_push(&X->L->ptr_views, elem);
