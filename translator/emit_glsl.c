@@ -1204,10 +1204,6 @@ static bool emit_substituted(Emit *E, Node *n)
 static void emit_bool_load(Emit *E, Node *n)
 {
     Type *t = n->ty->kind == TY_REF ? n->ty->elem : n->ty;
-    if (t->kind == TY_ARRAY) {
-        diag_error(E->prog->diag, n->loc, "a bool array in memory used as a whole is not supported yet (use its elements)");
-        return;
-    }
     const Node *saved = E->bool_raw;
     E->bool_raw = n;
     putf(E, "%s(", glsl_type(E, t));

@@ -230,11 +230,9 @@ bool layout_struct(Program *prog, StructDef *s, SrcLoc loc, bool report)
 
 /* bool in memory: a bool (vector) in a buffer or a struct member is stored as uint8_t (u8vecN), 1 byte as in
    Metal, and converted where it is read or written (emit_glsl.c). */
-static bool is_bool_kind(const Type *t)
+static bool is_bool_value(const Type *t)
 {
     if (t && t->kind == TY_REF)
-        t = t->elem;
-    while (t && t->kind == TY_ARRAY)
         t = t->elem;
     return t && ty_scalar_kind(t) == TY_BOOL;
 }
@@ -244,16 +242,36 @@ static bool in_buffer(const Type *p)
     return p && (p->kind == TY_PTR || p->kind == TY_REF) && (p->as == AS_DEVICE || p->as == AS_CONSTANT);
 }
 
+/* A bool array held in memory: a struct's member (f.flags), an element of one such (f.grid[1]), a buffer's element. */
+static bool stored_bool_array(const Node *n)
+{
+    const Type *t = n->ty;
+    while (t && t->kind == TY_ARRAY)
+        t = t->elem;
+    if (!t || ty_scalar_kind(t) != TY_BOOL)
+        return false;
+    switch (n->kind) {
+    case N_MEMBER:
+        return true;
+    case N_INDEX:
+        return n->a->ty && n->a->ty->kind == TY_ARRAY ? stored_bool_array(n->a) : in_buffer(n->a->ty);
+    case N_PAREN:
+        return stored_bool_array(n->a);
+    default:
+        return false;
+    }
+}
+
 bool layout_bool_stored(const Node *n)
 {
-    if (!is_bool_kind(n->ty))
+    if (!is_bool_value(n->ty))
         return false;
     switch (n->kind) {
     case N_MEMBER: /* a struct's bool member */
         return n->a->ty && (n->a->ty->kind == TY_STRUCT || (n->a->ty->kind == TY_REF && n->a->ty->elem->kind == TY_STRUCT));
     case N_INDEX:
         if (n->a->ty && n->a->ty->kind == TY_ARRAY)
-            return layout_bool_stored(n->a); /* an element of a stored bool array */
+            return stored_bool_array(n->a); /* an element of a stored bool array */
         return in_buffer(n->a->ty);
     case N_DEREF:
         return in_buffer(n->a->ty);
@@ -271,5 +289,7 @@ const Node *layout_bool_target(const Node *n)
             return n;
         n = n->a;
     }
+    if (n && stored_bool_array(n))
+        return n;
     return n && layout_bool_stored(n) ? n : NULL;
 }

@@ -172,7 +172,7 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
     }
     if (elem->kind == TY_STRUCT && !layout_struct(X->prog, elem->sdef, loc, true))
         return;
-    if (elem->kind == TY_BOOL || (elem->kind == TY_VEC && elem->elem->kind == TY_BOOL) || elem->kind == TY_PTR || elem->kind == TY_UNSUPPORTED) {
+    if (elem->kind == TY_PTR || elem->kind == TY_UNSUPPORTED) {
         diag_error(X->prog->diag, loc, "a buffer cannot be read as %s", ty_metal_name(X->prog->arena, elem));
         return;
     }
@@ -183,6 +183,7 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
     pv_push(&X->L->ptr_views, root);
     pv_push(&X->L->ptr_views, elem);
     switch (ty_scalar_kind(elem)) {
+    case TY_BOOL: /* its byte (layout.c) */
     case TY_CHAR:
     case TY_UCHAR:
         X->L->need_storage8 = X->L->need_int8 = true;
