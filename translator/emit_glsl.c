@@ -953,7 +953,7 @@ static const char *view_name(Emit *E, Var *root, Type *elem)
 {
     if (!root)
         return "?";
-    if ((ty_equal(elem, ptr_root_elem(root)) && elem->packed == ptr_root_elem(root)->packed) || elem->kind == TY_VOID)
+    if (ptr_same_elem(ptr_root_elem(root), elem) || elem->kind == TY_VOID)
         return root->glsl_name;
     return arena_printf(E->prog->arena, "%s_as_%s%s", root->glsl_name, elem->packed ? "packed_" : "", glsl_type(E, elem));
 }

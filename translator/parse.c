@@ -327,8 +327,9 @@ static Type *conv_type(Parser *P, CXType t)
             t = clang_Type_getNamedType(t);
             continue;
         }
-        if (t.kind != CXType_Typedef)
+        if (t.kind != CXType_Typedef) {
             break;
+        }
         char *name = cx_take(P, clang_getTypedefName(t));
         int n;
         if (is_bool_vector_name(name, &n))
@@ -2224,6 +2225,17 @@ static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
         diag_error(P->diag, loc, "bfloat is not supported yet (entry point '%s')", name);
         owned = 1;
     }
+    CXFile wf; /* clang 14 keeps no typedef name inside an instance: packed_float3 would become float3 */
+    unsigned w0, w1;
+    clang_getExpansionLocation(clang_getRangeStart(wext), &wf, NULL, NULL, &w0);
+    clang_getExpansionLocation(clang_getRangeEnd(wext), NULL, NULL, NULL, &w1);
+    for (int i = 0; i < P->n_sources; i++)
+        for (unsigned o = w0; clang_File_isEqual(P->sources[i].file, wf) && o + 7 <= w1 && w1 <= P->sources[i].len; o++)
+            if (!strncmp(P->sources[i].text + o, "packed_", 7)) {
+                diag_error(P->diag, loc, "packed vectors as template arguments are not supported yet (entry point '%s')", name);
+                owned = 1;
+                break;
+            }
     if (owned || (P->n_error_offsets && clang_Cursor_isNull(body_of(ip.spec)))) { /* no body: clang said why */
         f->had_errors = f->parsed = true;
         return;

@@ -157,13 +157,21 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
     }
 }
 
+/* Whether a pointer to ELEM into a root of ROOT_ELEM reads the root itself: packed_float3 (12 bytes) is another
+   element type than float3 (16) when cast to, but a packed root read through float3 is the template helper
+   instance that clang 14 wrote without the typedef name (casting packed_float3* to float3* is misaligned in Metal). */
+bool ptr_same_elem(const Type *root_elem, const Type *elem)
+{
+    return ty_equal(root_elem, elem) && !(elem->kind == TY_VEC && elem->packed && !root_elem->packed);
+}
+
 /* A pointer of element type ELEM into ROOT: other element types only for buffers (aliased SSBO views). */
 static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
 {
     if (!root || !X->report || !elem)
         return;
     Type *re = ptr_root_elem(root);
-    if ((ty_equal(re, elem) && re->packed == elem->packed) || elem->kind == TY_VOID) /* float3 vs packed_float3: 16 vs 12 bytes */
+    if (ptr_same_elem(re, elem) || elem->kind == TY_VOID)
         return;
     if (root->role != PR_BUFFER) {
         diag_error(X->prog->diag, loc, "a %s pointer into '%s' (of %s) is not supported: only buffers can be read as another element type",
@@ -179,7 +187,7 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
     for (int i = 0; i < X->L->ptr_views.len; i += 2)
         if (X->L->ptr_views.items[i] == root && ty_equal(X->L->ptr_views.items[i + 1], elem) &&
             ((Type *)X->L->ptr_views.items[i + 1])->packed == elem->packed)
-            return;
+            return; /* one view per element type */
     pv_push(&X->L->ptr_views, root);
     pv_push(&X->L->ptr_views, elem);
     switch (ty_scalar_kind(elem)) {
