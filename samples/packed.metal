@@ -113,3 +113,36 @@ kernel void mask_vectors(device const bool3* a [[buffer(0)]],
     d[i] = bool4(y, x.zy);
     bits[i] = uint(x.x) | uint(x.y) << 1 | uint(x.z) << 2 | uint(y[0]) << 3 | uint(b[i][1]) << 4;
 }
+
+// Threadgroup memory of packed vectors and of a struct with bool members; a device bool& flag.
+struct Seen {
+    packed_float3 at;
+    bool near;
+};
+
+kernel void cloud_centroid(device const packed_float3* pos [[buffer(0)]],
+                           device packed_float3* centroid [[buffer(1)]],
+                           device bool& any_near [[buffer(2)]],
+                           device uchar* near_count [[buffer(3)]],
+                           uint i [[thread_position_in_grid]],
+                           uint lid [[thread_position_in_threadgroup]],
+                           uint gid [[threadgroup_position_in_grid]]) {
+    threadgroup packed_float3 tile[32];
+    threadgroup Seen seen[32];
+    tile[lid] = pos[i];
+    seen[lid].at = pos[i];
+    seen[lid].near = dot(float3(pos[i]), float3(pos[i])) < 4.0f;
+    if (seen[lid].near)
+        any_near = true;
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    if (lid == 0) {
+        float3 s = 0.0f;
+        uchar n = 0;
+        for (uint k = 0; k < 32; k++) {
+            s += tile[k];
+            n += seen[k].near ? 1 : 0;
+        }
+        centroid[gid] = s / 32.0f;
+        near_count[gid] = n;
+    }
+}

@@ -438,7 +438,7 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
     const Node *stored = layout_bool_target(n->a);
     if (stored) { /* a bool in memory: its byte written, uint8_t(b) / u8vecN(b) */
         if (compound || !lt || lt->kind == TY_ARRAY)
-            diag_error(E->prog->diag, n->loc, "%s to a bool array or with '%s' in memory is not supported yet", "assignment", n->op);
+            diag_error(E->prog->diag, n->loc, "assignment to a bool array or with '%s' in memory is not supported yet", n->op);
         const Node *saved = E->bool_raw;
         E->bool_raw = stored;
         emit_expr(E, n->a, PREC_UNARY);

@@ -119,12 +119,24 @@ def vectors_case(name, n, tg):
     ref.case(name, "mask_vectors", {0: a, 1: b, 2: InOut(c_init, c), 3: Out(d), 4: Out(bits)}, threadgroup=tg, grid=n)
 
 
+def centroid_case(name, groups):
+    n = groups * 32
+    pos = (r.integers(-24, 25, (n, 3)) / 8.0).astype(f32)   # eighths: sums and squares are exact
+    g = pos.reshape(groups, 32, 3)
+    near = (pos * pos).sum(axis=1) < 4.0
+    centroid = (g.sum(axis=1) / f32(32)).astype(f32)
+    count = near.reshape(groups, 32).sum(axis=1).astype(np.uint8)
+    ref.case(name, "cloud_centroid", {0: pos, 1: Out(centroid), 2: InOut(np.zeros(1, np.uint8), np.array([near.any()], np.uint8)),
+                                      3: Out(count)}, threadgroup=32, grid=n)
+
+
 cloud_case("packed_cloud_1000_tg64", 1000, 900, 64)
 from_floats_case("packed_from_floats_500_tg32", 500, 32)
 step_case("packed_points_step_700_tg64", 700, 64)
 flag_case("packed_points_flag_300_tg32", 300, 32)
 mask_case("packed_mask_1000_tg64", 1000, 64)
 vectors_case("packed_mask_vectors_600_tg64", 600, 64)
+centroid_case("packed_centroid_40_groups", 40)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
