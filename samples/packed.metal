@@ -87,14 +87,20 @@ kernel void points_flag(device Point* pts [[buffer(0)]],
     pts[i].pos.x = pts[i].live ? pts[i].pos.x : 0.0f;
 }
 
+// A constant struct with a bool (push constants): t 0, below 4; 8 bytes.
+struct Threshold {
+    float t;
+    bool below;
+};
+
 // device bool: a nonzero byte reads as true; stores write 0 or 1.
 kernel void mask_threshold(device const float* x [[buffer(0)]],
                            device const bool* keep [[buffer(1)]],
                            device bool* mask [[buffer(2)]],
                            device float* y [[buffer(3)]],
-                           constant float& t [[buffer(4)]],
+                           constant Threshold& th [[buffer(4)]],
                            uint i [[thread_position_in_grid]]) {
-    bool m = keep[i] && x[i] > t;
+    bool m = keep[i] && (x[i] > th.t) != th.below;
     mask[i] = m;
     y[i] = m ? x[i] : 0.0f;
 }

@@ -373,6 +373,7 @@ typedef struct Lowered {
     bool need_int8, need_int16, need_int64, need_float16;
     bool need_storage8, need_storage16;
     bool need_scalar_layout; /* GL_EXT_scalar_block_layout: a block holds packed vectors (layout.c) */
+    bool need_push8, need_push16; /* 8/16-bit members in push constants: storagePushConstant8/16 */
     bool need_atomic_float_buffer, need_atomic_float_shared; /* GL_EXT_shader_atomic_float */
     int push_size;
     unsigned builtins_used; /* bit per ATTR_ */

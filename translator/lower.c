@@ -153,6 +153,21 @@ static void classify_params(Lower *X, Func *k)
     }
 }
 
+/* 8/16-bit members of a push-constant struct (a bool is its byte) need storagePushConstant8/16. */
+static void note_push_members(Lower *X, const Type *t)
+{
+    while (t->kind == TY_ARRAY)
+        t = t->elem;
+    if (t->kind == TY_STRUCT) {
+        for (int i = 0; i < t->sdef->n_fields; i++)
+            note_push_members(X, t->sdef->fields[i].ty);
+        return;
+    }
+    TypeKind k = ty_scalar_kind(t);
+    X->L->need_push8 |= k == TY_BOOL || k == TY_CHAR || k == TY_UCHAR;
+    X->L->need_push16 |= k == TY_SHORT || k == TY_USHORT || k == TY_HALF || k == TY_BFLOAT;
+}
+
 /* Push constants: 16 bytes of dispatch block, then each constant reference at its Metal alignment. */
 static void layout_push_constants(Lower *X, Func *k)
 {
@@ -170,8 +185,11 @@ static void layout_push_constants(Lower *X, Func *k)
     }
     bool fits = off <= 128;
     for (int i = 0; i < k->n_params; i++)
-        if (k->params[i]->role == PR_CONSTREF)
+        if (k->params[i]->role == PR_CONSTREF) {
             k->params[i]->in_push = fits;
+            if (fits)
+                note_push_members(X, k->params[i]->ty->elem);
+        }
     X->L->push_size = fits ? off : 16;
 }
 

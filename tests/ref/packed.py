@@ -17,6 +17,8 @@ FRAME = np.dtype({"names": ["origin", "scale", "axis", "count"], "formats": [("<
 POINT = np.dtype({"names": ["pos", "vel", "live", "hit", "bounces", "tint", "glow", "seen"],
                   "formats": [("<f4", 3), ("<f4", 3), "u1", "u1", "u1", ("<f2", 3), ("<f2", 3), ("u1", 2)],
                   "offsets": [0, 16, 32, 33, 34, 40, 48, 54], "itemsize": 64})
+# struct Threshold { float t; bool below; }: 0, 4; 8 bytes.
+THRESHOLD = np.dtype({"names": ["t", "below"], "formats": ["<f4", "u1"], "offsets": [0, 4], "itemsize": 8})
 BOOL_BYTES = np.array([0, 1, 2, 255, 0, 1, 128], dtype=np.uint8)   # what a bool byte may hold: nonzero is true
 
 ref = Reference("packed.metal")
@@ -96,12 +98,16 @@ def flag_case(name, n, tg):
     ref.case(name, "points_flag", {0: InOut(raw, out)}, threadgroup=tg, grid=n)
 
 
-def mask_case(name, n, tg):
+def mask_case(name, n, tg, below_byte):
     x = r.normal(0, 1, n).astype(f32)
     keep = r.choice(BOOL_BYTES, n)
-    m = (keep != 0) & (x > f32(0.25))
+    th = np.zeros((), dtype=THRESHOLD)
+    th["t"], th["below"] = 0.25, below_byte
+    raw = bytearray(th.tobytes())
+    raw[5:8] = bytes([0x5a, 0xc3, 0x99])                    # padding bytes of the constant struct
+    m = (keep != 0) & ((x > f32(0.25)) != (below_byte != 0))
     ref.case(name, "mask_threshold", {0: x, 1: keep, 2: Out(m.astype(np.uint8)), 3: Out(np.where(m, x, f32(0))),
-                                      4: Scalar("float", 0.25)}, threadgroup=tg, grid=n)
+                                      4: Bytes(raw)}, threadgroup=tg, grid=n)
 
 
 def vectors_case(name, n, tg):
@@ -134,7 +140,8 @@ cloud_case("packed_cloud_1000_tg64", 1000, 900, 64)
 from_floats_case("packed_from_floats_500_tg32", 500, 32)
 step_case("packed_points_step_700_tg64", 700, 64)
 flag_case("packed_points_flag_300_tg32", 300, 32)
-mask_case("packed_mask_1000_tg64", 1000, 64)
+mask_case("packed_mask_1000_tg64", 1000, 64, 0)
+mask_case("packed_mask_below_500_tg32", 500, 32, 2)      # a bool byte of 2 in a constant struct reads as true
 vectors_case("packed_mask_vectors_600_tg64", 600, 64)
 centroid_case("packed_centroid_40_groups", 40)
 
