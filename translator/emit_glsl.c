@@ -113,6 +113,10 @@ static const char *glsl_type(Emit *E, Type *t)
         return glsl_type(E, t->elem);
     case TY_PTR:
         return "uint"; /* an index into the pointer's root (ptr.c) */
+    case TY_MAT: /* floatCxR -> matCxR (matN when square) */
+        if (t->n == t->elem->n)
+            return arena_printf(E->prog->arena, "%smat%d", vec_prefix(E, t->elem->elem->kind), t->n);
+        return arena_printf(E->prog->arena, "%smat%dx%d", vec_prefix(E, t->elem->elem->kind), t->n, t->elem->n);
     default:
         return scalar_glsl(E, t->kind);
     }
@@ -461,7 +465,8 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
             put(E, ")");
         return;
     }
-    if (compound && rhs->ty && !ty_equal(lt, rhs->ty) && ty_width(rhs->ty) && !(ty_scalar_kind(lt) == ty_scalar_kind(rhs->ty))) {
+    if (compound && rhs->ty && !ty_equal(lt, rhs->ty) && ty_width(rhs->ty) && !(ty_scalar_kind(lt) == ty_scalar_kind(rhs->ty)) &&
+        lt->kind != TY_MAT) { /* m *= s: the prelude gave s the element type */
         if (has_side_effects(n->a))
             diag_error(E->prog->diag, n->loc, "compound assignment with a converted operand to an expression with side effects is not supported yet");
         char op[4];
@@ -530,6 +535,24 @@ static void emit_cast(Emit *E, Node *n)
 
 static void emit_vecctor(Emit *E, Node *n)
 {
+    if (n->ty->kind == TY_MAT) { /* matrix.c checked the arguments; scalars in the element type */
+        putf(E, "%s(", glsl_type(E, n->ty));
+        for (int i = 0; i < n->n_list; i++) {
+            put(E, i ? ", " : "");
+            Node *lit = n->list[i];
+            while (lit->kind == N_CAST && lit->implicit)
+                lit = lit->a;
+            if (lit->kind == N_INT) { /* float2x2(1, 0, 0, 1) */
+                emit_float_value(E, (double)lit->ival, n->ty->elem->elem->kind);
+                continue;
+            }
+            emit_coerced(E, n->list[i], n->list[i]->ty && ty_is_scalar(n->list[i]->ty) ? n->ty->elem->elem : NULL, PREC_ASSIGN + 1);
+        }
+        if (!n->n_list)
+            emit_int_value(E, 0, n->ty->elem->elem);
+        put(E, ")");
+        return;
+    }
     int want = ty_width(n->ty), have = 0;
     for (int i = 0; i < n->n_list; i++)
         have += n->list[i]->ty ? ty_width(n->list[i]->ty) : 0;
@@ -598,8 +621,9 @@ static void emit_zero(Emit *E, Type *t)
         put(E, ")");
         break;
     case TY_VEC:
+    case TY_MAT: /* mat3(0.0): every element, not only the diagonal */
         putf(E, "%s(", glsl_type(E, t));
-        emit_int_value(E, 0, t->elem);
+        emit_int_value(E, 0, t->kind == TY_MAT ? t->elem->elem : t->elem);
         put(E, ")");
         break;
     default:

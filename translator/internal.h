@@ -80,6 +80,7 @@ typedef enum TypeKind {
     TY_REF,    /* elem, as */
     TY_ENUM,   /* integer-valued: treated as int */
     TY_ATOMIC, /* atomic<elem>: atomic_int, atomic_uint, atomic<float> (atomics.c) */
+    TY_MAT,    /* matrix: elem (the column vector, n rows), n columns (matrix.c) */
     TY_UNSUPPORTED /* name says what it was */
 } TypeKind;
 
@@ -275,7 +276,7 @@ enum {
     ATTR_COUNT
 };
 
-typedef enum BuiltinFamily { BF_F1, BF_F2, BF_F3, BF_FB1, BF_FS1, BF_FS2, BF_FV3, BF_I1, BF_I2, BF_I3, BF_IX, BF_A1, BF_A2, BF_A3, BF_BV, BF_SEL } BuiltinFamily;
+typedef enum BuiltinFamily { BF_F1, BF_F2, BF_F3, BF_FB1, BF_FS1, BF_FS2, BF_FV3, BF_I1, BF_I2, BF_I3, BF_IX, BF_A1, BF_A2, BF_A3, BF_BV, BF_SEL, BF_MT, BF_MD } BuiltinFamily;
 typedef struct BuiltinInfo {
     const char *metal;
     BuiltinFamily family;
@@ -401,6 +402,12 @@ bool ptr_same_elem(const Type *root_elem, const Type *elem); /* no view needed (
 Var *ptr_root(const PtrSpec *s, Node *p);          /* root of pointer expression p in specialization s */
 Var *ptr_var_root(const PtrSpec *s, const Var *v);
 PtrSpec *ptr_find_spec(Lowered *L, Func *f, Var **roots);
+
+/* ---- matrix.c ---- */
+/* A call to a matrix constructor or operator of the prelude, its arguments converted (n->list), as the node
+   GLSL prints: N_VECCTOR, N_INDEX, N_BINARY, N_UNARY, N_ASSIGN, or the copied value. NAME: the callee. */
+Node *matrix_call(Program *prog, Node *n, const char *name, bool ctor);
+bool matrix_involved(const Node *n); /* the result or an argument is a matrix */
 
 /* ---- atomics.c ---- */
 /* Checks an N_ATOMIC call and resolves its object to an lvalue (n->a; compare-exchange's expected: n->b). */

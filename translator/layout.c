@@ -38,6 +38,7 @@ static int glsl_align(const Type *t, bool scalar)
         return scalar_bytes(t->elem->kind) * (scalar ? 1 : t->n == 3 ? 4 : t->n);
     case TY_ARRAY:
     case TY_ATOMIC:
+    case TY_MAT: /* an array of its column vectors */
         return glsl_align(t->elem, scalar);
     case TY_STRUCT: {
         int align = 1;
@@ -60,7 +61,8 @@ static int glsl_size(const Type *t, bool scalar)
     switch (t->kind) {
     case TY_VEC:
         return scalar_bytes(t->elem->kind) * t->n;
-    case TY_ARRAY: {
+    case TY_ARRAY:
+    case TY_MAT: {
         int a = glsl_align(t->elem, scalar), s = glsl_size(t->elem, scalar);
         return t->n * ((s + a - 1) / a * a);
     }
@@ -224,7 +226,7 @@ bool layout_struct(Program *prog, StructDef *s, SrcLoc loc, bool report)
         return true;
     if (report)
         diag_error(prog->diag, loc, "struct '%s' cannot be laid out in %s as Metal lays it out (size %d, alignment %d)",
-                   s->name, s->scalar ? "the scalar block layout (float3 arrays beside packed vectors)" : "std430", ty_metal_size(&(Type){.kind = TY_STRUCT, .sdef = s}), ty_metal_align(&(Type){.kind = TY_STRUCT, .sdef = s}));
+                   s->name, s->scalar ? "the scalar block layout (float3 arrays or 3-row matrices beside packed vectors)" : "std430", ty_metal_size(&(Type){.kind = TY_STRUCT, .sdef = s}), ty_metal_align(&(Type){.kind = TY_STRUCT, .sdef = s}));
     return false;
 }
 

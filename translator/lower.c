@@ -55,6 +55,7 @@ static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what)
     case TY_ENUM:
         return true;
     case TY_ARRAY:
+    case TY_MAT:
         return supported_in_buffer(X, t->elem, loc, what);
     case TY_STRUCT:
         return struct_layout_ok(X, t->sdef, loc);
@@ -214,7 +215,7 @@ static void note_type(Lower *X, Type *t)
     default:
         break;
     }
-    if (t->kind == TY_ARRAY)
+    if (t->kind == TY_ARRAY || t->kind == TY_MAT)
         note_type(X, t->elem);
 }
 

@@ -318,6 +318,12 @@ static bool is_bool_vector_name(const char *name, int *n)
     return true;
 }
 
+static enum CXVisitorResult first_field_type(CXCursor c, CXClientData data)
+{
+    *(CXType *)data = clang_getCursorType(c);
+    return CXVisit_Break;
+}
+
 /* Converts a clang type to the model; unknown types become TY_UNSUPPORTED carrying the Metal name. */
 static Type *conv_type(Parser *P, CXType t)
 {
@@ -398,6 +404,22 @@ static Type *conv_type(Parser *P, CXType t)
                 Type *a = new_type(P, TY_ATOMIC);
                 a->elem = conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0));
                 return a;
+            }
+            if (clang_Type_getNumTemplateArguments(c) == 3 && !strcmp(cx_take(P, clang_getCursorSpelling(decl)), "matrix")) {
+                CXType columns = c; /* its one field: vec<T, R> columns[C] */
+                clang_Type_visitFields(c, first_field_type, &columns);
+                Type *m = conv_type(P, columns);
+                if (m->kind == TY_ARRAY && m->elem->kind == TY_VEC && m->n >= 2 && m->n <= 4 &&
+                    (m->elem->elem->kind == TY_FLOAT || m->elem->elem->kind == TY_HALF)) {
+                    m->kind = TY_MAT;
+                    return m;
+                }
+                /* Metal's matrices are float or half, 2 to 4 columns of 2 to 4 rows */
+                Type *u = new_type(P, TY_UNSUPPORTED);
+                u->name = m->kind == TY_ARRAY && m->elem->kind == TY_VEC
+                              ? arena_printf(P->arena, "matrix<%s, %d, %d>", ty_scalar_metal_name(m->elem->elem->kind), m->n, m->elem->n)
+                              : "this matrix type";
+                return u;
             }
             Type *u = new_type(P, TY_UNSUPPORTED);
             u->name = cx_take(P, clang_getCursorSpelling(decl));
@@ -970,6 +992,8 @@ static Node *conv_call(Parser *P, CXCursor c)
         if (!is_empty_struct(a->ty)) /* functor objects are not passed */
             n->list[n->n_list++] = a;
     }
+    if (in_prelude(callee) && (ck == CXCursor_Constructor || !strncmp(name, "operator", 8)) && matrix_involved(n))
+        return matrix_call(P->prog, n, name, ck == CXCursor_Constructor);
     if (ck == CXCursor_Constructor)
         return conv_construct(P, c, callee, n);
     if (ck == CXCursor_ConversionFunction)
@@ -1319,6 +1343,8 @@ static Node *conv_member(Parser *P, CXCursor c)
     CXCursor fd = clang_getCursorReferenced(c);
     if (clang_getCursorKind(fd) != CXCursor_FieldDecl)
         return unsupported(P, c, arena_printf(P->arena, "member '%s'", n->name));
+    if (n->a->ty && n->a->ty->kind == TY_MAT)
+        return n->a; /* m.columns[i] is m[i] */
     return n;
 }
 
@@ -1915,8 +1941,11 @@ static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
         base = arena_printf(P->arena, "%s_%s", base, cx_take(P, clang_getTypeSpelling(clang_getCursorResultType(c))));
     for (int i = 0; i < nt && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)); i++) {
         enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(c, (unsigned)i);
-        if (ak == CXTemplateArgumentKind_Type)
-            base = arena_printf(P->arena, "%s_%s", base, cx_take(P, clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(c, (unsigned)i))));
+        if (ak == CXTemplateArgumentKind_Type) {
+            CXType at = clang_Cursor_getTemplateArgumentType(c, (unsigned)i);
+            Type *mt = conv_type(P, at); /* vectors and matrices by their Metal names: float3, float3x3 */
+            base = arena_printf(P->arena, "%s_%s", base, mt->kind == TY_VEC || mt->kind == TY_MAT ? ty_metal_name(P->arena, mt) : cx_take(P, clang_getTypeSpelling(at)));
+        }
         else if (ak == CXTemplateArgumentKind_Integral)
             base = arena_printf(P->arena, "%s_%lld", base, clang_Cursor_getTemplateArgumentValue(c, (unsigned)i));
     }

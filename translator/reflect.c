@@ -39,7 +39,7 @@ static cJSON *buffer_json(Program *prog, Var *v)
         cJSON_AddNumberToObject(b, "binding", v->index);
     }
     cJSON_AddStringToObject(b, "type", ty_metal_name(prog->arena, et));
-    TypeKind sk = ty_scalar_kind(et->kind == TY_ATOMIC ? et->elem : et); /* atomic<uint>: data of uint */
+    TypeKind sk = ty_scalar_kind(et->kind == TY_ATOMIC || et->kind == TY_MAT ? et->elem : et); /* atomic<uint>: data of uint */
     cJSON_AddStringToObject(b, "scalar", et->kind == TY_STRUCT || et->kind == TY_ARRAY ? "struct" : ty_scalar_metal_name(sk));
     cJSON_AddNumberToObject(b, "element_size", ty_metal_size(et));
     cJSON_AddStringToObject(b, "address_space", space_name(v->ty->as));

@@ -79,6 +79,7 @@ bool ty_equal(const Type *a, const Type *b)
     switch (a->kind) {
     case TY_VEC:
     case TY_ARRAY:
+    case TY_MAT:
         return a->n == b->n && ty_equal(a->elem, b->elem);
     case TY_PTR:
     case TY_REF:
@@ -126,6 +127,7 @@ int ty_metal_size(const Type *t)
     case TY_VEC:
         return scalar_size(t->elem->kind) * (t->n == 3 && !t->packed ? 4 : t->n);
     case TY_ARRAY:
+    case TY_MAT: /* columns of a vector's size */
         return t->n * ty_metal_size(t->elem);
     case TY_STRUCT: {
         int off = 0, align = 1;
@@ -153,6 +155,7 @@ int ty_metal_align(const Type *t)
     case TY_VEC:
         return t->packed ? scalar_size(t->elem->kind) : ty_metal_size(t);
     case TY_ARRAY:
+    case TY_MAT:
         return ty_metal_align(t->elem);
     case TY_STRUCT: {
         int align = 1;
@@ -194,6 +197,8 @@ const char *ty_metal_name(Arena *a, const Type *t)
         return arena_printf(a, "%s&", ty_metal_name(a, t->elem));
     case TY_ATOMIC:
         return arena_printf(a, "atomic<%s>", ty_metal_name(a, t->elem));
+    case TY_MAT:
+        return arena_printf(a, "%s%dx%d", ty_scalar_metal_name(t->elem->elem->kind), t->n, t->elem->n);
     case TY_ENUM:
     case TY_UNSUPPORTED:
         return t->name ? t->name : "?";
