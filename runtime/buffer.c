@@ -18,8 +18,13 @@ static int find_memory_type(const VkPhysicalDeviceMemoryProperties *mp, uint32_t
 static bool try_alloc(MtlrtContext *ctx, const VkMemoryRequirements *req, VkMemoryPropertyFlags flags, VkDeviceMemory *memory)
 {
     int type = find_memory_type(&ctx->mem_props, req->memoryTypeBits, flags);
+    VkMemoryAllocateFlagsInfo address = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+        .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
+    };
     VkMemoryAllocateInfo info = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+        .pNext = ctx->features.bda.bufferDeviceAddress ? &address : NULL,
         .allocationSize = req->size,
         .memoryTypeIndex = (uint32_t)type,
     };
@@ -38,8 +43,13 @@ bool rt_alloc_memory(MtlrtContext *ctx, const VkMemoryRequirements *req, VkMemor
                  (unsigned)flags);
         return false;
     }
+    VkMemoryAllocateFlagsInfo address = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+        .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
+    };
     VkMemoryAllocateInfo info = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+        .pNext = ctx->features.bda.bufferDeviceAddress ? &address : NULL,
         .allocationSize = req->size,
         .memoryTypeIndex = (uint32_t)type,
     };
@@ -62,11 +72,13 @@ MtlrtBuffer *mtlrt_buffer_create(MtlrtContext *ctx, size_t size)
                  ctx->props.limits.maxStorageBufferRange);
         goto error;
     }
+    /* with a device address where the device has them: pointers chosen at run time between buffers */
+    buf->has_address = ctx->features.bda.bufferDeviceAddress;
     VkBufferCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
         .size = buf->alloc_size,
         .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                 VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                 VK_BUFFER_USAGE_TRANSFER_DST_BIT | (buf->has_address ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0),
         .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
     };
     if (!rt_vk_ok(vkCreateBuffer(ctx->device, &info, NULL, &buf->buffer), "vkCreateBuffer"))
@@ -89,6 +101,24 @@ MtlrtBuffer *mtlrt_buffer_create(MtlrtContext *ctx, size_t size)
 error:
     mtlrt_buffer_destroy(buf);
     return NULL;
+}
+
+/* BUF's device address into *ADDR; false (with a message) where it has none. */
+bool rt_buffer_address(const MtlrtBuffer *buf, VkDeviceAddress *addr)
+{
+    PFN_vkGetBufferDeviceAddress get = NULL;
+    if (buf->has_address) {
+        get = (PFN_vkGetBufferDeviceAddress)vkGetDeviceProcAddr(buf->ctx->device, "vkGetBufferDeviceAddress");
+        if (!get)
+            get = (PFN_vkGetBufferDeviceAddress)vkGetDeviceProcAddr(buf->ctx->device, "vkGetBufferDeviceAddressKHR");
+    }
+    if (!get) {
+        rt_error("device %s gives buffers no device address (bufferDeviceAddress)", buf->ctx->props.deviceName);
+        return false;
+    }
+    VkBufferDeviceAddressInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = buf->buffer};
+    *addr = get(buf->ctx->device, &info);
+    return *addr != 0;
 }
 
 void mtlrt_buffer_destroy(MtlrtBuffer *buf)

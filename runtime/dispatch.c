@@ -197,6 +197,27 @@ static bool check_bindings(const MtlrtPipeline *pipe, const MtlrtDispatch *d)
     return true;
 }
 
+/* The device address of each buffer a pointer chosen at run time may point into, at its push-constant offset
+   (reflection `address_offset`, docs/interfaces.md). */
+static bool write_addresses(Submission *s, const MtlrtPipeline *pipe, const MtlrtDispatch *d)
+{
+    for (uint32_t i = 0; i < pipe->refl->n_params; i++) {
+        const MtlrtParam *p = &pipe->refl->params[i];
+        if (p->kind != MTLRT_PARAM_STORAGE || !p->address_offset)
+            continue;
+        if (p->address_offset % 8 || p->address_offset + 8 > pipe->push_size) {
+            rt_error("buffer %u (%s): address offset %u is outside the %u push-constant bytes or not 8-aligned",
+                     p->index, p->name, p->address_offset, pipe->push_size);
+            return false;
+        }
+        VkDeviceAddress addr;
+        if (!rt_buffer_address(d->bindings[p->binding], &addr))
+            return false;
+        memcpy(s->push + p->address_offset, &addr, sizeof addr);
+    }
+    return true;
+}
+
 /* Descriptor pool and set with each storage parameter's buffer. */
 static bool write_descriptors(Submission *s, const MtlrtPipeline *pipe, const MtlrtDispatch *d)
 {
@@ -410,6 +431,7 @@ bool mtlrt_dispatch(MtlrtPipeline *pipe, const MtlrtDispatch *d, MtlrtDispatchSt
     if (d->push_data)
         memcpy(s.push, d->push_data, d->push_size < pipe->push_size ? d->push_size : pipe->push_size);
     bool ok = check_threadgroup(pipe, d->threadgroup) && compute_grid(&s, d) && check_bindings(pipe, d) &&
+              write_addresses(&s, pipe, d) &&
               plan_regions(&s, pipe, d) && write_descriptors(&s, pipe, d) &&
               make_backups(&s, pipe, d) && create_queries(&s, d->timestamps) && allocate_command_buffer(&s) &&
               record(&s, pipe, d) && submit_and_wait(&s) && (!s.queries || read_timestamps(&s, stats));

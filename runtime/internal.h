@@ -54,6 +54,7 @@ struct MtlrtBuffer {
     VkBuffer buffer;
     VkDeviceMemory memory;
     bool coherent;
+    bool has_address; /* created with SHADER_DEVICE_ADDRESS usage (the device has bufferDeviceAddress) */
     void *map;
 };
 
@@ -109,6 +110,8 @@ VkBool32 *rt_feature(DeviceFeatures *f, const char *name);
 
 /* ---- buffer.c ---- */
 /* Allocate memory for a buffer or image with requirements REQ, preferring FLAGS. */
+/* BUF's device address (buffers have one where the device has bufferDeviceAddress); false with a message. */
+bool rt_buffer_address(const MtlrtBuffer *buf, VkDeviceAddress *addr);
 bool rt_alloc_memory(MtlrtContext *ctx, const VkMemoryRequirements *req, VkMemoryPropertyFlags flags,
                      VkDeviceMemory *memory, bool *coherent);
 

@@ -96,6 +96,7 @@ typedef struct MtlrtParam {
     char *name;
     MtlrtParamKind kind;
     uint32_t binding; /* kind STORAGE */
+    uint32_t address_offset; /* kind STORAGE: push-constant offset of the buffer's device address (0: none) */
     uint32_t offset;  /* kind PUSH_CONSTANT */
     uint32_t size;    /* kind PUSH_CONSTANT */
     char *type;       /* "float", "half4", "Params" */

@@ -50,7 +50,8 @@ static bool parse_param(const cJSON *obj, const char *source, MtlrtParam *p)
     p->pointer = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(obj, "pointer"));
     if (!strcmp(kind, "storage")) {
         p->kind = MTLRT_PARAM_STORAGE;
-        ok = get_uint(obj, "binding", p->index, &p->binding, source);
+        ok = get_uint(obj, "binding", p->index, &p->binding, source) &&
+             get_uint(obj, "address_offset", 0, &p->address_offset, source);
         if (ok && p->binding >= MAX_BINDINGS) {
             rt_error("%s: buffer %u (%s): binding %u is beyond the %d the runtime supports", source, p->index,
                      p->name, p->binding, MAX_BINDINGS);

@@ -38,6 +38,7 @@ typedef struct Emit {
     bool need_cas[TY_UNSUPPORTED]; /* per atomic element kind: the compare-exchange temporary */
     PtrSpec *spec; /* ptr.c: which root each pointer of the function being printed points into */
     const Node *bool_raw; /* a stored bool (layout.c) printed as its uint8_t: the target of an assignment */
+    bool ref_assigned; /* the statement printed `p_ref = ...;` already (pointers chosen at run time) */
 } Emit;
 
 typedef struct HelperInfo {
@@ -56,6 +57,9 @@ static void emit_expr(Emit *E, Node *n, int min_prec);
 static void emit_stmt(Emit *E, Node *n);
 static void emit_ptr_index(Emit *E, Node *n);
 static void emit_offset(Emit *E, Node *k, int prec);
+static Node *strip_parens(Node *n);
+static bool is_dynamic(Emit *E, Var *v);
+static void emit_ref(Emit *E, Node *n, Type *elem);
 
 /* ---- types ---- */
 
@@ -428,7 +432,14 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
     bool compound = strcmp(n->op, "=") != 0;
     Node *rhs = n->b;
     if (lt && lt->kind == TY_PTR) {
-        /* p = q, p += k: index arithmetic */
+        /* p = q, p += k: index arithmetic; p_ref = too where p's buffer is chosen at run time */
+        Node *a = strip_parens(n->a);
+        if (!compound && a->kind == N_VAR && is_dynamic(E, a->var) && !E->ref_assigned) {
+            putf(E, "%s_ref = ", a->var->glsl_name);
+            emit_ref(E, rhs, lt->elem);
+            put(E, ", ");
+        }
+        E->ref_assigned = false;
         emit_expr(E, n->a, PREC_UNARY);
         putf(E, " %s ", n->op);
         if (compound)
@@ -975,9 +986,9 @@ static Node *strip_parens(Node *n)
 /* The SSBO block (or shared / local array) that holds ROOT's memory as ELEM. */
 static const char *view_name(Emit *E, Var *root, Type *elem)
 {
-    if (!root)
+    if (!root || root == &ptr_dynamic)
         return "?";
-    if (ptr_same_elem(ptr_root_elem(root), elem) || elem->kind == TY_VOID)
+    if (ptr_same_elem(ptr_root_elem(root), elem) || elem->kind == TY_VOID || root->view_lanes)
         return root->glsl_name;
     return arena_printf(E->prog->arena, "%s_as_%s%s", root->glsl_name, elem->packed ? "packed_" : "", glsl_type(E, elem));
 }
@@ -998,6 +1009,8 @@ static bool zero_index(Node *n)
     n = strip_parens(n);
     if (n->kind == N_CAST)
         return zero_index(n->a);
+    if (n->kind == N_TERNARY) /* c ? x : w, buffers chosen at run time: both start at index 0 */
+        return zero_index(n->b) && zero_index(n->c) && !has_side_effects(n->a);
     return n->kind == N_VAR && ptr_is_root(n->var);
 }
 
@@ -1013,10 +1026,55 @@ static void emit_ptr_operand(Emit *E, Node *n)
         put(E, ")");
 }
 
+/* Metal's byte offset of member NAME of struct S. */
+static int member_offset(const StructDef *s, const char *name)
+{
+    int off = 0;
+    for (int i = 0; i < s->n_fields; i++) {
+        int a = ty_metal_align(s->fields[i].ty);
+        off = (off + a - 1) / a * a;
+        if (!strcmp(s->fields[i].name, name))
+            return off;
+        off += ty_metal_size(s->fields[i].ty);
+    }
+    return -1;
+}
+
+static void emit_addr_index(Emit *E, Node *l);
+
+/* &x.f of an element x of a buffer of structs: the index in units of f's type (the buffer read as f's type). */
+static void emit_member_index(Emit *E, Node *l)
+{
+    StructDef *sd = l->a->ty->sdef;
+    int S = ty_metal_size(l->a->ty), M = ty_metal_size(l->ty), off = member_offset(sd, l->name);
+    if (M <= 0 || off < 0 || S % M || off % M) {
+        diag_error(E->prog->diag, l->loc, "a pointer to member '%s' of '%s' is not supported: its offset or the struct's size is not a multiple of its size", l->name, sd->name);
+        return;
+    }
+    StrBuf saved = E->out;
+    E->out = (StrBuf){0};
+    emit_addr_index(E, l->a);
+    StrBuf tmp = E->out;
+    char *base = arena_printf(E->prog->arena, "%s", tmp.data ? tmp.data : "");
+    sb_free(&tmp);
+    E->out = saved;
+    bool simple = strspn(base, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(base);
+    if (S == M)
+        put(E, base);
+    else
+        putf(E, simple ? "%s * %du" : "(%s) * %du", base, S / M);
+    if (off)
+        putf(E, " + %du", off / M);
+}
+
 /* The index of the element lvalue L designates (&L). */
 static void emit_addr_index(Emit *E, Node *l)
 {
     l = strip_parens(l);
+    if (l->kind == N_MEMBER && l->a->ty && l->a->ty->kind == TY_STRUCT) {
+        emit_member_index(E, l);
+        return;
+    }
     if (l->kind == N_INDEX && l->a->ty && (l->a->ty->kind == TY_PTR || l->a->ty->kind == TY_ARRAY)) {
         Node *a = strip_parens(l->a);
         if (!(a->kind == N_VAR && ptr_is_root(a->var))) {
@@ -1088,7 +1146,14 @@ static void emit_ptr_index(Emit *E, Node *n)
         emit_expr(E, n, 0); /* p++, ++p, p += k on the index */
         put(E, ")");
         return;
+    case N_CALL: /* a helper returning a pointer returns its index */
+        emit_expr(E, n, PREC_ADD);
+        return;
     case N_TERNARY:
+        if (zero_index(n)) { /* c ? x : w: index 0 of either buffer */
+            put(E, "0u");
+            return;
+        }
         put(E, "(");
         emit_expr(E, n->a, PREC_OR);
         put(E, " ? ");
@@ -1103,10 +1168,130 @@ static void emit_ptr_index(Emit *E, Node *n)
     }
 }
 
+/* The caller's local arrays that pointer parameters of helper specialization S point into, each once, in
+   parameter order: the helper takes them as `inout` arrays (copied in and back: only it can reach them). */
+static int local_roots(PtrSpec *s, Var **out, int max)
+{
+    int n = 0;
+    for (int i = 0; s && i < s->f->n_params; i++) {
+        Var *r = ptr_like(s->f->params[i]) ? ptr_var_root(s, s->f->params[i]) : NULL;
+        if (!r || r == &ptr_dynamic || r->kind != VAR_LOCAL || r->is_threadgroup)
+            continue;
+        bool seen = false;
+        for (int j = 0; j < n; j++)
+            seen |= out[j] == r;
+        if (!seen && n < max)
+            out[n++] = r;
+    }
+    return n;
+}
+
+/* Whether helper specialization S may write local array R (through a pointer parameter to non-const). */
+static bool local_written(PtrSpec *s, Var *r)
+{
+    for (int i = 0; i < s->f->n_params; i++)
+        if (ptr_like(s->f->params[i]) && ptr_var_root(s, s->f->params[i]) == r && !s->f->params[i]->ty->is_const)
+            return true;
+    return false;
+}
+
+/* The buffer reference type (GL_EXT_buffer_reference) to a buffer of ELEM. */
+static const char *ref_type(Emit *E, Type *elem)
+{
+    return arena_printf(E->prog->arena, "mtl_ref_%s", glsl_type(E, elem));
+}
+
+static bool is_dynamic(Emit *E, Var *v)
+{
+    return v->ty->kind == TY_PTR && ptr_like(v) && ptr_var_root(E->spec, v) == &ptr_dynamic;
+}
+
+/* The reference to the start of the buffer pointer expression N points into, as a reference to ELEM: for
+   pointers whose buffer is chosen at run time (ptr.c). A pointer variable p carries its own, p_ref. */
+static void emit_ref(Emit *E, Node *n, Type *elem)
+{
+    n = strip_parens(n);
+    Var *r = n->kind == N_VAR ? ptr_var_root(E->spec, n->var) : ptr_root(E->spec, n);
+    const char *text = NULL;
+    Type *have = NULL;
+    if (r && r != &ptr_dynamic && r->addr_offset) /* one buffer: its address */
+        text = arena_printf(E->prog->arena, "mtl_params.%s_addr", r->glsl_name), have = ptr_root_elem(r);
+    else if (r == &ptr_dynamic && n->kind == N_VAR) /* a pointer chosen at run time: its reference */
+        text = arena_printf(E->prog->arena, "%s_ref", n->var->glsl_name), have = n->var->ty->elem;
+    if (text) {
+        if (ty_equal(have, elem))
+            put(E, text);
+        else
+            putf(E, "%s(%s)", ref_type(E, elem), text);
+        return;
+    }
+    switch (n->kind) {
+    case N_CAST:
+    case N_POSTFIX:
+    case N_UNARY:
+        emit_ref(E, n->a, elem);
+        return;
+    case N_ASSIGN:
+        if (strcmp(n->op, "=") != 0) {
+            emit_ref(E, n->a, elem);
+            return;
+        }
+        break;
+    case N_BINARY:
+        emit_ref(E, n->a->ty && (n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_ARRAY) ? n->a : n->b, elem);
+        return;
+    case N_ADDR: {
+        Node *l = strip_parens(n->a);
+        if (l->kind == N_INDEX || l->kind == N_DEREF) {
+            emit_ref(E, l->a, elem);
+            return;
+        }
+        break;
+    }
+    case N_TERNARY:
+        put(E, "(");
+        emit_expr(E, n->a, PREC_OR);
+        put(E, " ? ");
+        emit_ref(E, n->b, elem);
+        put(E, " : ");
+        emit_ref(E, n->c, elem);
+        put(E, ")");
+        return;
+    default:
+        break;
+    }
+    diag_error(E->prog->diag, n->loc, "this pointer into a buffer chosen at run time is not supported here");
+}
+
 /* p[i] / *p / p->f through a pointer that is not itself a root: VIEW[index + i]. Returns false for roots. */
 static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
 {
     Node *sp = strip_parens(p);
+    Var *root = sp->kind == N_VAR && ptr_is_root(sp->var) ? sp->var : p->ty && p->ty->kind == TY_PTR ? ptr_root(E->spec, p) : NULL;
+    if (root && root != &ptr_dynamic && root->view_lanes && p->ty && ty_width(p->ty->elem) == 1) {
+        /* a scalar of a threadgroup array stored as vectors (ptr.c): tile[i / 4u][i % 4u] */
+        if (has_side_effects(p) || (offset && has_side_effects(offset)))
+            diag_error(E->prog->diag, p->loc, "a pointer with side effects (++, =) into '%s', which is also read as vectors, is not supported: move the side effect out", root->name);
+        StrBuf saved = E->out;
+        E->out = (StrBuf){0};
+        bool is_root = sp->kind == N_VAR && ptr_is_root(sp->var);
+        if (!is_root)
+            emit_ptr_index(E, p);
+        if (offset) {
+            if (!is_root)
+                put(E, " + ");
+            emit_offset(E, offset, is_root ? 0 : PREC_ADD + 1);
+        } else if (is_root) {
+            put(E, "0u");
+        }
+        StrBuf tmp = E->out;
+        char *idx = arena_printf(E->prog->arena, "%s", tmp.data ? tmp.data : "");
+        sb_free(&tmp);
+        E->out = saved;
+        bool simple = strspn(idx, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(idx);
+        putf(E, simple ? "%s[%s / %du][%s %% %du]" : "%s[(%s) / %du][(%s) %% %du]", root->glsl_name, idx, root->view_lanes, idx, root->view_lanes);
+        return true;
+    }
     if (sp->kind == N_VAR && ptr_is_root(sp->var)) {
         put(E, sp->var->glsl_name); /* the buffer, threadgroup or local array itself: caller adds [i] */
         return false;
@@ -1115,12 +1300,21 @@ static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
         emit_expr(E, p, PREC_POSTFIX);
         return false;
     }
-    put(E, view_name(E, ptr_root(E->spec, p), p->ty->elem));
+    if (ptr_root(E->spec, p) == &ptr_dynamic) {
+        emit_ref(E, p, p->ty->elem); /* a buffer chosen at run time: p_ref.v[p + i] */
+        put(E, ".v");
+    } else {
+        put(E, view_name(E, ptr_root(E->spec, p), p->ty->elem));
+    }
     put(E, "[");
-    emit_ptr_index(E, p);
-    if (offset) {
-        put(E, " + ");
-        emit_offset(E, offset, PREC_ADD + 1);
+    if (offset && zero_index(p)) {
+        emit_offset(E, offset, 0);
+    } else {
+        emit_ptr_index(E, p);
+        if (offset) {
+            put(E, " + ");
+            emit_offset(E, offset, PREC_ADD + 1);
+        }
     }
     put(E, "]");
     return true;
@@ -1169,6 +1363,7 @@ static void emit_atomic(Emit *E, Node *n, int min_prec)
 static void emit_call(Emit *E, Node *n)
 {
     const char *name = n->fn ? n->fn->glsl_name : n->name;
+    PtrSpec *s = NULL;
     if (n->fn) {
         /* the specialization for the roots this call's pointer arguments point into */
         Var **roots = arena_alloc(E->prog->arena, sizeof(Var *) * (size_t)(n->fn->n_params + 1));
@@ -1176,7 +1371,7 @@ static void emit_call(Emit *E, Node *n)
             if (ptr_like(n->fn->params[i]))
                 roots[i] = n->fn->params[i]->ty->kind == TY_REF ? ptr_root(E->spec, &(Node){.kind = N_ADDR, .a = n->list[i]})
                                                                : ptr_root(E->spec, n->list[i]);
-        PtrSpec *s = ptr_find_spec(E->L, n->fn, roots);
+        s = ptr_find_spec(E->L, n->fn, roots);
         if (s)
             name = s->glsl_name;
     }
@@ -1186,16 +1381,26 @@ static void emit_call(Emit *E, Node *n)
         if (i)
             put(E, ", ");
         Type *pt = n->fn && i < n->fn->n_params ? n->fn->params[i]->ty : NULL;
-        if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_REF)
+        if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_PTR && s && ptr_var_root(s, n->fn->params[i]) == &ptr_dynamic) {
+            emit_ref(E, n->list[i], pt->elem);
+            put(E, ", ");
+            emit_ptr_index(E, n->list[i]);
+        } else if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_REF)
             emit_addr_index(E, n->list[i]);
+        else if (pt && ptr_like(n->fn->params[i]))
+            emit_ptr_index(E, n->list[i]); /* a local array decays to its index 0 */
         else if (pt && pt->kind != TY_REF)
             emit_coerced(E, n->list[i], pt, PREC_ASSIGN + 1);
         else
             emit_expr(E, n->list[i], PREC_ASSIGN + 1);
     }
+    Var *locals[16];
+    int nl = local_roots(s, locals, 16);
+    for (int i = 0; i < nl; i++)
+        putf(E, "%s%s", n->n_list || i ? ", " : "", locals[i]->glsl_name);
     if (n->fn && n->fn->uniform_sync && E->L->uniform_flow) {
         check_sync_position(E, n);
-        if (n->n_list)
+        if (n->n_list || nl)
             put(E, ", ");
         put(E, predicate(E));
     }
@@ -1388,6 +1593,15 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
 static void emit_vardef(Emit *E, Var *v, bool as_const)
 {
     if (ptr_like(v)) {
+        if (is_dynamic(E, v)) { /* its buffer chosen at run time: a reference to it, then the index */
+            putf(E, "%s %s_ref", ref_type(E, v->ty->elem), v->glsl_name);
+            if (v->init) {
+                put(E, " = ");
+                emit_ref(E, v->init, v->ty->elem);
+            }
+            put(E, ";\n");
+            line_start(E);
+        }
         putf(E, "uint %s", v->glsl_name);
         if (v->init) {
             put(E, " = ");
@@ -1413,6 +1627,8 @@ static void emit_vardef(Emit *E, Var *v, bool as_const)
 static void emit_decl_inline(Emit *E, Node *n)
 {
     for (int i = 0; i < n->n_list; i++) {
+        if (is_dynamic(E, n->list[i]->var))
+            diag_error(E->prog->diag, n->list[i]->var->loc, "pointer '%s' into a buffer chosen at run time cannot be declared here (declare it before the loop)", n->list[i]->var->name);
         if (i)
             put(E, ", ");
         if (i == 0)
@@ -1505,6 +1721,13 @@ static void emit_stmt(Emit *E, Node *n)
             break;
         }
         line_start(E);
+        if (n->a->kind == N_ASSIGN && !strcmp(n->a->op, "=") && strip_parens(n->a->a)->kind == N_VAR && is_dynamic(E, strip_parens(n->a->a)->var)) {
+            putf(E, "%s_ref = ", strip_parens(n->a->a)->var->glsl_name); /* p = q: the reference, then the index */
+            emit_ref(E, n->a->b, n->a->a->ty->elem);
+            put(E, ";\n");
+            line_start(E);
+            E->ref_assigned = true;
+        }
         emit_expr(E, n->a, 0);
         put(E, ";\n");
         break;
@@ -1710,13 +1933,19 @@ static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
         Var *p = f->params[i];
         if (i)
             put(E, ", ");
-        if (ptr_like(p))
+        if (is_dynamic(E, p))
+            putf(E, "%s %s_ref, uint %s", ref_type(E, p->ty->elem), p->glsl_name, p->glsl_name);
+        else if (ptr_like(p))
             putf(E, "uint %s", p->glsl_name);
         else
             putf(E, "%s%s %s%s", p->is_out_param ? "inout " : "", glsl_type(E, p->ty), p->glsl_name, array_suffix(E, p->ty));
     }
+    Var *locals[16];
+    int nl = local_roots(s, locals, 16);
+    for (int i = 0; i < nl; i++)
+        putf(E, "%s%s %s %s%s", f->n_params || i ? ", " : "", local_written(s, locals[i]) ? "inout" : "in", glsl_type(E, locals[i]->ty), locals[i]->glsl_name, array_suffix(E, locals[i]->ty));
     if (uniform)
-        put(E, f->n_params ? ", bool mtl_p" : "bool mtl_p");
+        put(E, f->n_params || nl ? ", bool mtl_p" : "bool mtl_p");
     put(E, ")\n");
     if (uniform && f->body && f->body->kind == N_BLOCK)
         emit_uniform_function_body(E, f);
@@ -1729,10 +1958,14 @@ static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
 static void emit_function(Emit *E, Func *f)
 {
     bool any = false;
+    bool used = false; /* specializations left behind by roots that changed are not printed (ptr.c) */
+    for (int i = 1; i < E->L->ptr_specs.len; i++)
+        used |= ((PtrSpec *)E->L->ptr_specs.items[i])->f == f && ((PtrSpec *)E->L->ptr_specs.items[i])->used;
     for (int i = 1; i < E->L->ptr_specs.len; i++) {
         PtrSpec *s = E->L->ptr_specs.items[i];
         if (s->f == f) {
-            emit_function_spec(E, f, s);
+            if (s->used || !used)
+                emit_function_spec(E, f, s);
             any = true;
         }
     }
@@ -2220,12 +2453,22 @@ static void emit_resources(Emit *E, Func *k)
     for (int i = 0; i < k->n_params; i++)
         if (k->params[i]->role == PR_CONSTREF && k->params[i]->in_push && strcmp(block_layout(E, k->params[i]->ty->elem), "std430"))
             push_layout = "scalar";
+    if (E->L->ptr_ref_types.len)
+        put(E, "\n// Buffers that pointers chosen at run time point into, by device address (docs/translator.md, \"Pointers\").\n");
+    for (int i = 0; i < E->L->ptr_ref_types.len; i++) {
+        Type *t = E->L->ptr_ref_types.items[i];
+        putf(E, "layout(buffer_reference, %s) buffer %s { %s v[]; };\n", block_layout(E, t), ref_type(E, t), storage_type(E, t));
+    }
     put(E, "\n// Dispatch block (docs/interfaces.md), then constant-reference parameters.\n");
     putf(E, "layout(push_constant, %s) uniform mtl_params_t\n{\n    uvec3 mtl_threads_per_grid;\n    uint mtl_reserved;\n", push_layout);
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
         if (v->role == PR_CONSTREF && v->in_push)
             putf(E, "    layout(offset = %d) %s %s;\n", v->push_offset, glsl_type(E, v->ty->elem), v->glsl_name);
+    }
+    for (int i = 0; i < E->L->ptr_addressed.len; i++) {
+        Var *v = E->L->ptr_addressed.items[i];
+        putf(E, "    layout(offset = %d) %s %s_addr;\n", v->addr_offset, ref_type(E, ptr_root_elem(v)), v->glsl_name);
     }
     put(E, "} mtl_params;\n\n");
 }
@@ -2332,7 +2575,12 @@ static void emit_threadgroup_memory(Emit *E)
             putf(E, "shared %s %s[mtl_threadgroup_length_%d]%s;\n", glsl_type(E, v->ty->elem), v->glsl_name, v->tg_index,
                  array_suffix(E, v->ty->elem));
         } else {
-            putf(E, "shared %s %s%s;\n", glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty));
+            if (v->view_lanes && ty_width(v->ty->elem) == 1) /* read as vectors through pointers (ptr.c) */
+                putf(E, "shared %s %s[%d]; // %s %s[%d], read as %s%d too\n", glsl_type(E, ty_vec(E->prog->arena, v->ty->elem->kind, v->view_lanes)),
+                     v->glsl_name, v->ty->n / v->view_lanes, ty_metal_name(E->prog->arena, v->ty->elem), v->name, v->ty->n,
+                     ty_metal_name(E->prog->arena, v->ty->elem), v->view_lanes);
+            else
+                putf(E, "shared %s %s%s;\n", glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty));
         }
     }
     put(E, "\n");
@@ -2424,6 +2672,8 @@ char *emit_glsl(Program *prog, Lowered *L)
         put(&E, "#extension GL_EXT_scalar_block_layout : require\n");
     if (L->need_atomic_float_buffer || L->need_atomic_float_shared)
         put(&E, "#extension GL_EXT_shader_atomic_float : require\n");
+    if (L->ptr_ref_types.len)
+        put(&E, "#extension GL_EXT_buffer_reference : require\n");
     static const struct { unsigned bit; const char *ext; } sg_ext[] = {
         {SG_OP_BASIC, "GL_KHR_shader_subgroup_basic"}, {SG_OP_ARITHMETIC, "GL_KHR_shader_subgroup_arithmetic"},
         {SG_OP_BALLOT, "GL_KHR_shader_subgroup_ballot"}, {SG_OP_SHUFFLE, "GL_KHR_shader_subgroup_shuffle"},

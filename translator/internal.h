@@ -238,6 +238,9 @@ struct Var {
     bool read, written; /* access seen in the body */
     bool in_push;       /* PR_CONSTREF placed in push constants */
     int push_offset;
+    int addr_offset;    /* ptr.c: push-constant offset of the buffer's device address (0: none) */
+    int view_lanes;     /* ptr.c: a threadgroup array read both as scalars and as vectors of this many lanes
+                           through pointers: stored as those vectors, scalars at [i / lanes][i % lanes] */
     bool is_out_param;  /* thread T& helper parameter: inout */
     /* function constants ([[function_constant(n)]]): Vulkan specialization constant fc_id (0: not one) */
     int fc_id;
@@ -362,6 +365,9 @@ typedef struct PtrSpec {
     Var **vars, **roots; /* each pointer variable and parameter of f -> the root it points into */
     int n, cap;
     const char *glsl_name;
+    Var *ret_root;         /* a helper returning a pointer: the root of what it returns */
+    bool used;             /* reached from the kernel with the final roots (others are not printed) */
+    struct Lowered *L;
 } PtrSpec;
 
 /* ---- lower.c ---- */
@@ -389,6 +395,8 @@ typedef struct Lowered {
     /* pointers (ptr.c) */
     PtrVec ptr_specs;        /* PtrSpec*: the kernel's first, then each helper per combination of roots */
     PtrVec ptr_views;        /* pairs (Var *root buffer, Type *elem): SSBO blocks aliasing a buffer as another type */
+    PtrVec ptr_ref_types;    /* Type*: element types of buffer references (pointers whose root is chosen at run time) */
+    PtrVec ptr_addressed;    /* Var*: buffers whose device address is passed in push constants */
 } Lowered;
 enum { SG_OP_BASIC = 1, SG_OP_ARITHMETIC = 2, SG_OP_BALLOT = 4, SG_OP_SHUFFLE = 8, SG_OP_CLUSTERED = 16, SG_OP_EXTENDED_TYPES = 32 };
 /* Checks a kernel and everything it reaches; fills L. Returns false on error (diagnosed). */
@@ -401,6 +409,7 @@ Type *ptr_root_elem(const Var *root);
 bool ptr_same_elem(const Type *root_elem, const Type *elem); /* no view needed (packed_float3 vs float3: ptr.c) */
 Var *ptr_root(const PtrSpec *s, Node *p);          /* root of pointer expression p in specialization s */
 Var *ptr_var_root(const PtrSpec *s, const Var *v);
+extern Var ptr_dynamic;                            /* the root of a pointer chosen at run time between buffers */
 PtrSpec *ptr_find_spec(Lowered *L, Func *f, Var **roots);
 
 /* ---- matrix.c ---- */

@@ -464,8 +464,8 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
             f->params[i]->is_out_param = true;
         use_type(X, t, f->params[i]->loc);
     }
-    if (f->ret->kind == TY_PTR || f->ret->kind == TY_REF)
-        diag_error(X->diag, f->loc, "helper functions returning pointers or references are not supported yet ('%s')", f->name);
+    if (f->ret->kind == TY_REF)
+        diag_error(X->diag, f->loc, "helper functions returning references are not supported yet ('%s'; return a pointer)", f->name);
     use_type(X, f->ret, f->loc);
     walk(X, f, f->body, false);
     f->visiting = false;

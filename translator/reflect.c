@@ -37,6 +37,8 @@ static cJSON *buffer_json(Program *prog, Var *v)
         cJSON_AddNumberToObject(b, "size", ty_metal_size(et));
     } else {
         cJSON_AddNumberToObject(b, "binding", v->index);
+        if (v->addr_offset) /* its device address in push constants: pointers chosen at run time (ptr.c) */
+            cJSON_AddNumberToObject(b, "address_offset", v->addr_offset);
     }
     cJSON_AddStringToObject(b, "type", ty_metal_name(prog->arena, et));
     TypeKind sk = ty_scalar_kind(et->kind == TY_ATOMIC || et->kind == TY_MAT ? et->elem : et); /* atomic<uint>: data of uint */
@@ -166,6 +168,10 @@ char *reflect_json(Program *prog, Lowered *L)
     }
     if (L->need_atomic_float_buffer || L->need_atomic_float_shared)
         cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_shader_atomic_float"));
+    if (L->ptr_ref_types.len) {
+        cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_buffer_reference"));
+        cJSON_AddItemToArray(feat, cJSON_CreateString("bufferDeviceAddress"));
+    }
     if (L->need_atomic_float_buffer) {
         cJSON_AddItemToArray(feat, cJSON_CreateString("shaderBufferFloat32Atomics"));
         cJSON_AddItemToArray(feat, cJSON_CreateString("shaderBufferFloat32AtomicAdd"));

@@ -150,6 +150,29 @@ static int check_row_sums(MtlrtContext *ctx, rowsum_kernels *k)
     return bad != 0;
 }
 
+/* rowsum.metal's pick_scale: a pointer chosen at run time between two buffers (device addresses). */
+static int check_pick_scale(MtlrtContext *ctx, rowsum_kernels *k)
+{
+    enum { N = 300, SPLIT = 123 };
+    static float a[N], b[N], y[N];
+    for (int i = 0; i < N; i++)
+        a[i] = rand_float(), b[i] = rand_float();
+    MtlrtBuffer *ba = buffer_of(ctx, sizeof a, a), *bb = buffer_of(ctx, sizeof b, b), *by = buffer_of(ctx, sizeof y, NULL);
+    bool ok = ba && bb && by &&
+              rowsum_pick_scale(k, MTLRT_DISPATCH_THREADS, (uint32_t[3]){N, 1, 1}, (uint32_t[3]){32, 1, 1}, ba, bb, by,
+                                SPLIT) &&
+              mtlrt_buffer_read(by, y, sizeof y);
+    int bad = ok ? 0 : 1;
+    for (int i = 0; ok && i < N; i++)
+        if (y[i] != 2.0f * (i < SPLIT ? a[i] : b[i]) && bad++ < 5)
+            fprintf(stderr, "pick_scale: y[%d] = %.9g, expected %.9g\n", i, y[i], 2.0f * (i < SPLIT ? a[i] : b[i]));
+    printf("pick_scale: %s (%d elements)\n", bad ? "FAIL" : "PASS", N);
+    mtlrt_buffer_destroy(ba);
+    mtlrt_buffer_destroy(bb);
+    mtlrt_buffer_destroy(by);
+    return bad != 0;
+}
+
 int main(void)
 {
     MtlrtContext *ctx = mtlrt_context_create(&(MtlrtContextOptions){.validate = true});
@@ -159,7 +182,7 @@ int main(void)
     rowsum_kernels *rowsum = rowsum_kernels_create(ctx);
     int failed = !affine || !rowsum;
     if (!failed)
-        failed = check_affine(ctx, affine) + check_row_sums(ctx, rowsum);
+        failed = check_affine(ctx, affine) + check_row_sums(ctx, rowsum) + check_pick_scale(ctx, rowsum);
     uint32_t messages = mtlrt_context_validation_messages(ctx);
     if (messages)
         fprintf(stderr, "consumer: %u validation-layer messages\n", messages);

@@ -1,6 +1,6 @@
 // One entry translates, one does not: exit 1 ("some failed"), the error names the bad one.
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: @+15:9: error: pointer 'p' points into 'x' and into 'y'
+// EXPECT-ERROR: @+15:9: error: pointer 'p' points into 'x' and into 'z'
 #include <metal_stdlib>
 using namespace metal;
 
@@ -11,10 +11,10 @@ kernel void good(device const float* x [[buffer(0)]],
 }
 
 kernel void bad(device float* y [[buffer(0)]],
-                device const float* x [[buffer(1)]],
                 uint i [[thread_position_in_grid]]) {
-    device const float* p = x;
+    threadgroup float x[8], z[8];
+    threadgroup float* p = x;
     if (i > 4)
-        p = y;
+        p = z;
     y[i] = p[i];
 }

@@ -1,36 +1,45 @@
-// Pointers the index lowering cannot express, each named at its location.
+// Pointers the lowering cannot express, each named at its location.
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: @+11:9: error: pointer 'p' points into 'x' and into 'w': a pointer must keep to one buffer or array
-// EXPECT-ERROR: @+17:12: error: a float4 pointer into 'tile' (of float) is not supported: only buffers can be read as another element type
-// EXPECT-ERROR: @+23:18: error: a pointer into the local array 'v' cannot be passed to a helper
-// EXPECT-ERROR: @+28:19: error: cannot tell which buffer or array pointer 'p' points into
+// EXPECT-ERROR: @+12:9: error: pointer 'p' points into 'a' and into 'b': only pointers into device or constant buffers may be chosen at run time
+// EXPECT-ERROR: @+18:12: error: a uint pointer into 'tile' (of float) is not supported: only buffers can be read as another element type
+// EXPECT-ERROR: @+22:19: error: pointer 'p' points into 'v' or into 'w': only pointers into device or constant buffers
+// EXPECT-ERROR: @+30:5: error: pointers stored in structs are not supported
+// EXPECT-ERROR: @+33:5: error: 'pick' returns a pointer into a buffer chosen at run time: not supported
 #include <metal_stdlib>
 using namespace metal;
 
-kernel void two_roots(device const float* x [[buffer(0)]], device const float* w [[buffer(1)]],
-                      device float* y [[buffer(2)]], uint i [[thread_position_in_grid]]) {
-    device const float* p = x;
+kernel void tg_two_roots(device float* y [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+    threadgroup float a[16], b[16];
+    threadgroup float* p = a;
     if (i > 4)
-        p = w;
+        p = b;
     y[i] = p[i];
 }
 
-kernel void tg_cast(device float* y [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+kernel void tg_cast(device uint* y [[buffer(0)]], uint i [[thread_position_in_grid]]) {
     threadgroup float tile[16];
-    threadgroup float4* t4 = (threadgroup float4*)tile;
-    y[i] = t4[0].x;
+    threadgroup uint* t4 = (threadgroup uint*)tile;
+    y[i] = t4[0];
 }
 
-float first(thread float* p) { return p[0]; }
-
-kernel void local_to_helper(device float* y [[buffer(0)]], uint i [[thread_position_in_grid]]) {
-    float v[4] = {1.0f, 2.0f, 3.0f, 4.0f};
-    y[i] = first(v);
+kernel void two_locals(device float* x [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+    float v[4] = {1.0f, 2.0f, 3.0f, 4.0f}, w[4] = {};
+    thread float* p = i > 2 ? v : w;
+    x[i] = p[0];
 }
 
-struct Pair { float a; float b; };
+struct Holder { device float* p; };
 
-kernel void member_addr(device Pair* y [[buffer(0)]], uint i [[thread_position_in_grid]]) {
-    device float* p = &y[i].b;
-    *p = 1.0f;
+kernel void pointer_in_struct(device float* y [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+    Holder h;
+    h.p = y;
+    h.p[i] = 1.0f;
+}
+
+device float* pick(device float* a, device float* b, bool first) {
+    return first ? a : b;
+}
+
+kernel void returns_chosen(device float* a [[buffer(0)]], device float* b [[buffer(1)]], uint i [[thread_position_in_grid]]) {
+    pick(a, b, i > 3)[i] = 1.0f;
 }

@@ -66,3 +66,15 @@ kernel void row_max(device const float *m [[buffer(0)]],
         maxes[row] = best;
     }
 }
+
+// pick_scale: y[i] = 2 * (i < split ? a : b)[i] through a pointer chosen at run time between two buffers (a buffer
+// reference: the runtime passes both buffers' device addresses; the launch function takes the buffers as usual).
+kernel void pick_scale(device const float *a [[buffer(0)]],
+                       device const float *b [[buffer(1)]],
+                       device float *y [[buffer(2)]],
+                       constant uint &split [[buffer(3)]],
+                       uint i [[thread_position_in_grid]])
+{
+    device const float *src = i < split ? a : b;
+    y[i] = 2.0f * src[i];
+}

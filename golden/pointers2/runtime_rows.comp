@@ -1,0 +1,41 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from pointers2.metal, kernel runtime_rows
+#extension GL_EXT_buffer_reference : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
+layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_w { float w[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { vec4 y[]; };
+
+// Buffers that pointers chosen at run time point into, by device address (docs/translator.md, "Pointers").
+layout(buffer_reference, std430) buffer mtl_ref_float { float v[]; };
+layout(buffer_reference, std430) buffer mtl_ref_vec4 { vec4 v[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+    layout(offset = 16) mtl_ref_float x_addr;
+    layout(offset = 24) mtl_ref_float w_addr;
+} mtl_params;
+
+uint row_of_x(uint m, uint r, uint cols)
+{
+    return m + r * cols;
+}
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    uint i = gl_GlobalInvocationID.x;
+    mtl_ref_float p_ref = ((i & 1u) != 0u ? mtl_params.x_addr : mtl_params.w_addr);
+    uint p = ((i & 1u) != 0u ? row_of_x(0u, i, 8u) : 8u * i);
+    mtl_ref_vec4 q_ref = mtl_ref_vec4(p_ref);
+    uint q = p / 4u + 1u;
+    y[i] = q_ref.v[q] + (i > 3u ? mtl_params.x_addr : mtl_params.w_addr).v[i];
+}
