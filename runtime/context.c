@@ -375,6 +375,8 @@ static const FeatureStruct feature_structs[] = {
      VK_API_VERSION_1_3, "VK_EXT_subgroup_size_control"},
     {offsetof(DeviceFeatures, vmm), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES,
      VK_API_VERSION_1_2, "VK_KHR_vulkan_memory_model"},
+    {offsetof(DeviceFeatures, sbl), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES,
+     VK_API_VERSION_1_2, "VK_EXT_scalar_block_layout"},
 };
 #define N_FEATURE_STRUCTS (sizeof feature_structs / sizeof feature_structs[0])
 

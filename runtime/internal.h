@@ -18,6 +18,7 @@ typedef struct DeviceFeatures {
     VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomicf;
     VkPhysicalDeviceSubgroupSizeControlFeatures ssc;
     VkPhysicalDeviceVulkanMemoryModelFeatures vmm;
+    VkPhysicalDeviceScalarBlockLayoutFeatures sbl;
 } DeviceFeatures;
 
 /* A subgroup layout probe result (probe.c). */

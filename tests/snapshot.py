@@ -62,7 +62,9 @@ def validate_glsl(comp, workdir, problems):
     if rc != 0:
         problems.append("glslangValidator rejects %s:\n%s%s" % (os.path.basename(comp), out, err))
         return
-    rc, out, err = run(["spirv-val", "--target-env", "vulkan1.1", spv])
+    with open(comp) as f:   # the runtime enables scalarBlockLayout for shaders that use it
+        scalar = ["--scalar-block-layout"] if "GL_EXT_scalar_block_layout" in f.read() else []
+    rc, out, err = run(["spirv-val", "--target-env", "vulkan1.1"] + scalar + [spv])
     if rc != 0:
         problems.append("spirv-val rejects %s:\n%s%s" % (os.path.basename(spv), out, err))
 

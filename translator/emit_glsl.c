@@ -41,6 +41,7 @@ typedef struct Emit {
     StrBuf atomic_helpers; /* float atomic min/max loops, one per buffer and function */
     bool need_float_less;
     PtrSpec *spec; /* ptr.c: which root each pointer of the function being printed points into */
+    const Node *bool_raw; /* a stored bool (layout.c) printed as its uint8_t: the target of an assignment */
     bool ref_assigned; /* the statement printed `p_ref = ...;` already (pointers chosen at run time) */
 } Emit;
 
@@ -143,6 +144,17 @@ static const char *array_suffix(Emit *E, Type *t)
 static const char *glsl_ctor_type(Emit *E, Type *t)
 {
     return arena_printf(E->prog->arena, "%s%s", glsl_type(E, t), array_suffix(E, t));
+}
+
+/* GLSL spelling of a type in memory (buffers, struct members): a bool (vector) is its byte, uint8_t / u8vecN. */
+static const char *storage_type(Emit *E, Type *t)
+{
+    while (t->kind == TY_ARRAY || t->kind == TY_REF)
+        t = t->elem;
+    if (ty_scalar_kind(t) != TY_BOOL)
+        return glsl_type(E, t);
+    E->L->need_int8 = true;
+    return t->kind == TY_VEC ? arena_printf(E->prog->arena, "u8vec%d", t->n) : "uint8_t";
 }
 
 /* ---- output ---- */
@@ -443,6 +455,22 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
             put(E, ")");
         return;
     }
+    const Node *stored = layout_bool_target(n->a);
+    if (stored) { /* a bool in memory: its byte written, uint8_t(b) / u8vecN(b) */
+        if (compound || !lt || lt->kind == TY_ARRAY)
+            diag_error(E->prog->diag, n->loc, "assignment to a bool array or with '%s' in memory is not supported yet", n->op);
+        const Node *saved = E->bool_raw;
+        E->bool_raw = stored;
+        emit_expr(E, n->a, PREC_UNARY);
+        E->bool_raw = saved;
+        int w = ty_width(lt) ? ty_width(lt) : 1; /* (clang types a bool vector's component as int) */
+        putf(E, " = %s(", storage_type(E, w > 1 ? ty_vec(E->prog->arena, TY_BOOL, w) : ty_scalar(TY_BOOL)));
+        emit_expr(E, rhs, PREC_ASSIGN + 1);
+        put(E, ")");
+        if (paren)
+            put(E, ")");
+        return;
+    }
     if (lt && ty_scalar_kind(lt) == TY_BFLOAT && compound) {
         /* bfloat x op= y: x = bfloat(float(x) op y), rounded once */
         char op[2] = {n->op[0], 0};
@@ -600,6 +628,30 @@ static void emit_pad_values(Emit *E, const unsigned char *pad, int n, bool trail
         putf(E, trailing ? ", %s(0)" : "%s(0), ", pad_type(E, pad[i]));
 }
 
+static void emit_zero(Emit *E, Type *t);
+
+/* Zero of a struct member: a bool one is its byte (uint8_t(0), uint8_t[2](uint8_t(0), uint8_t(0))). */
+static void emit_zero_stored(Emit *E, Type *t)
+{
+    Type *e = t;
+    while (e->kind == TY_ARRAY)
+        e = e->elem;
+    if (ty_scalar_kind(e) != TY_BOOL) {
+        emit_zero(E, t);
+        return;
+    }
+    if (t->kind == TY_ARRAY) {
+        putf(E, "%s%s(", storage_type(E, t), array_suffix(E, t));
+        for (int i = 0; i < t->n; i++) {
+            put(E, i ? ", " : "");
+            emit_zero_stored(E, t->elem);
+        }
+        put(E, ")");
+        return;
+    }
+    putf(E, "%s(0)", storage_type(E, t));
+}
+
 static void emit_zero(Emit *E, Type *t)
 {
     switch (t->kind) {
@@ -618,7 +670,7 @@ static void emit_zero(Emit *E, Type *t)
             if (i)
                 put(E, ", ");
             emit_pad_values(E, t->sdef->fields[i].pad, t->sdef->fields[i].n_pad, false);
-            emit_zero(E, t->sdef->fields[i].ty);
+            emit_zero_stored(E, t->sdef->fields[i].ty);
         }
         emit_pad_values(E, t->sdef->tail_pad, t->sdef->n_tail_pad, true);
         put(E, ")");
@@ -662,12 +714,18 @@ static void emit_initlist(Emit *E, Node *n, Type *t)
             emit_pad_values(E, t->sdef->fields[i].pad, t->sdef->fields[i].n_pad, false);
         if (i < n->n_list) {
             Node *item = n->list[i];
-            if (item->kind == N_INITLIST)
+            if (t->kind == TY_STRUCT && ty_scalar_kind(et) == TY_BOOL) {
+                putf(E, "%s(", storage_type(E, et)); /* a bool member is its byte */
+                emit_expr(E, item, PREC_ASSIGN + 1);
+                put(E, ")");
+            } else if (t->kind == TY_STRUCT && et->kind == TY_ARRAY && !strcmp(storage_type(E, et), "uint8_t")) {
+                diag_error(E->prog->diag, item->loc, "initializing a bool array member is not supported yet");
+            } else if (item->kind == N_INITLIST)
                 emit_initlist(E, item, et);
             else
                 emit_coerced(E, item, et, PREC_ASSIGN + 1);
         } else {
-            emit_zero(E, et);
+            t->kind == TY_STRUCT ? emit_zero_stored(E, et) : emit_zero(E, et);
         }
     }
     if (t->kind == TY_STRUCT)
@@ -970,9 +1028,9 @@ static const char *view_name(Emit *E, Var *root, Type *elem)
 {
     if (!root || root == &ptr_dynamic)
         return "?";
-    if (ty_equal(elem, ptr_root_elem(root)) || elem->kind == TY_VOID || root->view_lanes)
+    if (ptr_same_elem(ptr_root_elem(root), elem) || elem->kind == TY_VOID || root->view_lanes)
         return root->glsl_name;
-    return arena_printf(E->prog->arena, "%s_as_%s", root->glsl_name, glsl_type(E, elem));
+    return arena_printf(E->prog->arena, "%s_as_%s%s", root->glsl_name, elem->packed ? "packed_" : "", glsl_type(E, elem));
 }
 
 /* K converted to uint, as an index offset. */
@@ -1088,6 +1146,10 @@ static void emit_ptr_index(Emit *E, Node *n)
         Type *from = n->a->ty && (n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_ARRAY) ? n->a->ty->elem : NULL;
         Type *to = n->ty->elem;
         int s1 = from ? ty_metal_size(from) : 0, s2 = to ? ty_metal_size(to) : 0;
+        if (to && to->packed && s1 && s1 % s2 && !zero_index(n))
+            diag_error(E->prog->diag, n->loc, "a cast to %s* of a pointer moved from its buffer's start is not supported yet "
+                       "(%d-byte elements need not start at a multiple of %d bytes; cast the buffer, then index)",
+                       ty_metal_name(E->prog->arena, to), s2, s2);
         if (!s1 || !s2 || s1 == s2 || zero_index(n)) {
             emit_ptr_index(E, n->a);
         } else if (s1 % s2 == 0) {
@@ -1535,8 +1597,24 @@ static bool emit_substituted(Emit *E, Node *n)
     return false;
 }
 
+/* A stored bool read (layout.c): bool(m[i]), bvec3(f[i].mask): any nonzero byte reads as true. */
+static void emit_bool_load(Emit *E, Node *n)
+{
+    Type *t = n->ty->kind == TY_REF ? n->ty->elem : n->ty;
+    const Node *saved = E->bool_raw;
+    E->bool_raw = n;
+    putf(E, "%s(", glsl_type(E, t));
+    emit_expr(E, n, PREC_ASSIGN + 1);
+    put(E, ")");
+    E->bool_raw = saved;
+}
+
 static void emit_expr(Emit *E, Node *n, int min_prec)
 {
+    if (n != E->bool_raw && layout_bool_stored(n)) {
+        emit_bool_load(E, n);
+        return;
+    }
     if (n->ty && n->ty->kind == TY_PTR && n->kind != N_CALL && n->kind != N_ASSIGN && n->kind != N_POSTFIX && n->kind != N_UNARY) {
         /* a pointer value: its index (comparisons of pointers compare indices) */
         Node *s = strip_parens(n);
@@ -1964,18 +2042,20 @@ static void emit_pads(Emit *E, const unsigned char *pad, int n, int *count)
 static void emit_struct(Emit *E, StructDef *s)
 {
     int count = 0;
+    const char *note = s->scalar ? "// Metal's layout (in layout(scalar) blocks): mtl_pad members stand for the bytes the scalar layout would not leave.\n"
+                                 : "// Metal's layout: mtl_pad members stand for the bytes std430 would not leave.\n";
     if (s->n_tail_pad || s->fields[0].n_pad)
-        put(E, "// Metal's layout: mtl_pad members stand for the bytes std430 would not leave.\n");
+        put(E, note);
     else
         for (int i = 0; i < s->n_fields; i++)
             if (s->fields[i].n_pad) {
-                put(E, "// Metal's layout: mtl_pad members stand for the bytes std430 would not leave.\n");
+                put(E, note);
                 break;
             }
     putf(E, "struct %s\n{\n", s->glsl_name);
     for (int i = 0; i < s->n_fields; i++) {
         emit_pads(E, s->fields[i].pad, s->fields[i].n_pad, &count);
-        putf(E, "    %s %s%s;\n", glsl_type(E, s->fields[i].ty), s->fields[i].glsl_name, array_suffix(E, s->fields[i].ty));
+        putf(E, "    %s %s%s;\n", storage_type(E, s->fields[i].ty), s->fields[i].glsl_name, array_suffix(E, s->fields[i].ty));
     }
     emit_pads(E, s->tail_pad, s->n_tail_pad, &count);
     put(E, "};\n\n");
@@ -2522,34 +2602,47 @@ static const char *memory_qualifier(Emit *E, Var *v)
     return vmm ? "nonprivate " : "";
 }
 
+/* std430, or the scalar block layout for a block holding packed vectors (layout.c). */
+static const char *block_layout(Emit *E, Type *t)
+{
+    if (!layout_needs_scalar(E->prog, t))
+        return "std430";
+    E->L->need_scalar_layout = true;
+    return "scalar";
+}
+
 static void emit_resources(Emit *E, Func *k)
 {
+    const char *push_layout = "std430";
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
         bool storage = v->role == PR_BUFFER || v->role == PR_BUFREF || (v->role == PR_CONSTREF && !v->in_push);
         if (!storage)
             continue;
         Type *et = v->ty->elem;
-        putf(E, "layout(std430, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s%s%s; };\n", v->index,
-             access_qualifier(v), memory_qualifier(E, v), v->glsl_name, glsl_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
+        putf(E, "layout(%s, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s%s%s; };\n", block_layout(E, et), v->index,
+             access_qualifier(v), memory_qualifier(E, v), v->glsl_name, storage_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
              array_suffix(E, et));
         for (int j = 0; j < E->L->ptr_views.len; j += 2) {
             if (E->L->ptr_views.items[j] != v)
                 continue;
             Type *vt = E->L->ptr_views.items[j + 1];
             const char *name = view_name(E, v, vt);
-            putf(E, "layout(std430, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s[]; }; // '%s' read as %s\n", v->index,
-                 access_qualifier(v), memory_qualifier(E, v), name, glsl_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
+            putf(E, "layout(%s, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s[]; }; // '%s' read as %s\n",
+                 block_layout(E, vt), v->index, access_qualifier(v), memory_qualifier(E, v), name, storage_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
         }
     }
+    for (int i = 0; i < k->n_params; i++)
+        if (k->params[i]->role == PR_CONSTREF && k->params[i]->in_push && strcmp(block_layout(E, k->params[i]->ty->elem), "std430"))
+            push_layout = "scalar";
     if (E->L->ptr_ref_types.len)
         put(E, "\n// Buffers that pointers chosen at run time point into, by device address (docs/translator.md, \"Pointers\").\n");
     for (int i = 0; i < E->L->ptr_ref_types.len; i++) {
         Type *t = E->L->ptr_ref_types.items[i];
-        putf(E, "layout(buffer_reference, std430) buffer %s { %s v[]; };\n", ref_type(E, t), glsl_type(E, t));
+        putf(E, "layout(buffer_reference, %s) buffer %s { %s v[]; };\n", block_layout(E, t), ref_type(E, t), storage_type(E, t));
     }
     put(E, "\n// Dispatch block (docs/interfaces.md), then constant-reference parameters.\n");
-    put(E, "layout(push_constant, std430) uniform mtl_params_t\n{\n    uvec3 mtl_threads_per_grid;\n    uint mtl_reserved;\n");
+    putf(E, "layout(push_constant, %s) uniform mtl_params_t\n{\n    uvec3 mtl_threads_per_grid;\n    uint mtl_reserved;\n", push_layout);
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
         if (v->role == PR_CONSTREF && v->in_push)
@@ -2758,6 +2851,8 @@ char *emit_glsl(Program *prog, Lowered *L)
         put(&E, "#extension GL_EXT_shader_8bit_storage : require\n");
     if (L->need_storage16)
         put(&E, "#extension GL_EXT_shader_16bit_storage : require\n");
+    if (L->need_scalar_layout)
+        put(&E, "#extension GL_EXT_scalar_block_layout : require\n");
     if (L->need_atomic_float_buffer || L->need_atomic_float_shared)
         put(&E, "#extension GL_EXT_shader_atomic_float : require\n");
     if (L->need_atomic_int64)

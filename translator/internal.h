@@ -95,6 +95,7 @@ struct Type {
     int n;
     AddrSpace as;      /* for TY_PTR / TY_REF: the space pointed to */
     bool is_const;     /* pointee const (const device T*) */
+    bool packed;       /* TY_VEC: Metal's packed_floatN etc. (n * scalar bytes, scalar-aligned; layout.c) */
     StructDef *sdef;
     const char *name;  /* TY_UNSUPPORTED: the Metal name; TY_ENUM: the enum name */
 };
@@ -116,6 +117,7 @@ struct StructDef {
     unsigned char tail_pad[4]; /* layout.c: padding members after the last field */
     int n_tail_pad;
     int layout_state; /* layout.c: 0 not done, 1 done, 2 impossible */
+    bool scalar; /* layout.c: laid out in GL_EXT_scalar_block_layout (holds packed vectors, or is inside such a struct) */
     bool empty; /* no fields (a functor, a trait): its values are never printed */
 };
 
@@ -328,6 +330,7 @@ typedef struct Program {
     const char *path;
     PtrVec kernels;   /* Func* */
     PtrVec structs;   /* StructDef* */
+    bool scalar_marked; /* layout.c: StructDef.scalar computed */
     int subgroup_size;     /* the device subgroup size shaders are built for (M2gOptions) */
     bool virtual_subgroups; /* subgroup operations emulated in shared memory (testing widths a device lacks) */
     PtrVec includes;  /* char* (arena): every file the parse read, the source first (depfiles) */
@@ -338,6 +341,11 @@ typedef struct Program {
    member is 16 bytes in Metal and 12 in std430, a half3 8 and 6. Returns false, diagnosed at LOC, when
    padding cannot make the layouts agree and REPORT (a struct used only in thread memory needs no match). */
 bool layout_struct(Program *prog, StructDef *s, SrcLoc loc, bool report);
+bool layout_needs_scalar(Program *prog, const Type *t); /* a block holding T must be layout(scalar) */
+/* A bool (vector, array) in a buffer or a struct member is stored as uint8_t: whether lvalue N is one. */
+bool layout_bool_stored(const Node *n);
+/* The stored bool that an assignment to N writes (m[i], f.on in m[i].xy = ...), or NULL. */
+const Node *layout_bool_target(const Node *n);
 int layout_std430_size(const Type *t);
 int layout_std430_align(const Type *t);
 
@@ -373,6 +381,8 @@ typedef struct Lowered {
     PtrVec helper_types;        /* per helper instance: "name\ttype" strings */
     bool need_int8, need_int16, need_int64, need_float16;
     bool need_storage8, need_storage16;
+    bool need_scalar_layout; /* GL_EXT_scalar_block_layout: a block holds packed vectors (layout.c) */
+    bool need_push8, need_push16; /* 8/16-bit members in push constants: storagePushConstant8/16 */
     bool need_atomic_float_buffer, need_atomic_float_shared; /* GL_EXT_shader_atomic_float */
     bool need_atomic_int64;  /* GL_EXT_shader_atomic_int64 (atomic_ulong) */
     bool need_memory_model; /* memory orders, fences: the Vulkan memory model */
@@ -400,6 +410,7 @@ bool ptr_analyze(Program *prog, Lowered *L);
 bool ptr_like(const Var *v);     /* printed as an index */
 bool ptr_is_root(const Var *v);  /* a buffer parameter, threadgroup memory or a local array */
 Type *ptr_root_elem(const Var *root);
+bool ptr_same_elem(const Type *root_elem, const Type *elem); /* no view needed (packed_float3 vs float3: ptr.c) */
 Var *ptr_root(const PtrSpec *s, Node *p);          /* root of pointer expression p in specialization s */
 Var *ptr_var_root(const PtrSpec *s, const Var *v);
 extern Var ptr_dynamic;                            /* the root of a pointer chosen at run time between buffers */

@@ -30,15 +30,9 @@ static bool struct_layout_ok(Lower *X, StructDef *s, SrcLoc loc)
 static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what)
 {
     switch (t->kind) {
-    case TY_BOOL:
-        diag_error(X->diag, loc, "bool in buffer memory (1 byte in Metal) is not supported yet (%s)", what);
-        return false;
     case TY_VEC:
-        if (t->elem->kind == TY_BOOL) {
-            diag_error(X->diag, loc, "bool vectors in buffer memory are not supported yet (%s)", what);
-            return false;
-        }
         return supported_in_buffer(X, t->elem, loc, what);
+    case TY_BOOL: /* its byte, uint8_t (layout.c) */
     case TY_CHAR:
     case TY_UCHAR:
         X->L->need_storage8 = X->L->need_int8 = true;
@@ -160,6 +154,21 @@ static void classify_params(Lower *X, Func *k)
     }
 }
 
+/* 8/16-bit members of a push-constant struct (a bool is its byte) need storagePushConstant8/16. */
+static void note_push_members(Lower *X, const Type *t)
+{
+    while (t->kind == TY_ARRAY)
+        t = t->elem;
+    if (t->kind == TY_STRUCT) {
+        for (int i = 0; i < t->sdef->n_fields; i++)
+            note_push_members(X, t->sdef->fields[i].ty);
+        return;
+    }
+    TypeKind k = ty_scalar_kind(t);
+    X->L->need_push8 |= k == TY_BOOL || k == TY_CHAR || k == TY_UCHAR;
+    X->L->need_push16 |= k == TY_SHORT || k == TY_USHORT || k == TY_HALF || k == TY_BFLOAT;
+}
+
 /* Push constants: 16 bytes of dispatch block, then each constant reference at its Metal alignment. */
 static void layout_push_constants(Lower *X, Func *k)
 {
@@ -177,8 +186,11 @@ static void layout_push_constants(Lower *X, Func *k)
     }
     bool fits = off <= 128;
     for (int i = 0; i < k->n_params; i++)
-        if (k->params[i]->role == PR_CONSTREF)
+        if (k->params[i]->role == PR_CONSTREF) {
             k->params[i]->in_push = fits;
+            if (fits)
+                note_push_members(X, k->params[i]->ty->elem);
+        }
     X->L->push_size = fits ? off : 16;
 }
 

@@ -330,13 +330,19 @@ static Type *conv_type(Parser *P, CXType t)
             t = clang_Type_getNamedType(t);
             continue;
         }
-        if (t.kind != CXType_Typedef)
+        if (t.kind != CXType_Typedef) {
             break;
+        }
         char *name = cx_take(P, clang_getTypedefName(t));
         int n;
         if (is_bool_vector_name(name, &n))
             return ty_vec(P->arena, TY_BOOL, n);
         t = clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(t));
+        if (!strncmp(name, "packed_", 7) && clang_getCanonicalType(t).kind == CXType_ExtVector) {
+            Type *v = conv_type(P, t); /* packed_float3: the vector, laid out packed */
+            v->packed = true;
+            return v;
+        }
     }
     CXType c = clang_getCanonicalType(t);
     switch (c.kind) {
@@ -371,9 +377,9 @@ static Type *conv_type(Parser *P, CXType t)
     case CXType_Pointer:
     case CXType_LValueReference:
     case CXType_RValueReference: {
-        CXType pt = clang_getPointeeType(c);
+        CXType pt = clang_getPointeeType(c), named = clang_getPointeeType(t); /* named: packed_float3 kept */
         Type *r = new_type(P, c.kind == CXType_Pointer ? TY_PTR : TY_REF);
-        r->elem = conv_type(P, pt);
+        r->elem = conv_type(P, named.kind == CXType_Invalid ? pt : named);
         r->as = conv_addr_space(pt);
         r->is_const = clang_isConstQualifiedType(pt);
         return r;
@@ -381,7 +387,8 @@ static Type *conv_type(Parser *P, CXType t)
     case CXType_ConstantArray:
     case CXType_IncompleteArray: {
         Type *r = new_type(P, TY_ARRAY);
-        r->elem = conv_type(P, clang_getArrayElementType(c));
+        CXType et = clang_getArrayElementType(t);
+        r->elem = conv_type(P, et.kind == CXType_Invalid ? clang_getArrayElementType(c) : et);
         r->n = c.kind == CXType_ConstantArray ? (int)clang_getArraySize(c) : 0;
         return r;
     }
@@ -2402,6 +2409,17 @@ static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
     CXSourceRange ext = clang_getCursorExtent(tmpl);
     kernel_attributes(P, f, tmpl, offset_of(clang_getRangeStart(ext)), offset_of(clang_getCursorLocation(tmpl)));
     pv_push(&P->prog->kernels, f);
+    CXFile wf; /* clang 14 keeps no typedef name inside an instance: packed_float3 would become float3 */
+    unsigned w0, w1;
+    clang_getExpansionLocation(clang_getRangeStart(wext), &wf, NULL, NULL, &w0);
+    clang_getExpansionLocation(clang_getRangeEnd(wext), NULL, NULL, NULL, &w1);
+    for (int i = 0; i < P->n_sources; i++)
+        for (unsigned o = w0; clang_File_isEqual(P->sources[i].file, wf) && o + 7 <= w1 && w1 <= P->sources[i].len; o++)
+            if (!strncmp(P->sources[i].text + o, "packed_", 7)) {
+                diag_error(P->diag, loc, "packed vectors as template arguments are not supported yet (entry point '%s')", name);
+                owned = 1;
+                break;
+            }
     if (owned || (P->n_error_offsets && clang_Cursor_isNull(body_of(ip.spec)))) { /* no body: clang said why */
         f->had_errors = f->parsed = true;
         return;

@@ -252,6 +252,14 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
     }
 }
 
+/* Whether a pointer to ELEM into a root of ROOT_ELEM reads the root itself: packed_float3 (12 bytes) is another
+   element type than float3 (16) when cast to, but a packed root read through float3 is the template helper
+   instance that clang 14 wrote without the typedef name (casting packed_float3* to float3* is misaligned in Metal). */
+bool ptr_same_elem(const Type *root_elem, const Type *elem)
+{
+    return ty_equal(root_elem, elem) && !(elem->kind == TY_VEC && elem->packed && !root_elem->packed);
+}
+
 /* A pointer of element type ELEM into ROOT: other element types only for buffers (aliased SSBO views). */
 static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
 {
@@ -267,7 +275,7 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
         return;
     }
     Type *re = ptr_root_elem(root);
-    if (ty_equal(re, elem) || elem->kind == TY_VOID)
+    if (ptr_same_elem(re, elem) || elem->kind == TY_VOID)
         return;
     if (root->kind == VAR_LOCAL && root->is_threadgroup && ty_scalar_kind(re) == ty_scalar_kind(elem) && ty_scalar_kind(re) != TY_VOID &&
         (ty_width(re) == 1) != (ty_width(elem) == 1) && (ty_width(re) + ty_width(elem) == 3 || ty_width(re) + ty_width(elem) == 5)) {
@@ -288,16 +296,18 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
     }
     if (elem->kind == TY_STRUCT && !layout_struct(X->prog, elem->sdef, loc, true))
         return;
-    if (elem->kind == TY_BOOL || (elem->kind == TY_VEC && elem->elem->kind == TY_BOOL) || elem->kind == TY_PTR || elem->kind == TY_UNSUPPORTED) {
+    if (elem->kind == TY_PTR || elem->kind == TY_UNSUPPORTED) {
         diag_error(X->prog->diag, loc, "a buffer cannot be read as %s", ty_metal_name(X->prog->arena, elem));
         return;
     }
     for (int i = 0; i < X->L->ptr_views.len; i += 2)
-        if (X->L->ptr_views.items[i] == root && ty_equal(X->L->ptr_views.items[i + 1], elem))
-            return;
+        if (X->L->ptr_views.items[i] == root && ty_equal(X->L->ptr_views.items[i + 1], elem) &&
+            ((Type *)X->L->ptr_views.items[i + 1])->packed == elem->packed)
+            return; /* one view per element type */
     pv_push(&X->L->ptr_views, root);
     pv_push(&X->L->ptr_views, elem);
     switch (ty_scalar_kind(elem)) {
+    case TY_BOOL: /* its byte (layout.c) */
     case TY_CHAR:
     case TY_UCHAR:
         X->L->need_storage8 = X->L->need_int8 = true;

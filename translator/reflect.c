@@ -158,6 +158,14 @@ char *reflect_json(Program *prog, Lowered *L)
         cJSON_AddItemToArray(feat, cJSON_CreateString("storageBuffer8BitAccess"));
     if (L->need_storage16)
         cJSON_AddItemToArray(feat, cJSON_CreateString("storageBuffer16BitAccess"));
+    if (L->need_push8)
+        cJSON_AddItemToArray(feat, cJSON_CreateString("storagePushConstant8"));
+    if (L->need_push16)
+        cJSON_AddItemToArray(feat, cJSON_CreateString("storagePushConstant16"));
+    if (L->need_scalar_layout) {
+        cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_scalar_block_layout"));
+        cJSON_AddItemToArray(feat, cJSON_CreateString("scalarBlockLayout"));
+    }
     if (L->need_atomic_float_buffer || L->need_atomic_float_shared)
         cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_shader_atomic_float"));
     if (L->ptr_ref_types.len) {

@@ -120,12 +120,12 @@ static int scalar_size(TypeKind k)
     }
 }
 
-/* Metal: a 3-vector takes the size and alignment of a 4-vector. */
+/* Metal: a 3-vector takes the size and alignment of a 4-vector; a packed vector is its components. */
 int ty_metal_size(const Type *t)
 {
     switch (t->kind) {
     case TY_VEC:
-        return scalar_size(t->elem->kind) * (t->n == 3 ? 4 : t->n);
+        return scalar_size(t->elem->kind) * (t->n == 3 && !t->packed ? 4 : t->n);
     case TY_ARRAY:
     case TY_MAT: /* columns of a vector's size */
         return t->n * ty_metal_size(t->elem);
@@ -153,7 +153,7 @@ int ty_metal_align(const Type *t)
 {
     switch (t->kind) {
     case TY_VEC:
-        return ty_metal_size(t);
+        return t->packed ? scalar_size(t->elem->kind) : ty_metal_size(t);
     case TY_ARRAY:
     case TY_MAT:
         return ty_metal_align(t->elem);
@@ -186,7 +186,7 @@ const char *ty_metal_name(Arena *a, const Type *t)
 {
     switch (t->kind) {
     case TY_VEC:
-        return arena_printf(a, "%s%d", ty_scalar_metal_name(t->elem->kind), t->n);
+        return arena_printf(a, "%s%s%d", t->packed ? "packed_" : "", ty_scalar_metal_name(t->elem->kind), t->n);
     case TY_STRUCT:
         return t->sdef->name;
     case TY_ARRAY:

@@ -1,17 +1,24 @@
-// Types not translated yet are named where they are used.
+// Types not translated yet are named where they are used. (bool in buffers is translated: samples/packed.metal.)
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: @+7:38: error: bool in buffer memory (1 byte in Metal) is not supported yet (m)
-// EXPECT-ERROR: @+11:37: error: bool in buffer memory (1 byte in Metal) is not supported yet (struct member)
+// EXPECT-ERROR: 9:39: error: constant reference 'on' of type bool is not supported yet
+// EXPECT-ERROR: 16:5: error: assignment to a bool array or with '|=' in memory is not supported yet
+// EXPECT-ERROR: 22:16: error: initializing a bool array member is not supported yet
 #include <metal_stdlib>
 using namespace metal;
 
-struct Flagged { float v; bool on; };
-
-kernel void flags(device const bool* m [[buffer(0)]], device float* y [[buffer(1)]],
-                  uint i [[thread_position_in_grid]]) {
-    y[i] = m[i] ? 1.0f : 0.0f;
+kernel void flag_param(constant bool& on [[buffer(0)]], device float* y [[buffer(1)]],
+                       uint i [[thread_position_in_grid]]) {
+    y[i] = on ? 1.0f : 0.0f;
 }
 
-kernel void flagged(device Flagged* f [[buffer(0)]], uint i [[thread_position_in_grid]]) {
-    f[i].v = 0.0f;
+kernel void flag_or(device bool* m [[buffer(0)]], device const float* x [[buffer(1)]],
+                    uint i [[thread_position_in_grid]]) {
+    m[i] |= x[i] > 0.0f;
+}
+
+struct Lanes { bool on[4]; float w; };
+
+kernel void lanes_init(device Lanes* l [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+    Lanes z = {{true, false, true, false}, 1.0f};
+    l[i] = z;
 }

@@ -1,0 +1,34 @@
+// Packed vectors: what is not translated is reported where it is used.
+// EXPECT-EXIT: 1
+// EXPECT-ERROR: 13:33: error: struct 'Mixed' cannot be laid out in the scalar block layout
+// EXPECT-ERROR: 18:37: error: a cast to packed_float3* of a pointer moved from its buffer's start is not supported yet
+// EXPECT-ERROR: 22:39: error: packed_bfloat3 is not supported yet (parameter 'b')
+// EXPECT-ERROR: 26:31: error: atomic_fetch_add_explicit: the atomic object must be written
+// EXPECT-ERROR: 34:1: error: packed vectors as template arguments are not supported yet (entry point 'scale_packed')
+#include <metal_stdlib>
+using namespace metal;
+
+// A float3 array (16-byte stride) beside a packed vector: the scalar block layout strides it by 12.
+struct Mixed { packed_float3 a; float3 b[2]; };
+kernel void mixed(device Mixed* m [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+    m[i].a = m[i].b[0];
+}
+
+kernel void shifted(device const float* raw [[buffer(0)]], device float* y [[buffer(1)]], uint i [[thread_position_in_grid]]) {
+    device const packed_float3* v = (device const packed_float3*)(raw + 1);
+    y[i] = v[i].x;
+}
+
+kernel void bf(device packed_bfloat3* b [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+}
+
+kernel void count(device packed_uint3* p [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+    atomic_fetch_add_explicit((device atomic_uint*)p, 1u, memory_order_relaxed);
+}
+
+// clang 14 keeps no typedef name inside a template instance: T = packed_float3 would be read as float3.
+template <typename T>
+kernel void scale(device T* p [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+    p[i] = p[i] * 2.0f;
+}
+template [[host_name("scale_packed")]] [[kernel]] decltype(scale<packed_float3>) scale<packed_float3>;
