@@ -237,6 +237,9 @@ bool atomic_check(Program *prog, Lowered *L, Node *n)
             diag_error(d, n->loc, "%s on %s is not supported (Metal has it for atomic_int and atomic_uint)", n->name, tname);
         return false;
     }
+    if (k == K_FLOAT && !strcmp(n->name, "atomic_load_explicit") && !shared && root->role == PR_BUFFER &&
+        ty_equal(root->ty->elem, obj->ty))
+        k = K_FLOAT_BITS; /* a float load reads the bits (atomicOr(bits, 0u)): a float add of -0.0 may quieten a NaN (NVIDIA) */
     if (ek == TY_FLOAT && orders[0] + orders[1]) {
         diag_error(d, n->list[want]->loc, "%s on atomic<float>: only memory_order_relaxed is supported", n->name);
         return false;

@@ -1469,6 +1469,14 @@ static void emit_atomic(Emit *E, Node *n, int min_prec)
         }
         bits = true;
     }
+    if (bits && !n->b && !strcmp(n->name, "atomic_load_explicit")) { /* the bits as stored, NaN payloads included */
+        put(E, "uintBitsToFloat(atomicOr(");
+        E->atomic_bits = true;
+        emit_expr(E, n->a, PREC_ASSIGN + 1);
+        E->atomic_bits = false;
+        put(E, ", 0u))");
+        return;
+    }
     if (bits && !n->b) {
         emit_float_loop(E, n, strstr(n->name, "min") ? "min" : strstr(n->name, "max") ? "max" : "add");
         return;
