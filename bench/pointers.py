@@ -16,7 +16,8 @@ One thread per row in every kernel, as the Metal code is written.
 """
 import argparse
 import os
-import subprocess
+
+import benchrun
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -47,19 +48,11 @@ def main():
     ap.add_argument("--scale", type=int, default=1, help="problem size multiplier")
     args = ap.parse_args()
     out = os.path.abspath(args.out)
-    lines = ["#!/bin/sh", 'cd "$(dirname "$0")"', "MTLRUN=${MTLRUN:-mtlrun}",
-             'echo "kernel lowering gpu_ms_median GB/s"']
+    lines = benchrun.header("kernel lowering")
     for kernel, lowering, source, entry, run, nbytes in kernels(args.scale):
-        kdir = os.path.join(out, kernel, lowering)
-        os.makedirs(kdir, exist_ok=True)
-        for emit in ([], ["--emit=reflect"]):
-            subprocess.run([args.mtl2glsl] + emit + ["--entry", entry, "-o", kdir + "/", os.path.join(ROOT, source)],
-                           check=True)
         rel = "%s/%s/%s" % (kernel, lowering, entry)
-        cmd = "$MTLRUN %s.comp --reflect %s.json %s --timestamps --repeat 20" % (rel, rel, " ".join(run))
-        lines.append('t=$(%s 2>&1 | sed -n "s/^gpu_time_ms: //p"); '
-                     'if [ -n "$t" ]; then echo "%s %s $t $(awk "BEGIN{printf \\"%%.1f\\", %d/($t*1e6)}")"; '
-                     'else echo "%s %s refused"; fi' % (cmd, kernel, lowering, nbytes, kernel, lowering))
+        benchrun.translate(args.mtl2glsl, [], entry, os.path.join(ROOT, source), out, rel)
+        lines.append(benchrun.timing_line(rel, run, "%s %s" % (kernel, lowering), nbytes))
     with open(os.path.join(out, "run.sh"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("wrote %s/run.sh" % out)

@@ -16,7 +16,8 @@ A build the device cannot run prints mtlrun's refusal and the script goes on.
 """
 import argparse
 import os
-import subprocess
+
+import benchrun
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -51,20 +52,12 @@ def main():
     ap.add_argument("--scale", type=int, default=1, help="problem size multiplier (a power of two)")
     args = ap.parse_args()
     out = os.path.abspath(args.out)
-    lines = ["#!/bin/sh", 'cd "$(dirname "$0")"', "MTLRUN=${MTLRUN:-mtlrun}",
-             'echo "sample build gpu_ms_median GB/s"']
+    lines = benchrun.header("sample build")
     for sample, entry, run, nbytes in kernels(args.scale):
         for build, opts in BUILDS:
-            kdir = os.path.join(out, sample, build)
-            os.makedirs(kdir, exist_ok=True)
-            for emit in ([], ["--emit=reflect"]):
-                subprocess.run([args.mtl2glsl] + opts + emit + ["--entry", entry, "-o", kdir + "/",
-                                                                 os.path.join(ROOT, "samples", sample + ".metal")], check=True)
             rel = "%s/%s/%s" % (sample, build, entry)
-            cmd = "$MTLRUN %s.comp --reflect %s.json %s --timestamps --repeat 20" % (rel, rel, " ".join(run))
-            lines.append('t=$(%s 2>&1 | sed -n "s/^gpu_time_ms: //p"); '
-                         'if [ -n "$t" ]; then echo "%s %s $t $(awk "BEGIN{printf \\"%%.1f\\", %d/($t*1e6)}")"; '
-                         'else echo "%s %s refused"; fi' % (cmd, sample, build, nbytes, sample, build))
+            benchrun.translate(args.mtl2glsl, opts, entry, os.path.join(ROOT, "samples", sample + ".metal"), out, rel)
+            lines.append(benchrun.timing_line(rel, run, "%s %s" % (sample, build), nbytes))
     with open(os.path.join(out, "run.sh"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("wrote %s/run.sh" % out)

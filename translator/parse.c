@@ -1646,34 +1646,35 @@ static bool is_default_construction(CXCursor e)
     return !declared;
 }
 
-static enum CXChildVisitResult find_tg_mark(CXCursor c, CXCursor parent, CXClientData data)
+/* An annotate("NAME") attribute the prelude's macros put on a declaration: threadgroup, coherent(device). */
+typedef struct AnnotationSearch {
+    const char *name;
+    bool found;
+} AnnotationSearch;
+
+static enum CXChildVisitResult find_annotation(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
+    AnnotationSearch *a = data;
     if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
         CXString s = clang_getCursorSpelling(c);
-        *(bool *)data |= !strcmp(clang_getCString(s), "mtl_threadgroup");
+        a->found |= !strcmp(clang_getCString(s), a->name);
         clang_disposeString(s);
     }
     return CXChildVisit_Continue;
 }
 
-static enum CXChildVisitResult find_coherent_mark(CXCursor c, CXCursor parent, CXClientData data)
+static bool has_annotation(CXCursor decl, const char *name)
 {
-    (void)parent;
-    if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
-        CXString s = clang_getCursorSpelling(c);
-        *(bool *)data |= !strcmp(clang_getCString(s), "mtl_coherent");
-        clang_disposeString(s);
-    }
-    return CXChildVisit_Continue;
+    AnnotationSearch a = {name, false};
+    clang_visitChildren(decl, find_annotation, &a);
+    return a.found;
 }
 
 static bool has_threadgroup_mark(Parser *P, CXCursor var)
 {
     (void)P;
-    bool marked = false;
-    clang_visitChildren(var, find_tg_mark, &marked);
-    return marked;
+    return has_annotation(var, "mtl_threadgroup");
 }
 
 static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
@@ -2023,7 +2024,7 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
             int n;
             attrs_between(P, pc, from, to, g, &n, 8);
             param_attributes(P, v, g, n);
-            clang_visitChildren(pc, find_coherent_mark, &v->coherent); /* coherent(device) */
+            v->coherent = has_annotation(pc, "mtl_coherent"); /* coherent(device) */
             v->is_volatile = clang_isVolatileQualifiedType(clang_getPointeeType(clang_getCursorType(pc)));
         }
     }

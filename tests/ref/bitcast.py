@@ -30,43 +30,19 @@ F64 = [0x8000000080000000, 0x7FC000017E01FC00, 0x7F800001FFC00001, 0x00000001800
        0x3F8000003C000001, 0x807FFFFF03FF7BFF, 0x7FF0000000000001]
 
 
-def bits16(name, n, tg):
-    raw = words(n, 2, F16)
-    views = ["<i2", "<f2", "<u2", "<i1", "<u1"]   # short, half, bfloat (its bits), char2, uchar2
-    w = raw.view("<u2")
+def bits(name, entry, n, tg, size, special, views, tiles):
+    """Buffer 0 the words, then each view as input, each view as as_type's expected output, then the words
+    repeated TILES times (the kernel writes every pair's round trip back as words)."""
+    raw = words(n, size, special)
+    w = raw.view("<u%d" % size)
+    k = len(views)
     bufs = {0: w}
     for j, v in enumerate(views):
         bufs[1 + j] = raw.view(v).copy()
-        bufs[6 + j] = out(raw, v)
-    bufs[11] = Out(np.tile(w, 5))
-    bufs[12] = Out(np.tile(w, 36))
-    ref.case(name, "bits16", bufs, threadgroup=tg, grid=n)
-
-
-def bits32(name, n, tg):
-    raw = words(n, 4, F32)
-    views = ["<i4", "<f4", "<f2", "<i2", "<u2", "<i1", "<u1"]   # int, float, half2, short2, ushort2, char4, uchar4
-    w = raw.view("<u4")
-    bufs = {0: w}
-    for j, v in enumerate(views):
-        bufs[1 + j] = raw.view(v).copy()
-        bufs[8 + j] = out(raw, v)
-    bufs[15] = Out(np.tile(w, 7))
-    bufs[16] = Out(np.tile(w, 81))
-    ref.case(name, "bits32", bufs, threadgroup=tg, grid=n)
-
-
-def bits64(name, n, tg):
-    raw = words(n, 8, F64)
-    views = ["<i8", "<u4", "<i4", "<f4", "<f2", "<i2", "<u2"]   # long, uint2, int2, float2, half4, short4, ushort4
-    w = raw.view("<u8")
-    bufs = {0: w}
-    for j, v in enumerate(views):
-        bufs[1 + j] = raw.view(v).copy()
-        bufs[8 + j] = out(raw, v)
-    bufs[15] = Out(np.tile(w, 7))
-    bufs[16] = Out(np.tile(w, 81))
-    ref.case(name, "bits64", bufs, threadgroup=tg, grid=n)
+        bufs[1 + k + j] = out(raw, v)
+    bufs[1 + 2 * k] = Out(np.tile(w, tiles[0]))
+    bufs[2 + 2 * k] = Out(np.tile(w, tiles[1]))
+    ref.case(name, entry, bufs, threadgroup=tg, grid=n)
 
 
 def bits128(name, n, tg):
@@ -83,9 +59,12 @@ def bits128(name, n, tg):
     ref.case(name, "bits128", bufs, threadgroup=tg, grid=n)
 
 
-bits16("bits16_256", 256, 64)
-bits32("bits32_200", 200, 32)
-bits64("bits64_130", 130, 64)
+# short, half, bfloat (its bits), char2, uchar2
+bits("bits16_256", "bits16", 256, 64, 2, F16, ["<i2", "<f2", "<u2", "<i1", "<u1"], (5, 36))
+# int, float, half2, short2, ushort2, char4, uchar4
+bits("bits32_200", "bits32", 200, 32, 4, F32, ["<i4", "<f4", "<f2", "<i2", "<u2", "<i1", "<u1"], (7, 81))
+# long, uint2, int2, float2, half4, short4, ushort4
+bits("bits64_130", "bits64", 130, 64, 8, F64, ["<i8", "<u4", "<i4", "<f4", "<f2", "<i2", "<u2"], (7, 81))
 bits128("bits128_100", 100, 32)
 
 if __name__ == "__main__":
