@@ -138,6 +138,9 @@ kernel void bits128(device const uint4* w [[buffer(0)]],
                     device half* h3 [[buffer(9)]],
                     device ushort* h3_bits [[buffer(10)]],
                     device uchar* c3 [[buffer(11)]],
+                    device int4* l_as_int4 [[buffer(12)]],
+                    device ulong2* f_as_ulong2 [[buffer(13)]],
+                    device long2* i3_as_long2 [[buffer(14)]],
                     uint i [[thread_position_in_grid]]) {
     uint4 x = w[i];
     float4 v = as_type<float4>(x);
@@ -151,6 +154,9 @@ kernel void bits128(device const uint4* w [[buffer(0)]],
     half3 hh = as_type<half3>(as_type<ulong>(x.xy));
     ushort4 hb = as_type<ushort4>(hh);
     uchar3 cc = as_type<uchar3>(x.z);
+    l_as_int4[i] = as_type<int4>(l_in[i]);      // 64-bit components to 32-bit ones and back
+    f_as_ulong2[i] = as_type<ulong2>(v);
+    i3_as_long2[i] = as_type<long2>(n3);        // int3 is 16 bytes: its fourth word reads as 0 here
     for (int j = 0; j < 3; j++) {
         f3[i * 3 + j] = v3[j];
         f3_bits[i * 3 + j] = b3[j];

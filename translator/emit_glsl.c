@@ -40,6 +40,7 @@ typedef struct Emit {
     bool atomic_bits;     /* printing an atomic<float> object through its buffer's uint view */
     StrBuf atomic_helpers; /* float atomic min/max loops, one per buffer and function */
     bool need_float_less;
+    bool need_u64x2;     /* as_type between (u)long2 and 16-byte types of 32-bit components */
     PtrSpec *spec; /* ptr.c: which root each pointer of the function being printed points into */
     const Node *bool_raw; /* a stored bool (layout.c) printed as its uint8_t: the target of an assignment */
     bool ref_assigned; /* the statement printed `p_ref = ...;` already (pointers chosen at run time) */
@@ -859,11 +860,18 @@ static bool astype_layers(Emit *E, Type *t, int bytes, bool to_word, bool pack, 
     }
     BitLayer bits = bits_layer(E, t, to_word), pad = pad_layer(E, es, to_word), word = {NULL, NULL};
     if (pack && m > 1) {
-        if (bytes > 8)
-            return false; /* e.g. long2 <-> int4: no 128-bit word in GLSL */
-        static const char *pk[] = {[2] = "pack16(", [4] = "pack32(", [8] = "pack64("};
-        static const char *up[] = {[1] = "unpack8(", [2] = "unpack16(", [4] = "unpack32("};
-        word = (BitLayer){to_word ? pk[bytes] : up[es], ")"};
+        if (bytes > 8) { /* (u)long2 <-> 32-bit x 4: no 128-bit word in GLSL; the word is a u64vec2 */
+            if (es == 4) {
+                E->need_u64x2 = true;
+                word = (BitLayer){to_word ? "mtl_u32x4_to_u64x2(" : "mtl_u64x2_to_u32x4(", ")"};
+            } else if (es != 8) {
+                return false;
+            }
+        } else {
+            static const char *pk[] = {[2] = "pack16(", [4] = "pack32(", [8] = "pack64("};
+            static const char *up[] = {[1] = "unpack8(", [2] = "unpack16(", [4] = "unpack32("};
+            word = (BitLayer){to_word ? pk[bytes] : up[es], ")"};
+        }
     }
     BitLayer order[3] = {bits, ty_width(t) == 3 ? pad : (BitLayer){NULL, NULL}, word};
     for (int i = 0; i < 3; i++) {
@@ -902,7 +910,7 @@ static void emit_astype(Emit *E, Node *n)
               ty_scalar_kind(from) != TY_BOOL && ty_scalar_kind(to) != TY_DOUBLE && ty_scalar_kind(from) != TY_DOUBLE;
     if (ok) {
         bool pack = elem_size(to) != elem_size(from);
-        if (pack && bytes == 8)
+        if (pack && bytes >= 8)
             E->L->need_int64 = true;
         ok = astype_layers(E, from, bytes, true, pack, layers, &nl) && astype_layers(E, to, bytes, false, pack, layers, &nl);
     }
@@ -2904,6 +2912,11 @@ char *emit_glsl(Program *prog, Lowered *L)
     for (int k = 0; k < TY_UNSUPPORTED; k++)
         if (E.need_cas[k])
             putf(&E, "%s mtl_cas_%s; // atomic_compare_exchange_weak_explicit: the value found\n\n", scalar_glsl(&E, k), scalar_glsl(&E, k));
+    if (E.need_u64x2) {
+        put(&E, "// as_type between 16-byte types of 64-bit and of 32-bit components: the two 64-bit halves\n");
+        put(&E, "u64vec2 mtl_u32x4_to_u64x2(uvec4 v) { return u64vec2(pack64(v.xy), pack64(v.zw)); }\n");
+        put(&E, "uvec4 mtl_u64x2_to_u32x4(u64vec2 v) { return uvec4(unpack32(v.x), unpack32(v.y)); }\n\n");
+    }
     if (E.need_float_less) {
         put(&E, "// Float atomic min/max order: a NaN operand changes nothing, a NaN in memory is replaced, -0.0 < +0.0.\n");
         put(&E, "bool mtl_float_less(float a, float b)\n{\n    return a < b || (a == b && floatBitsToUint(a) > floatBitsToUint(b));\n}\n\n");

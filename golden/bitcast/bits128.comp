@@ -19,6 +19,9 @@ layout(std430, set = 0, binding = 8) writeonly buffer mtl_buffer_i3 { int i3[]; 
 layout(std430, set = 0, binding = 9) writeonly buffer mtl_buffer_h3 { float16_t h3[]; };
 layout(std430, set = 0, binding = 10) writeonly buffer mtl_buffer_h3_bits { uint16_t h3_bits[]; };
 layout(std430, set = 0, binding = 11) writeonly buffer mtl_buffer_c3 { uint8_t c3[]; };
+layout(std430, set = 0, binding = 12) writeonly buffer mtl_buffer_l_as_int4 { ivec4 l_as_int4[]; };
+layout(std430, set = 0, binding = 13) writeonly buffer mtl_buffer_f_as_ulong2 { u64vec2 f_as_ulong2[]; };
+layout(std430, set = 0, binding = 14) writeonly buffer mtl_buffer_i3_as_long2 { i64vec2 i3_as_long2[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -26,6 +29,10 @@ layout(push_constant, std430) uniform mtl_params_t
     uvec3 mtl_threads_per_grid;
     uint mtl_reserved;
 } mtl_params;
+
+// as_type between 16-byte types of 64-bit and of 32-bit components: the two 64-bit halves
+u64vec2 mtl_u32x4_to_u64x2(uvec4 v) { return u64vec2(pack64(v.xy), pack64(v.zw)); }
+uvec4 mtl_u64x2_to_u32x4(u64vec2 v) { return uvec4(unpack32(v.x), unpack32(v.y)); }
 
 void main()
 {
@@ -45,6 +52,9 @@ void main()
     f16vec3 hh = uint16BitsToFloat16(unpack16(pack64(x.xy)).xyz);
     u16vec4 hb = u16vec4(float16BitsToUint16(hh), uint16_t(0));
     u8vec3 cc = unpack8(x.z).xyz;
+    l_as_int4[i] = ivec4(mtl_u64x2_to_u32x4(u64vec2(l_in[i])));
+    f_as_ulong2[i] = mtl_u32x4_to_u64x2(floatBitsToUint(v));
+    i3_as_long2[i] = i64vec2(mtl_u32x4_to_u64x2(uvec4(uvec3(n3), 0u)));
     for (int j = 0; j < 3; j++)
     {
         f3[i * 3u + uint(j)] = v3[j];

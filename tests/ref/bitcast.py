@@ -51,11 +51,14 @@ def bits128(name, n, tg):
     x = w.reshape(n, 4)
     f3 = x[:, :3].copy()
     h3 = x[:, :2].copy().view("<u2").reshape(n, 4)[:, :3].copy()
+    w3 = x.copy()
+    w3[:, 3] = 0                                                         # int3 -> long2: the fourth word is 0
     c3 = x[:, 2].copy().view("<u1").reshape(n, 4)[:, :3].copy()
     bufs = {0: w, 1: raw.view("<i8").copy(), 2: out(raw, "<f4"), 3: out(raw, "<i4"), 4: Out(w.copy()),
             5: Out(raw.view("<u8").copy()),
             6: Out(f3.view("<f4").ravel(), tol=BITS, nan_ok=True), 7: Out(f3.ravel()), 8: Out(f3.view("<i4").ravel()),
-            9: Out(h3.view("<f2").ravel(), tol=BITS, nan_ok=True), 10: Out(h3.ravel()), 11: Out(c3.ravel())}
+            9: Out(h3.view("<f2").ravel(), tol=BITS, nan_ok=True), 10: Out(h3.ravel()), 11: Out(c3.ravel()),
+            12: Out(raw.view("<i4").copy()), 13: Out(raw.view("<u8").copy()), 14: Out(w3.view("<i8").ravel())}
     ref.case(name, "bits128", bufs, threadgroup=tg, grid=n)
 
 
