@@ -2250,6 +2250,15 @@ static void close_predicated(Emit *E)
     end_scope(E);
 }
 
+/* N printed as is, inside `if (predicate)` when the threads' predicate is not known to be true. */
+static void emit_predicated_stmt(Emit *E, Node *n)
+{
+    bool opened = open_predicated(E);
+    emit_stmt(E, n);
+    if (opened)
+        close_predicated(E);
+}
+
 /* Declarations of a predicated statement are hoisted so that later statements still see them. */
 static void hoist_decls(Emit *E, Node *decl)
 {
@@ -2475,12 +2484,7 @@ static void emit_usync(Emit *E, Node *n)
         extract_simd(E, n->a);
         if (n->a->kind == N_SIMD || (n->a->kind == N_CALL && n->a->fn && n->a->fn->uniform_sync))
             break; /* a result nobody reads, or a call already made */
-        if (open_predicated(E)) {
-            emit_stmt(E, n);
-            close_predicated(E);
-        } else {
-            emit_stmt(E, n);
-        }
+        emit_predicated_stmt(E, n);
         break;
     case N_DECL:
         extract_simd(E, n);
@@ -2502,12 +2506,7 @@ static void emit_usync(Emit *E, Node *n)
         break;
     case N_RETURN:
         extract_simd(E, n->a);
-        if (open_predicated(E)) {
-            emit_stmt(E, n);
-            close_predicated(E);
-        } else {
-            emit_stmt(E, n);
-        }
+        emit_predicated_stmt(E, n);
         break;
     default:
         diag_error(E->prog->diag, n->loc, "this statement around a SIMD-group function is not supported with emulated SIMD-groups yet");

@@ -2113,6 +2113,20 @@ static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
     return names_legal(P->arena, mangle(P, base));
 }
 
+/* The function model registered under KEY, or a new one named and placed after cursor C (*FRESH then true). */
+static Func *func_for_key(Parser *P, char *key, CXCursor c, bool *fresh)
+{
+    Func *f = map_get(P, key);
+    *fresh = !f;
+    if (f)
+        return f;
+    f = arena_alloc(P->arena, sizeof *f);
+    map_put(P, key, f);
+    f->name = cx_take(P, clang_getCursorSpelling(c));
+    f->loc = loc_of(P, c);
+    return f;
+}
+
 /* The model of a user function (parsed once, on first call). */
 static Func *get_func(Parser *P, CXCursor decl)
 {
@@ -2123,13 +2137,10 @@ static Func *get_func(Parser *P, CXCursor decl)
     bool lambda = owner && owner->kind == TY_STRUCT && !strncmp(owner->sdef->name, "lambda_", 7);
     if (lambda) /* closures of different template instances may share a USR */
         key = arena_printf(P->arena, "%s#%u", key, clang_hashCursor(clang_getCanonicalCursor(c)));
-    Func *f = map_get(P, key);
-    if (f)
+    bool fresh;
+    Func *f = func_for_key(P, key, c, &fresh);
+    if (!fresh)
         return f;
-    f = arena_alloc(P->arena, sizeof *f);
-    map_put(P, key, f);
-    f->name = cx_take(P, clang_getCursorSpelling(c));
-    f->loc = loc_of(P, c);
     f->ret = conv_type(P, clang_getCursorResultType(c));
     if (clang_getCursorKind(c) == CXCursor_FunctionTemplate) {
         diag_error(P->diag, loc_of(P, decl), "a call to the function template '%s' outside an instance", f->name);
@@ -2189,14 +2200,10 @@ static Node **realloc_list(Parser *P, Node **list, int len, int more)
    `T self; self.m = init; ...body...; return self;`. */
 static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
 {
-    char *key = usr_key(P, clang_getCanonicalCursor(c));
-    Func *f = map_get(P, key);
-    if (f)
+    bool fresh;
+    Func *f = func_for_key(P, usr_key(P, clang_getCanonicalCursor(c)), c, &fresh);
+    if (!fresh)
         return f;
-    f = arena_alloc(P->arena, sizeof *f);
-    map_put(P, key, f);
-    f->name = cx_take(P, clang_getCursorSpelling(c));
-    f->loc = loc_of(P, c);
     f->ret = ty;
     f->glsl_name = func_glsl_name(P, c, "make");
     f->parsed = true;
