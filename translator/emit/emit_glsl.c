@@ -933,7 +933,7 @@ static void emit_astype(Emit *E, Node *n)
         put(E, layers[i].post);
 }
 
-/* ---- SIMD-group functions and barriers (translator/simd.c prints their definitions) ---- */
+/* ---- SIMD-group functions and barriers (translator/lower/simd.c prints their definitions) ---- */
 
 static const char *predicate(Emit *E);
 
