@@ -2,7 +2,7 @@
 // made it, and an error in a helper stops only the kernels that use it (the others are still listed).
 // ARGS: --list-entries %s
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: 16:32: error: use of undeclared identifier 'not_declared'
+// EXPECT-ERROR: 15:32: error: use of undeclared identifier 'not_declared'
 // EXPECT-STDOUT: plain
 // EXPECT-STDOUT: from_macro
 // EXPECT-STDOUT: reg_neg_float
