@@ -2361,7 +2361,10 @@ static bool is_kernel_decl(Parser *P, CXCursor c)
     return kernel;
 }
 
-/* Function-level attributes written before the function's name. */
+static char *string_literal_value(Parser *P, const char *spelling);
+
+/* Function-level attributes written before the function's name: [[max_total_threads_per_threadgroup(N)]],
+   [[host_name("name")]] (the entry point's name). */
 static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, unsigned to)
 {
     AttrGroup *g[8];
@@ -2372,6 +2375,8 @@ static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, uns
         attr_lookup(g[i]->text, &arg);
         if (!strncmp(g[i]->text, "max_total_threads_per_threadgroup", 33) && arg > 0)
             f->max_threads = arg;
+        else if (!strncmp(g[i]->text, "host_name", 9) && strchr(g[i]->text, '"'))
+            f->name = string_literal_value(P, strchr(g[i]->text, '('));
         else if (strcmp(g[i]->text, "kernel") != 0) {
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)strcspn(g[i]->text, "( "), g[i]->text);
@@ -2470,6 +2475,7 @@ static void add_instance(Parser *P, CXCursor wrapper)
     CXSourceRange ext = clang_getCursorExtent(tmpl);
     owned += own_errors(P, offset_of(clang_getRangeStart(ext)), offset_of(clang_getRangeEnd(ext)) + 1, name);
     kernel_attributes(P, f, tmpl, offset_of(clang_getRangeStart(ext)), offset_of(clang_getCursorLocation(tmpl)));
+    f->name = name; /* the instantiation's [[host_name]], not one on the template */
     for (unsigned o = w0; o + 7 <= w1 && w1 <= P->len; o++) /* clang 14 keeps no typedef name inside an instance */
         if (!strncmp(P->text + o, "packed_", 7)) {
             diag_error(P->diag, loc, "packed vectors as template arguments are not supported yet (entry point '%s')", name);
@@ -2514,7 +2520,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
     } else if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) && is_kernel_decl(P, c)) {
         {
             Func *f = arena_alloc(P->arena, sizeof *f);
-                    f->name = cx_take(P, clang_getCursorSpelling(c));
+            f->name = cx_take(P, clang_getCursorSpelling(c));
             f->glsl_name = "main";
             f->loc = loc_of(P, c);
             f->is_kernel = true;
@@ -2647,7 +2653,9 @@ static void report_costs(Parser *P)
 
 /* The language options of both clang runs: Metal as C++ for OpenCL, the prelude owning every library name. */
 static const char *const lang_flags[] = {
-    "-x", "clcpp", "-cl-std=clc++2021", "-cl-no-stdinc", "-ffp-contract=off", "-D__METAL_MACOS__", "-D__HAVE_MTL2GLSL__=1", NULL,
+    "-x", "clcpp", "-cl-std=clc++2021", "-cl-no-stdinc", "-ffp-contract=off", "-D__METAL_MACOS__", "-D__HAVE_MTL2GLSL__=1",
+    /* no double in Metal: an unsuffixed literal such as 0.5 is a float */
+    "-Xclang", "-cl-ext=-cl_khr_fp64,-__opencl_c_fp64", NULL,
 };
 
 /* Preprocesses the source and rewrites the result for clang (templates.c, attribute groups): P->text, P->pp. */
@@ -2681,7 +2689,7 @@ bool parse_program(Program *prog, const ParseOptions *opt)
     if (!prepare_text(&P, opt))
         goto done;
 
-    const char *args[16];
+    const char *args[24];
     int na = 0;
     for (const char *const *f = lang_flags; *f; f++)
         args[na++] = *f;
