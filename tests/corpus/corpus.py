@@ -166,7 +166,7 @@ def run(cmd, timeout, env=None):
 
 
 DIAG_RE = re.compile(r"^(?:.*?:\d+:\d+: |[^\s:][^:]*: |mtl2glsl: )?(?:fatal )?error: (.*)$")
-SANITIZER_RE = re.compile(r"^SUMMARY: (\w+Sanitizer: .*)$|^.*runtime error: (.*)$", re.M)
+SANITIZER_RE = re.compile(r"^(?:SUMMARY: |==\d+==ERROR: )(\w+Sanitizer: .*)$|^.*runtime error: (.*)$", re.M)
 
 
 def errors_of(stderr):
@@ -192,6 +192,8 @@ def abnormal(rc, stderr):
             name = "signal %d" % -rc
         return "crash: killed by %s" % name
     m = SANITIZER_RE.search(stderr)
+    if not m and rc == 2:
+        return "usage error: %s" % (first_error(stderr) or stderr.strip()[:200])
     if m or rc not in (0, 1):
         detail = (m.group(1) or "UBSan: " + m.group(2)) if m else "exit status %d" % rc
         return "crash: %s" % detail
@@ -265,6 +267,7 @@ def process_file(opts, rel, workdir):
     rec["list_error"] = abnormal(rc, err) or (first_error(err) if not rec["listed"] else None)
 
     outdir = os.path.join(workdir, "out") + "/"
+    os.makedirs(outdir, exist_ok=True)
     rc, _, err = run(translator_cmd(opts, "-o", outdir, path), opts.timeout)
     rec["translate_error"] = abnormal(rc, err)
     rec["file_errors"] = errors_of(err)
@@ -288,9 +291,9 @@ def process_file(opts, rel, workdir):
         elif rec["translate_error"]:
             e["message"] = rec["translate_error"]
         elif n in per_entry:
-            e["message"] = per_entry[n] or "(no error printed)"
+            e["message"] = per_entry[n] or "no GLSL written and no error printed"
         elif single or not rec["file_errors"]:
-            e["message"] = file_msg or "(no error printed)"
+            e["message"] = file_msg or "no GLSL written and no error printed"
         else:
             e["message"] = "(one of the file's %d errors: --attribute entry tells which)" % len(rec["file_errors"])
         rec["entries"].append(e)
@@ -337,8 +340,7 @@ def file_summary(rec):
         "entries": len(rec["entries"]),
         "translated": sum(e["translated"] for e in rec["entries"]),
         "valid": sum(e["valid"] for e in rec["entries"]),
-        "crashes": int(bool(rec["translate_error"] and rec["translate_error"].startswith("crash")))
-                   + int(bool(rec["list_error"] and rec["list_error"].startswith("crash"))),
+        "crashes": int(any((err or "").startswith("crash") for err in (rec["translate_error"], rec["list_error"]))),
     }
 
 
@@ -451,6 +453,9 @@ def library_version(root):
             return "%s %s" % (p.get("name"), p.get("version"))
         except (OSError, ValueError):
             pass
+    rc, top, _ = run(["git", "-C", root, "rev-parse", "--show-toplevel"], 30)
+    if rc != 0 or os.path.realpath(top.strip()) != os.path.realpath(root):
+        return "unknown"   # not a checkout of its own (a folder inside another repository's tree)
     rc, out, _ = run(["git", "-C", root, "rev-parse", "HEAD"], 30)
     return out.strip() if rc == 0 and out.strip() else "unknown"
 
