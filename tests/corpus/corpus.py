@@ -46,10 +46,12 @@ TRANSLATOR_DEFINES = ["__METAL_VERSION__=310", "__METAL_MACOS__", "__HAVE_MTL2GL
 # ---- the independent count ----------------------------------------------------------------------------------
 
 STRING_LIT = r'"(?:[^"\\\n]|\\.)*"'
-HOST_NAME_RE = re.compile(r"\[\[\s*host_name\s*\(\s*((?:%s\s*)+)\)\s*\]\]" % STRING_LIT)
-# `kernel void NAME(`, `[[kernel]] void NAME(`, `__kernel void NAME(`, attributes allowed between the words
+# host_name alone or among other attributes: [[host_name("k")]], [[kernel, host_name("k")]]
+HOST_NAME_RE = re.compile(r"(?<![\w.])host_name\s*\(\s*((?:%s\s*)+)\)" % STRING_LIT)
+# `kernel void NAME(`, `[[kernel]] void NAME(` (kernel alone or in a list), `__kernel void NAME(`, attributes allowed
+# between the words
 ATTR = r"(?:\[\[(?:[^\]]|\](?!\]))*\]\]\s*)*"
-KERNEL_DEF_RE = re.compile(r"(?:\[\[\s*kernel\s*\]\]|(?<![\w.])__kernel\b|(?<![\w.])kernel\b)\s*" + ATTR +
+KERNEL_DEF_RE = re.compile(r"(?:\[\[(?:[^\]]*,)?\s*kernel\s*(?:,[^\]]*)?\]\]|(?<![\w.])__kernel\b|(?<![\w.])kernel\b)\s*" + ATTR +
                            r"void\s+" + ATTR + r"([A-Za-z_]\w*)\s*\(")
 ATTR_RE = re.compile(r"\[\[(?:[^\]]|\](?!\]))*\]\]")
 TEMPLATE_HEAD_RE = re.compile(r"^\s*template\s*<")
@@ -227,26 +229,26 @@ def validate(comp, timeout):
     return None
 
 
-def entry_messages(opts, path, failed, workdir):
-    """--attribute entry: each failed entry translated alone (--entry NAME); its message is its first error that
-    the file's parse alone does not print (`--entry` of no kernel gives those), else the parse's first error."""
-    rc, _, err = run(translator_cmd(opts, "--entry", "__mtl2glsl_corpus_no_entry__", "-o", os.path.join(workdir, "none") + "/",
-                                    path), opts.timeout)
-    parse_errors = [e for e in errors_of(err) if not e.startswith("no kernel named")]
-    out = {}
-    for name in failed:
-        d = os.path.join(workdir, "e_" + re.sub(r"\W", "_", name)) + "/"
-        rc, _, err = run(translator_cmd(opts, "--entry", name, "-o", d, path), opts.timeout)
-        bad = abnormal(rc, err)
-        if bad:
-            out[name] = bad
-            continue
-        own = list(errors_of(err))
-        for e in parse_errors:
-            if e in own:
-                own.remove(e)
-        out[name] = own[0] if own else (parse_errors[0] if parse_errors else None)
-    return out
+def entry_message(opts, path, name, parse_errors, workdir):
+    """--attribute entry: NAME translated alone (--entry NAME); its message is its first error that the file's
+    parse alone does not print (PARSE_ERRORS), else the parse's first error."""
+    d = os.path.join(workdir, "e_" + re.sub(r"\W", "_", name)) + "/"
+    rc, _, err = run(translator_cmd(opts, "--entry", name, "-o", d, path), opts.timeout)
+    bad = abnormal(rc, err)
+    if bad:
+        return bad
+    own = errors_of(err)
+    for e in parse_errors:
+        if e in own:
+            own.remove(e)
+    return own[0] if own else (parse_errors[0] if parse_errors else None)
+
+
+def parse_errors_of(opts, path, workdir):
+    """The errors the file's parse prints by itself: `--entry` of a name no kernel has."""
+    _, _, err = run(translator_cmd(opts, "--entry", "__mtl2glsl_corpus_no_entry__", "-o",
+                                   os.path.join(workdir, "none") + "/", path), opts.timeout)
+    return [e for e in errors_of(err) if not e.startswith("no kernel named")]
 
 
 def process_file(opts, rel, workdir):
@@ -275,16 +277,21 @@ def process_file(opts, rel, workdir):
 
     names = list(dict.fromkeys(rec["listed"] + (rec["counted"] or [])))
     failed = [n for n in names if n in rec["listed"] and n not in written]
+    # validations and --attribute entry's runs go to the shared pool: a library of one big file uses every job
+    checks = {n: opts.pool.submit(validate, os.path.join(outdir, n + ".comp"), opts.timeout)
+              for n in names if n in written}
     per_entry = {}
     if opts.attribute == "entry" and failed and not rec["translate_error"]:
-        per_entry = entry_messages(opts, path, failed, workdir)
+        parse_errors = parse_errors_of(opts, path, workdir)
+        per_entry = {n: opts.pool.submit(entry_message, opts, path, n, parse_errors, workdir) for n in failed}
+        per_entry = {n: f.result() for n, f in per_entry.items()}
     file_msg = rec["translate_error"] or rec["list_error"] or (rec["file_errors"][0] if rec["file_errors"] else None)
     single = len(set(map(pattern, rec["file_errors"]))) == 1
     for n in names:
         e = {"name": n, "listed": n in rec["listed"], "counted": rec["counted"] is not None and n in rec["counted"],
              "translated": n in written, "valid": False, "message": None}
         if e["translated"]:
-            e["message"] = validate(os.path.join(outdir, n + ".comp"), opts.timeout)
+            e["message"] = checks[n].result()
             e["valid"] = e["message"] is None
         elif not e["listed"]:
             e["message"] = "not listed: " + (file_msg or "(no error printed)")
@@ -597,8 +604,9 @@ def main(argv):
            "translator": out.split("\n")[0].replace("mtl2glsl ", "") if rc == 0 else "unknown"}
 
     base = opts.keep or tempfile.mkdtemp(prefix="mtl2glsl-corpus-")
-    try:
-        with concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as pool:
+    try:   # files in one pool; their validations and per-entry runs in another (no waiting on oneself)
+        with concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as pool, \
+                concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as opts.pool:
             jobs = [pool.submit(process_file, opts, rel, os.path.join(base, "%03d" % i)) for i, rel in
                     enumerate(files)]
             records = [j.result() for j in jobs]

@@ -65,9 +65,11 @@ kernel void plain_c(device float* x) { x[0] = 3; }
 void kernel_helper(device float* x) { x[0] = 4; }
 void not_a_kernel(float kernel) { }
 kernel [[max_total_threads_per_threadgroup(64)]] void plain_d(device float* x [[buffer(0)]]) { x[0] = ")"[0]; }
+template [[kernel, host_name("tmpl_u32")]] void tmpl<uint>(device uint*, uint);
+[[kernel, max_total_threads_per_threadgroup(32)]] void plain_e(device float* x) { x[0] = 5; }
 '''
         self.assertEqual(corpus.count_entries(text), ["tmpl_f32", "tmpl_f16", "tmpl_i32", "plain_a", "plain_b",
-                                                      "renamed", "plain_d"])
+                                                      "renamed", "plain_d", "tmpl_u32", "plain_e"])
 
     def test_literal_escapes(self):
         self.assertEqual(corpus.join_literals('"a\\"b" "c"'), 'a"bc')
