@@ -260,17 +260,19 @@ def process_file(opts, rel, workdir):
     stub_dir = os.path.join(workdir, "stubs")
     os.makedirs(stub_dir, exist_ok=True)
 
-    text, rec["count_error"], rec["stubbed_headers"] = preprocess(opts, path, stub_dir)
-    if text is not None:
-        rec["counted"] = count_entries(text)
-
-    rc, out, err = run(translator_cmd(opts, "--list-entries", path), opts.timeout)
-    rec["listed"] = [l.strip() for l in out.splitlines() if l.strip()] if rc != "timeout" else []
-    rec["list_error"] = abnormal(rc, err) or (first_error(err) if not rec["listed"] else None)
-
+    # the count and the listing beside the translation (wall time: one big file is the whole of ggml)
+    counting = opts.pool.submit(preprocess, opts, path, stub_dir)
+    listing = opts.pool.submit(run, translator_cmd(opts, "--list-entries", path), opts.timeout)
     outdir = os.path.join(workdir, "out") + "/"
     os.makedirs(outdir, exist_ok=True)
     rc, _, err = run(translator_cmd(opts, "-o", outdir, path), opts.timeout)
+
+    text, rec["count_error"], rec["stubbed_headers"] = counting.result()
+    if text is not None:
+        rec["counted"] = count_entries(text)
+    lrc, out, lerr = listing.result()
+    rec["listed"] = [l.strip() for l in out.splitlines() if l.strip()] if lrc != "timeout" else []
+    rec["list_error"] = abnormal(lrc, lerr) or (first_error(lerr) if not rec["listed"] else None)
     rec["translate_error"] = abnormal(rc, err)
     rec["file_errors"] = errors_of(err)
     written = {f[:-5] for f in os.listdir(outdir) if f.endswith(".comp")} if os.path.isdir(outdir) else set()
@@ -531,6 +533,8 @@ def parse_args(argv):
     ap.add_argument("--root", required=True, help="the library's source root")
     ap.add_argument("--library", help="a library of --figures: its name, files, include roots and defines")
     ap.add_argument("--name", help="the library's name (default: --library, else the root's name)")
+    ap.add_argument("--version-label", help="the library's version (default: package.json's, else the root's "
+                    "git commit when it is a checkout)")
     ap.add_argument("--files", nargs="+", default=[], metavar="GLOB", help="kernel files, relative to the root "
                     "(** matches any folders)")
     ap.add_argument("-I", "--include", action="append", default=[], help="include root (relative: to --root)")
@@ -598,7 +602,7 @@ def main(argv):
               file=sys.stderr)
         return 2
     rc, out, _ = run([opts.mtl2glsl, "--version"], 60)
-    lib = {"name": opts.name, "version": library_version(opts.root), "root": opts.root, "files": opts.files,
+    lib = {"name": opts.name, "version": opts.version_label or library_version(opts.root), "root": opts.root, "files": opts.files,
            "include": [os.path.relpath(i, opts.root) if i.startswith(opts.root) else i for i in opts.include],
            "define": opts.define, "date": datetime.date.today().isoformat(),
            "translator": out.split("\n")[0].replace("mtl2glsl ", "") if rc == 0 else "unknown"}
