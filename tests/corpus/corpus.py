@@ -296,7 +296,8 @@ def process_file(opts, rel, workdir):
             e["message"] = checks[n].result()
             e["valid"] = e["message"] is None
         elif not e["listed"]:
-            e["message"] = "not listed: " + (file_msg or "(no error printed)")
+            e["message"] = ("not listed: " if not rec["listed"] else "not listed, others are: ") + \
+                (file_msg or "no error printed")
         elif rec["translate_error"]:
             e["message"] = rec["translate_error"]
         elif n in per_entry:

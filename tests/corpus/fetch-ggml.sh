@@ -11,6 +11,10 @@ VERSION=0.12.9
 INTEGRITY=sha512-uRsTVARp1KnDkDg00FvOGIrN6SZfMqYVJfCOdxN9FSyGufLC+Aad6oFWZVEO8vmtNqu+JBlsCGevP4sJGifAvg==
 URL=https://registry.npmjs.org/llama.rn/-/llama.rn-$VERSION.tgz
 
+if [ -z "${1:-}" ] && [ -z "${MTL2GLSL_CORPUS_DIR:-}" ] && [ -z "${HOME:-}" ]; then
+    echo "fetch-ggml.sh: error: no HOME: set MTL2GLSL_CORPUS_DIR or give the folder" >&2
+    exit 1
+fi
 DEST=${1:-${MTL2GLSL_CORPUS_DIR:-$HOME/.cache/mtl2glsl/corpus}/$NAME-$VERSION}
 STAMP=$DEST/.mtl2glsl-integrity
 

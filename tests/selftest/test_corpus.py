@@ -120,7 +120,7 @@ class FakeRunTest(unittest.TestCase):
         self.assertEqual(mini["summary"]["extra"], ["mini_scale"])
         self.assertEqual(data["summary"]["matched"], 4)
         self.assertIn("missing from the listing (2): mini_scale_float, mini_scale_int", out)
-        self.assertEqual(entries(data)["mini_scale_float"]["message"], "not listed: (no error printed)")
+        self.assertEqual(entries(data)["mini_scale_float"]["message"], "not listed, others are: no error printed")
         rc, out, _ = run_corpus(FAKE, "--expect-listing-exact")
         self.assertEqual(rc, 1, out)
         self.assertIn("the listing differs from the independent count (2 missing, 1 extra", out)
