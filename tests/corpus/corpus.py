@@ -338,6 +338,13 @@ def group_failures(entries):
     return sorted(((k, n, c) for k, (n, c) in groups.items()), key=lambda g: (-g[1], g[0]))
 
 
+def group_files(records):
+    """The files that list nothing, grouped like entries by their first error: [(pattern, files, Counter)].
+    (A file without an independent count has no known entry points, so only this table shows it.)"""
+    return group_failures([{"valid": False, "message": r["list_error"] or "no error printed"}
+                           for r in records if not r["listed"]])
+
+
 def file_summary(rec):
     listed, counted = set(rec["listed"]), set(rec["counted"] or [])
     dup = lambda names: sorted(n for n, c in collections.Counter(names).items() if c > 1)
@@ -378,7 +385,7 @@ def fills_text(counter, top=3):
     return ", ".join("%s (%d)" % (k, n) for k, n in counter.most_common(top))
 
 
-def text_report(lib, records, s, groups, top):
+def text_report(lib, records, s, groups, fgroups, top):
     lines = ["%s (%s): %d files" % (lib["name"], lib["version"], s["files"]), ""]
     hdr = "%-58s %6s %6s %6s %6s %6s  %s" % ("file", "listed", "count", "match", "transl", "valid", "first error")
     lines.append(hdr)
@@ -408,6 +415,10 @@ def text_report(lib, records, s, groups, top):
         lines += ["", "failures by message (entries; most frequent names):"]
         for key, n, fills in groups[:top]:
             lines.append("  %5d  %s%s" % (n, key[:140], "   [%s]" % fills_text(fills) if fills else ""))
+    if fgroups:
+        lines += ["", "files that list nothing, by their first error (files; most frequent names):"]
+        for key, n, fills in fgroups[:top]:
+            lines.append("  %5d  %s%s" % (n, key[:140], "   [%s]" % fills_text(fills) if fills else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -415,7 +426,7 @@ def md_escape(text):
     return (text or "").replace("|", "\\|").replace("\n", " ")
 
 
-def markdown_report(lib, records, s, groups, top):
+def markdown_report(lib, records, s, groups, fgroups, top):
     out = ["## %s" % lib["name"], "",
            "Version: %s. Files: `%s` under the library root; include roots: %s; defines: %s." % (
                lib["version"], "`, `".join(lib["files"]), ", ".join("`%s`" % i for i in lib["include"]) or "none",
@@ -431,6 +442,11 @@ def markdown_report(lib, records, s, groups, top):
         out += ["Failures by message (entry points; the most frequent names in the message):", "",
                 "| entries | message | names |", "| ---: | --- | --- |"]
         out += ["| %d | %s | %s |" % (n, md_escape(k), md_escape(fills_text(f))) for k, n, f in groups[:top]]
+        out.append("")
+    if fgroups:
+        out += ["Files that list nothing, by their first error:", "",
+                "| files | message | names |", "| ---: | --- | --- |"]
+        out += ["| %d | %s | %s |" % (n, md_escape(k), md_escape(fills_text(f))) for k, n, f in fgroups[:top]]
         out.append("")
     out += ["<details><summary>Per file</summary>", "",
             "| file | listed | counted | matched | translated | valid | missing / extra | first error |",
@@ -622,16 +638,19 @@ def main(argv):
         r["summary"] = file_summary(r)
     s = library_summary(records)
     groups = group_failures([e for r in records for e in r["entries"]])
+    fgroups = group_files(records)
 
-    report = text_report(lib, records, s, groups, opts.top)
+    report = text_report(lib, records, s, groups, fgroups, opts.top)
     sys.stdout.write(report[report.index("summary:"):] if opts.quiet else report)
     if opts.markdown:
         with open(opts.markdown, "w") as f:
-            f.write(markdown_report(lib, records, s, groups, opts.top))
+            f.write(markdown_report(lib, records, s, groups, fgroups, opts.top))
     if opts.json:
         with open(opts.json, "w") as f:
             json.dump({"library": lib, "summary": s, "failures": [
                 {"pattern": k, "entries": n, "names": dict(c.most_common())} for k, n, c in groups],
+                "files_listing_nothing": [
+                {"pattern": k, "files": n, "names": dict(c.most_common())} for k, n, c in fgroups],
                 "files": records}, f, indent=1)
             f.write("\n")
     if opts.record:
