@@ -283,7 +283,10 @@ enum {
     ATTR_COUNT
 };
 
-typedef enum BuiltinFamily { BF_F1, BF_F2, BF_F3, BF_FB1, BF_FS1, BF_FS2, BF_FV3, BF_I1, BF_I2, BF_I3, BF_IX, BF_A1, BF_A2, BF_A3, BF_BV, BF_SEL, BF_MT, BF_MD } BuiltinFamily;
+typedef enum BuiltinFamily {
+    BF_F1, BF_F2, BF_F3, BF_FB1, BF_FB2, BF_FS1, BF_FS2, BF_FV3, BF_FR, BF_FLD, BF_FFR, BF_FIL, BF_FO,
+    BF_I1, BF_I2, BF_I3, BF_IX, BF_IU2, BF_A1, BF_A2, BF_A3, BF_BV, BF_SEL, BF_MT, BF_MD, BF_PK
+} BuiltinFamily;
 typedef struct BuiltinInfo {
     const char *metal;
     BuiltinFamily family;
