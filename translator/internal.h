@@ -27,6 +27,7 @@ typedef struct StrBuf {
     size_t len, cap;
 } StrBuf;
 void sb_puts(StrBuf *sb, const char *s);
+void sb_append(StrBuf *sb, const char *s, size_t n); /* N bytes of S */
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_free(StrBuf *sb);
 
@@ -402,6 +403,8 @@ SrcLoc pp_loc(PpMap *m, unsigned off);
 /* The same line, at its first token (text that our rewrites made: template instances). */
 SrcLoc pp_loc_line(PpMap *m, unsigned off);
 bool pp_in_system_file(const PpMap *m, unsigned off);
+/* The text with unsuffixed floating literals made float (`0.5` -> `0.5f`): Metal has no double. malloc'd. */
+char *pp_float_literals(const char *text, size_t len, size_t *out_len);
 
 /* ---- front/parse.c ---- */
 typedef struct ParseOptions {
@@ -520,6 +523,7 @@ unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, cha
 /* The first line of the rewritten text: what the rewrites use. */
 #define TMPL_PROLOGUE "#define __mtltg __attribute__((annotate(\"mtl_threadgroup\")))\n"
 char *tmpl_rewrite_instances(const char *text, size_t len, size_t *out_len); /* malloc'd */
+char *tmpl_rewrite_function_params(const char *text, size_t len, size_t *out_len); /* malloc'd */
 void tmpl_blank_template_kernels(char *text, size_t len);
 
 /* ---- depfile.c ---- */

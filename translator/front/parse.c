@@ -1086,6 +1086,28 @@ static Node *bfloat_update(Parser *P, CXCursor c, Node *n, const char *op, int n
     return n;
 }
 
+static enum CXChildVisitResult find_call(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return CXChildVisit_Recurse;
+    *(CXCursor *)data = clang_getCursorReferenced(c);
+    return CXChildVisit_Break;
+}
+
+/* `__mtl_fn_f::call(args)`, a function passed as a template argument (templates.c): the function f it calls. */
+static CXCursor through_function_wrapper(Parser *P, CXCursor callee)
+{
+    if (clang_getCursorKind(callee) != CXCursor_CXXMethod || !clang_CXXMethod_isStatic(callee))
+        return callee;
+    char *owner = cx_take(P, clang_getCursorSpelling(clang_getCursorSemanticParent(callee)));
+    if (strncmp(owner, "__mtl_fn_", 9) || strcmp(cx_take(P, clang_getCursorSpelling(callee)), "call"))
+        return callee;
+    CXCursor f = clang_getNullCursor(), def = clang_getCursorDefinition(callee);
+    clang_visitChildren(clang_Cursor_isNull(def) ? callee : def, find_call, &f);
+    return clang_Cursor_isNull(f) ? callee : f;
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
@@ -1188,6 +1210,11 @@ static Node *conv_call(Parser *P, CXCursor c)
                 n->list[i] = float_value(P, c, n->list[i]);
             return n;
         }
+        if (!strcmp(name, "__mtl_convert") && n->n_list == 1) { /* (half4)v, TC(v): Metal's conversion */
+            n->kind = N_CAST;
+            n->a = n->list[0];
+            return n;
+        }
         if (!strcmp(name, "as_type")) {
             n->kind = N_ASTYPE;
             n->a = n->list[0];
@@ -1226,6 +1253,7 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->name = q;
         return n;
     }
+    callee = through_function_wrapper(P, callee);
     n->fn = get_func(P, callee);
     taint(P, n->fn->clang_error);
     for (int i = n->fn->n_captures; i > 0; i--) { /* a lambda's captures, after its arguments */
@@ -2634,6 +2662,191 @@ static void report_clang_diagnostics(Parser *P)
     }
 }
 
+/* ---- Metal's conversions that clang's OpenCL mode refuses ----
+ * Metal converts vectors by casts, `(half4)v`, `TC(v)` with TC = half4 in a template; OpenCL calls a cast between
+ * vectors of different element types an error. Metal fills the rest of `float4 a = {0}` with zeros; OpenCL wants
+ * every element. Where clang reports these, the text is rewritten as Metal means it, `__mtl_convert<half4>(v)` (a
+ * prelude function the front end reads as the conversion) and `{0, 0, 0, 0}`, and parsed again.
+ */
+typedef struct TextEdit {
+    unsigned off, remove;
+    const char *insert;
+} TextEdit;
+
+static int edit_order(const void *a, const void *b)
+{
+    const TextEdit *x = a, *y = b;
+    return x->off < y->off ? -1 : x->off > y->off ? 1 : 0;
+}
+
+/* Index just past the bracket group opening at T[i] ('(' or '['), or 0. */
+static unsigned group_end(const char *t, unsigned i, unsigned len)
+{
+    int depth = 0;
+    for (; i < len; i++) {
+        if (t[i] == '"' || t[i] == '\'') {
+            char q = t[i];
+            for (i++; i < len && t[i] != q; i++)
+                i += t[i] == '\\';
+            continue;
+        }
+        depth += t[i] == '(' || t[i] == '[' ? 1 : t[i] == ')' || t[i] == ']' ? -1 : 0;
+        if (depth == 0)
+            return i + 1;
+    }
+    return 0;
+}
+
+/* The end of the unary expression starting at T[i] (the operand of a C-style cast): prefix operators and casts, a
+   name, number or parenthesized expression, then subscripts, calls, members and postfix ++/--. 0 when unsure. */
+static unsigned operand_end(const char *t, unsigned i, unsigned len)
+{
+    while (i < len && isspace((unsigned char)t[i]))
+        i++;
+    while (i < len && strchr("-+!~*&", t[i])) /* prefix operators */
+        i++;
+    while (i < len && isspace((unsigned char)t[i]))
+        i++;
+    if (i >= len)
+        return 0;
+    if (t[i] == '(') {
+        i = group_end(t, i, len);
+        if (!i)
+            return 0;
+        unsigned j = i; /* (T) (x): a cast of a cast */
+        while (j < len && isspace((unsigned char)t[j]))
+            j++;
+        if (j < len && (isalnum((unsigned char)t[j]) || t[j] == '_' || t[j] == '(') && t[i - 2] != ')' && 0)
+            return operand_end(t, j, len);
+    } else if (isalnum((unsigned char)t[i]) || t[i] == '_' || t[i] == '.') {
+        while (i < len && (isalnum((unsigned char)t[i]) || t[i] == '_' || t[i] == '.' || (t[i] == ':' && t[i + 1] == ':')))
+            i += t[i] == ':' ? 2 : 1;
+    } else {
+        return 0;
+    }
+    for (;;) { /* postfix */
+        unsigned j = i;
+        while (j < len && (t[j] == ' ' || t[j] == '\t'))
+            j++;
+        if (j < len && (t[j] == '[' || t[j] == '(')) {
+            if (!(i = group_end(t, j, len)))
+                return 0;
+        } else if (j + 1 < len && (t[j] == '.' || (t[j] == '-' && t[j + 1] == '>'))) {
+            j += t[j] == '.' ? 1 : 2;
+            while (j < len && (t[j] == ' ' || t[j] == '\t'))
+                j++;
+            if (j >= len || !(isalpha((unsigned char)t[j]) || t[j] == '_'))
+                return i;
+            while (j < len && (isalnum((unsigned char)t[j]) || t[j] == '_'))
+                j++;
+            i = j;
+        } else if (j + 1 < len && ((t[j] == '+' && t[j + 1] == '+') || (t[j] == '-' && t[j + 1] == '-'))) {
+            i = j + 2;
+        } else {
+            return i;
+        }
+    }
+}
+
+/* The edits for a cast starting at T[s]: `(T) x` or `T(x)` -> `__mtl_convert<T>(x)`. */
+static int cast_edits(Parser *P, unsigned s, TextEdit *out)
+{
+    const char *t = P->text;
+    unsigned len = (unsigned)P->len;
+    if (s >= len)
+        return 0;
+    if (t[s] == '(') { /* (T) x */
+        unsigned c = group_end(t, s, len), e = c ? operand_end(t, c, len) : 0;
+        if (!e)
+            return 0;
+        out[0] = (TextEdit){s, 1, "__mtl_convert<"};
+        out[1] = (TextEdit){c - 1, 1, ">("};
+        out[2] = (TextEdit){e, 0, ")"};
+        return 3;
+    }
+    unsigned o = s; /* T(x) */
+    while (o < len && (isalnum((unsigned char)t[o]) || t[o] == '_' || t[o] == ':'))
+        o++;
+    while (o < len && isspace((unsigned char)t[o]))
+        o++;
+    if (o >= len || t[o] != '(' || o == s)
+        return 0;
+    out[0] = (TextEdit){s, 0, "__mtl_convert<"};
+    out[1] = (TextEdit){o, 1, ">("};
+    return 2;
+}
+
+/* Rewrites the conversions clang refused in the text (edits applied, attribute offsets and the line map moved).
+   Returns whether anything changed. */
+static bool fix_conversions(Parser *P)
+{
+    unsigned n = clang_getNumDiagnostics(P->tu);
+    TextEdit *edits = NULL;
+    int n_edits = 0, cap = 0;
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(P->tu, i);
+        char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
+        CXSourceLocation sl = clang_getDiagnosticLocation(d);
+        clang_disposeDiagnostic(d);
+        CXFile f;
+        unsigned off;
+        clang_getExpansionLocation(sl, &f, NULL, NULL, &off);
+        if (!f || !clang_File_isEqual(f, P->main_file))
+            continue;
+        if (n_edits + 4 > cap)
+            edits = realloc(edits, sizeof *edits * (size_t)(cap = cap * 2 + 64));
+        int want, have;
+        if (strstr(msg, "from vector") && strstr(msg, "of different size")) { /* C-style or functional cast */
+            n_edits += cast_edits(P, off, edits + n_edits);
+        } else if (sscanf(msg, "too few elements in vector initialization (expected %d elements, have %d)", &want, &have) == 2 &&
+                   off < P->len && P->text[off] == '{' && want > have && want <= 16) {
+            const char *close = P->text + off;
+            for (int depth = 0; *close; close++)
+                if (*close == '{' || *close == '(')
+                    depth++;
+                else if ((*close == '}' || *close == ')') && --depth == 0)
+                    break;
+            StrBuf z = {0};
+            for (int k = have; k < want; k++)
+                sb_puts(&z, ", 0");
+            edits[n_edits++] = (TextEdit){(unsigned)(close - P->text), 0, arena_strdup(P->arena, z.data)};
+            free(z.data);
+        }
+    }
+    if (!n_edits) {
+        free(edits);
+        return false;
+    }
+    qsort(edits, (size_t)n_edits, sizeof *edits, edit_order);
+    StrBuf out = {0};
+    sb_puts(&out, "");
+    unsigned at = 0;
+    int a = 0;
+    for (int k = 0; k < n_edits; k++) {
+        if (k && edits[k].off == edits[k - 1].off && edits[k].remove == edits[k - 1].remove && !strcmp(edits[k].insert, edits[k - 1].insert))
+            continue; /* the same cast in another instance of a template */
+        if (edits[k].off < at)
+            continue;
+        for (; a < P->attrs.len && ((AttrGroup *)P->attrs.items[a])->offset < edits[k].off; a++)
+            ((AttrGroup *)P->attrs.items[a])->offset += (unsigned)out.len - at;
+        sb_append(&out, P->text + at, edits[k].off - at);
+        sb_puts(&out, edits[k].insert);
+        at = edits[k].off + edits[k].remove;
+    }
+    for (; a < P->attrs.len; a++)
+        ((AttrGroup *)P->attrs.items[a])->offset += (unsigned)out.len - at;
+    sb_append(&out, P->text + at, P->len - at);
+    free(edits);
+    free(P->text);
+    P->text = out.data;
+    P->len = out.len;
+    const char *const *sources = P->pp.sources;
+    pp_map_free(&P->pp);
+    pp_map_build(&P->pp, P->arena, P->text, P->len);
+    P->pp.sources = sources;
+    return true;
+}
+
 /* After the kernels: each clang error that stopped entry points outside its own kernel names them. */
 static void report_costs(Parser *P)
 {
@@ -2667,8 +2880,13 @@ static bool prepare_text(Parser *P, const ParseOptions *opt)
     char *pre = pp_run(P->arena, P->diag, &po, &len);
     if (!pre)
         return false;
-    P->text = tmpl_rewrite_instances(pre, len, &P->len);
+    size_t flen;
+    char *lit = pp_float_literals(pre, len, &flen);
     free(pre);
+    char *fn = tmpl_rewrite_function_params(lit, flen, &flen);
+    free(lit);
+    P->text = tmpl_rewrite_instances(fn, flen, &P->len);
+    free(fn);
     pp_map_build(&P->pp, P->arena, P->text, P->len);
     P->pp.sources = opt->sources;
     for (int i = 0; i < P->pp.files.len; i++) { /* every file the source read, for depfiles */
@@ -2699,13 +2917,19 @@ bool parse_program(Program *prog, const ParseOptions *opt)
     args[na] = NULL;
 
     index = clang_createIndex(0, 0);
-    struct CXUnsavedFile unsaved = {opt->path, P.text, (unsigned long)P.len};
-    enum CXErrorCode err = clang_parseTranslationUnit2(index, opt->path, args, na, &unsaved, 1, CXTranslationUnit_KeepGoing, &P.tu);
-    if (err != CXError_Success || !P.tu) {
-        diag_error(prog->diag, (SrcLoc){0}, "libclang could not parse '%s' (error %d)", opt->path, (int)err);
-        goto done;
+    for (int pass = 0; pass < 3; pass++) { /* again after Metal's conversions are written out (fix_conversions) */
+        if (P.tu)
+            clang_disposeTranslationUnit(P.tu);
+        struct CXUnsavedFile unsaved = {opt->path, P.text, (unsigned long)P.len};
+        enum CXErrorCode err = clang_parseTranslationUnit2(index, opt->path, args, na, &unsaved, 1, CXTranslationUnit_KeepGoing, &P.tu);
+        if (err != CXError_Success || !P.tu) {
+            diag_error(prog->diag, (SrcLoc){0}, "libclang could not parse '%s' (error %d)", opt->path, (int)err);
+            goto done;
+        }
+        P.main_file = clang_getFile(P.tu, opt->path);
+        if (pass == 2 || !fix_conversions(&P))
+            break;
     }
-    P.main_file = clang_getFile(P.tu, opt->path);
     report_clang_diagnostics(&P);
     TopVisit tv = {.P = &P};
     clang_visitChildren(clang_getTranslationUnitCursor(P.tu), visit_top, &tv);

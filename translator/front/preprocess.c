@@ -403,3 +403,74 @@ bool pp_in_system_file(const PpMap *m, unsigned off)
     const PpLine *l = &m->lines[line_of(m, off)];
     return l->file >= 0 && ((PpFile *)m->files.items[l->file])->system;
 }
+
+/* ---- floating literals ---- */
+
+/* Metal has no double: an unsuffixed floating literal (`0.5`, `1e-6`, `2.`) is a float. clang's OpenCL mode without
+   fp64 makes it a float outside templates but keeps it a double inside them (a vector times `0.5` is then an
+   error), so the suffix is written: `0.5` -> `0.5f`. Literals with a suffix (`0.5h`, `1.0f`), integers, and
+   everything in line markers, pragmas and string or character literals are left alone. */
+char *pp_float_literals(const char *t, size_t len, size_t *out_len)
+{
+    StrBuf out = {0};
+    sb_puts(&out, "");
+    for (size_t i = 0; i < len;) {
+        char c = t[i];
+        if (c == '#' && (i == 0 || t[i - 1] == '\n')) {
+            size_t e = i;
+            while (e < len && t[e] != '\n')
+                e++;
+            sb_append(&out, t + i, e - i);
+            i = e;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            size_t e = i + 1;
+            while (e < len && t[e] != c && t[e] != '\n')
+                e += t[e] == '\\' ? 2 : 1;
+            e = e < len ? e + 1 : len;
+            sb_append(&out, t + i, e - i);
+            i = e;
+            continue;
+        }
+        bool starts_number = (c >= '0' && c <= '9') || (c == '.' && i + 1 < len && t[i + 1] >= '0' && t[i + 1] <= '9');
+        if (!starts_number || (i && (is_ident(t[i - 1]) || t[i - 1] == '.'))) {
+            size_t e = i + 1;
+            while (e < len && is_ident(t[e]) && is_ident(c))
+                e++;
+            sb_append(&out, t + i, e - i);
+            i = e;
+            continue;
+        }
+        /* a pp-number: digits, letters, '.', and a sign after an exponent letter */
+        size_t e = i;
+        bool hex = c == '0' && i + 1 < len && (t[i + 1] == 'x' || t[i + 1] == 'X');
+        bool floating = false;
+        while (e < len) {
+            char d = t[e];
+            if (d == '.')
+                floating = true;
+            else if ((d == 'e' || d == 'E') && !hex)
+                floating = true;
+            else if ((d == 'p' || d == 'P') && hex)
+                floating = true;
+            if ((d == '+' || d == '-') && e > i && strchr(hex ? "pP" : "eE", t[e - 1])) {
+                e++;
+                continue;
+            }
+            if (!is_ident(d) && d != '.')
+                break;
+            e++;
+        }
+        sb_append(&out, t + i, e - i);
+        char last = t[e - 1];
+        bool suffixed = (last >= 'a' && last <= 'z') || (last >= 'A' && last <= 'Z');
+        if (hex && floating) /* 0x1p-3: the last letter is no suffix unless it follows the exponent's digits */
+            suffixed = last == 'f' || last == 'F' || last == 'h' || last == 'H' || last == 'l' || last == 'L';
+        if (floating && !suffixed)
+            sb_puts(&out, "f");
+        i = e;
+    }
+    *out_len = out.len;
+    return out.data;
+}
