@@ -1,0 +1,1 @@
+def time_group_sizes(*a, **k): raise NotImplementedError
