@@ -14,6 +14,7 @@ from ._compile import compile_shader
 from ._mlx import metal_kernel
 from ._timing import time_group_sizes
 from . import fast  # noqa: F401  (mtl2glsl.fast.metal_kernel, as mx.fast.metal_kernel)
+from . import coreai  # noqa: F401
 
 __version__ = "0.1.0"
 

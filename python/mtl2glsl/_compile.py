@@ -38,7 +38,10 @@ class ShaderLibrary:
         r = runtime()
         key = (hashlib.sha256(source.encode()).hexdigest(), r.simd_subgroup_size)
         if key not in _translations:
-            entries, _ = translate(name, source, subgroup_size=r.simd_subgroup_size)
+            text = source
+            if "metal_stdlib" not in source:  # Metal's built-in types and keywords come from our prelude
+                text = "#include <metal_stdlib>\n#line 1\n" + source
+            entries, _ = translate(name, text, sources=[(name, source)], subgroup_size=r.simd_subgroup_size)
             _translations[key] = entries
         self._entries = _translations[key]
         self._kernels = {}

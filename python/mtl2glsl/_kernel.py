@@ -35,16 +35,16 @@ def pack_values(values, scalar, what):
         raise TypeError("%s: a Python number cannot be packed as Metal %s" % (what, scalar))
     if t == "bfloat16":
         return _dtypes.float32_to_bfloat16_bits(np.array(values, dtype=np.float32)).tobytes()
+    if np.dtype(t).kind in "iu":
+        info = np.iinfo(t)
+        for v in values:
+            if isinstance(v, (float, np.floating)) and not float(v).is_integer():
+                raise TypeError("%s: %r is not an integer; the parameter is Metal %s" % (what, v, scalar))
+            if not info.min <= int(v) <= info.max:
+                raise OverflowError("%s: %d does not fit Metal %s" % (what, int(v), scalar))
     try:
-        if np.dtype(t).kind in "iu":
-            info = np.iinfo(t)
-            for v in values:
-                if isinstance(v, (float, np.floating)) and not float(v).is_integer():
-                    raise TypeError("%s: %r is not an integer; the parameter is Metal %s" % (what, v, scalar))
-                if not info.min <= int(v) <= info.max:
-                    raise OverflowError("%s: %d does not fit Metal %s" % (what, int(v), scalar))
         return np.array(values, dtype=t).tobytes()
-    except (ValueError, OverflowError) as e:
+    except (ValueError, TypeError) as e:
         raise type(e)("%s: %s" % (what, e)) from None
 
 
