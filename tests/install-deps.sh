@@ -9,4 +9,4 @@ $SUDO apt-get install -y --no-install-recommends \
     llvm-dev libclang-dev clang \
     libshaderc-dev glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev \
     libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers \
-    libcjson-dev python3 python3-numpy
+    libcjson-dev python3 python3-numpy python3-pytest python3-torch

@@ -57,7 +57,7 @@ class DeviceArray:
     # -- transfers --
     def write(self, data):
         """Copy host DATA (its bytes, as stored: bfloat16 as uint16 bits) into the buffer."""
-        data = np.ascontiguousarray(data)
+        data = np.asarray(data, order="C")
         if data.nbytes != self.nbytes:
             raise ValueError("write: %d bytes for a %d-byte array" % (data.nbytes, self.nbytes))
         if self.nbytes and not rt.mtlrt_buffer_write(self._buf, data.ctypes.data, self.nbytes):
@@ -155,7 +155,10 @@ def host_data(obj, dtype=None):
             d = _dtypes.dtype(data.dtype)
     else:
         data = np.asarray(obj)
-        if want is None and data.dtype == np.float64:
+        if want is not None and data.dtype not in _dtypes._BY_NP:
+            data = data.astype(np.float32 if want.kind in "fcb" and want.name != "complex64" else
+                               np.complex64 if want.name == "complex64" else np.int64)
+        elif want is None and data.dtype == np.float64:
             data = data.astype(np.float32)  # MLX's default for Python floats
         elif want is None and data.dtype == np.int64 and not isinstance(obj, np.ndarray):
             data = data.astype(np.int32)
@@ -169,7 +172,7 @@ def host_data(obj, dtype=None):
         else:
             src = _dtypes.bfloat16_bits_to_float32(data).reshape(data.shape) if d.name == "bfloat16" else data
             data, d = src.astype(want.np), want
-    return d, np.ascontiguousarray(data)
+    return d, np.asarray(data, order="C")
 
 
 class HostArg:

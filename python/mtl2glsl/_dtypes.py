@@ -89,16 +89,17 @@ def dtype(x):
 
 def float32_to_bfloat16_bits(a):
     """float32 values -> bfloat16 bit patterns (uint16), rounded to nearest even; NaN stays NaN."""
-    f = np.ascontiguousarray(a, dtype=np.float32)
-    u = f.view(np.uint32).astype(np.uint64)
-    rounded = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
-    nan = np.isnan(f)
+    f = np.asarray(a, dtype=np.float32)
+    u = f.reshape(-1).view(np.uint32).astype(np.uint64)
+    one, half, sixteen = np.uint64(1), np.uint64(0x7FFF), np.uint64(16)
+    rounded = ((u + half + ((u >> sixteen) & one)) >> sixteen).astype(np.uint16)
+    nan = np.isnan(f.reshape(-1))
     if nan.any():
-        rounded = np.where(nan, ((u >> 16) | 0x40).astype(np.uint16), rounded)
-    return rounded
+        rounded = np.where(nan, ((u >> sixteen) | np.uint64(0x40)).astype(np.uint16), rounded)
+    return rounded.reshape(f.shape)
 
 
 def bfloat16_bits_to_float32(bits):
     """bfloat16 bit patterns (uint16) -> float32 values (exact)."""
-    b = np.ascontiguousarray(bits, dtype=np.uint16)
-    return (b.astype(np.uint32) << 16).view(np.float32)
+    b = np.asarray(bits, dtype=np.uint16)
+    return (b.reshape(-1).astype(np.uint32) << np.uint32(16)).view(np.float32).reshape(b.shape)

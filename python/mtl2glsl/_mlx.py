@@ -142,7 +142,7 @@ class MetalKernel:
         for shape, d, idx in zip(out_shapes, out_dtypes, built.outputs):
             a = DeviceArray(shape, d)
             if init_value is not None:
-                a.write(host_data(np.full(shape, init_value, np.float32 if d.kind in "fc" else np.float64), d)[1])
+                a.write(host_data(np.full(shape, init_value), d)[1])
             elif _poison_env():
                 poison(a)
             values[idx["buffer"]] = a
