@@ -187,8 +187,9 @@ class MetalKernel:
             if real_name != built.entry:
                 src = src.replace("[[kernel]] void %s(" % built.entry, "[[kernel]] void %s(" % real_name, 1)
                 built.entry = real_name
+            # complex64_t as a macro, so that complex64_t(re, im) builds a float2 as float2(re, im) does
             src = src.replace("typedef half float16_t;\n",
-                              "typedef half float16_t; typedef bfloat bfloat16_t; typedef float2 complex64_t;\n", 1)
+                              "typedef half float16_t; typedef bfloat bfloat16_t;\n#define complex64_t float2\n", 1)
         entry, glsl, refl = _spec.translated(built, src)
         return Kernel(entry, glsl, refl, src, self.name), built
 
