@@ -21,26 +21,58 @@ def is_torch(x):
     return _torch is not None and isinstance(x, _torch.Tensor)
 
 
+class _Pool:
+    """Device buffers kept for reuse per byte size: staging buffers of host arrays, and the buffers of collected
+    DeviceArrays (a kernel sees exactly its array's bytes, so sizes are not rounded)."""
+
+    def __init__(self, limit=64):
+        self.free = {}
+        self.count = 0
+        self.limit = limit
+
+    def take(self, nbytes):
+        lst = self.free.get(nbytes)
+        if lst:
+            self.count -= 1
+            return lst.pop()
+        r = runtime()
+        buf = rt.mtlrt_buffer_create(r.ctx, max(nbytes, 4))
+        if not buf:
+            raise r.error("cannot allocate a %d-byte device buffer" % nbytes)
+        return buf
+
+    def give(self, nbytes, buf):
+        if self.count >= self.limit:
+            rt.mtlrt_buffer_destroy(buf)
+            return
+        self.free.setdefault(nbytes, []).append(buf)
+        self.count += 1
+
+
+pool = _Pool()
+
+
 class DeviceArray:
     """An array whose data lives in a device buffer. `np.asarray(a)`, `a.numpy()` and `a.torch()` copy it to the
     host (bfloat16 arrives in NumPy as float32, exactly; `a.numpy(raw=True)` gives the uint16 bits)."""
 
     __array_priority__ = 100
 
-    def __init__(self, shape, dtype):
+    def __init__(self, shape, dtype, zero=True):
+        """A new array; zero filled unless ZERO is false (then its contents are undefined, as MLX's outputs)."""
         self.shape = tuple(int(s) for s in shape)
         self.dtype = _dtypes.dtype(dtype)
         self.size = int(np.prod(self.shape, dtype=np.int64)) if self.shape else 1
         self.nbytes = self.size * self.dtype.size
         self._rt = runtime()
-        self._buf = rt.mtlrt_buffer_create(self._rt.ctx, max(self.nbytes, 4))
-        if not self._buf:
-            raise self._rt.error("cannot allocate a %d-byte device buffer" % self.nbytes)
+        self._buf = pool.take(self.nbytes)
+        if zero and self.nbytes:
+            self.write(np.zeros(self.nbytes, np.uint8))
 
     def __del__(self):
         buf, self._buf = getattr(self, "_buf", None), None
-        if buf and rt is not None and getattr(self, "_owner", None) is None:
-            rt.mtlrt_buffer_destroy(buf)
+        if buf and pool is not None and getattr(self, "_owner", None) is None:
+            pool.give(self.nbytes, buf)
 
     @property
     def ndim(self):
@@ -115,19 +147,19 @@ def array(obj, dtype=None):
     given. bfloat16 from NumPy float data rounds to nearest even; from uint16 data, the bits are taken as they are."""
     if isinstance(obj, DeviceArray):
         if dtype is None or _dtypes.dtype(dtype) is obj.dtype:
-            out = DeviceArray(obj.shape, obj.dtype)
+            out = DeviceArray(obj.shape, obj.dtype, zero=False)
             out.write(obj.numpy(raw=True))
             return out
         obj = obj.numpy()
     d, data = host_data(obj, dtype)
-    out = DeviceArray(data.shape, d)
+    out = DeviceArray(data.shape, d, zero=False)
     out.write(data)
     return out
 
 
 def zeros(shape, dtype=_dtypes.float32):
     shape = (shape,) if isinstance(shape, int) else tuple(shape)
-    return DeviceArray(shape, dtype)  # buffers are created zero filled
+    return DeviceArray(shape, dtype)
 
 
 def empty(shape, dtype=_dtypes.float32):

@@ -7,7 +7,7 @@ import json
 import numpy as np
 
 from . import _dtypes
-from ._array import DeviceArray, HostArg
+from ._array import DeviceArray, HostArg, pool as _pool
 from ._lib import MTLRT_DISPATCH_THREADS, MtlrtDispatch, MtlrtDispatchStats, rt, runtime
 
 METAL_MAX_THREADS = 1024   # Metal's maxTotalThreadsPerThreadgroup
@@ -46,36 +46,6 @@ def pack_values(values, scalar, what):
         return np.array(values, dtype=t).tobytes()
     except (ValueError, TypeError) as e:
         raise type(e)("%s: %s" % (what, e)) from None
-
-
-class _Pool:
-    """Staging buffers for host arrays, reused per byte size (a kernel sees exactly its array's bytes)."""
-
-    def __init__(self, limit=64):
-        self.free = {}
-        self.count = 0
-        self.limit = limit
-
-    def take(self, nbytes):
-        lst = self.free.get(nbytes)
-        if lst:
-            self.count -= 1
-            return lst.pop()
-        r = runtime()
-        buf = rt.mtlrt_buffer_create(r.ctx, max(nbytes, 4))
-        if not buf:
-            raise r.error("cannot allocate a %d-byte device buffer" % nbytes)
-        return buf
-
-    def give(self, nbytes, buf):
-        if self.count >= self.limit:
-            rt.mtlrt_buffer_destroy(buf)
-            return
-        self.free.setdefault(nbytes, []).append(buf)
-        self.count += 1
-
-
-_pool = _Pool()
 
 
 class Kernel:

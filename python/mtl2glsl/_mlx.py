@@ -140,7 +140,7 @@ class MetalKernel:
                 values[idx["ndim"]] = np.int32(len(x.shape)).tobytes()
         outs = []
         for shape, d, idx in zip(out_shapes, out_dtypes, built.outputs):
-            a = DeviceArray(shape, d)
+            a = DeviceArray(shape, d, zero=False)
             if init_value is not None:
                 a.write(host_data(np.full(shape, init_value), d)[1])
             elif _poison_env():

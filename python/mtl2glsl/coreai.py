@@ -134,7 +134,7 @@ class TorchMetalKernel:
                 values[idx["extents"]] = np.array(v.shape[::-1], np.uint32).tobytes()
         from ._mlx import _poison_env, poison
         for shape, d, idx in zip(result_shapes, res_dtypes, built.outputs):
-            o = DeviceArray(tuple(shape), d)
+            o = DeviceArray(tuple(shape), d, zero=False)
             if _poison_env():
                 poison(o)
             values[idx["buffer"]] = o
