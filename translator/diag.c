@@ -91,3 +91,11 @@ void diag_warning(Diag *d, SrcLoc loc, const char *fmt, ...)
     va_end(ap);
     d->n_warnings++;
 }
+
+void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vprint(d, loc, "note", fmt, ap);
+    va_end(ap);
+}

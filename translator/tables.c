@@ -4,7 +4,7 @@
 #include "internal.h"
 
 const BuiltinInfo builtin_table[] = {
-#define BUILTIN(name, family, glsl) {#name, BF_##family, #glsl},
+#define BUILTIN(name, family, glsl, header) {#name, BF_##family, #glsl},
 #include "builtins.def"
 #undef BUILTIN
 };
@@ -30,10 +30,12 @@ int simd_lookup(const char *metal_name)
     return -1;
 }
 
+/* The row of a Metal function that has a GLSL form; -1 for one the prelude declares without (an empty glsl column),
+   which the callers report as not supported, by name. */
 int builtin_lookup(const char *metal_name)
 {
     for (int i = 0; i < builtin_count; i++)
-        if (!strcmp(builtin_table[i].metal, metal_name))
+        if (!strcmp(builtin_table[i].metal, metal_name) && builtin_table[i].glsl[0])
             return i;
     return -1;
 }

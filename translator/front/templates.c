@@ -1,23 +1,22 @@
-/* templates.c: the source-text side of kernel templates, before clang sees the text.
+/* templates.c: the source-text side of kernel templates, on the preprocessed source, before clang parses it.
  *
  * clang parses Metal as C++ for OpenCL, where a kernel may not be a template and where an explicit instantiation
- * may not carry attributes. Two rewrites make Metal's template kernels parse, on the main file and on every user
- * header it includes (clang gets the rewritten headers as unsaved files):
+ * may not carry attributes. Two rewrites make Metal's template kernels parse. They run after the preprocessor
+ * (preprocess.c), so an instantiation or kernel that a macro made, in any header, is rewritten like any other.
  *
  * 1. An explicit instantiation with attributes,
  *        template [[host_name("k_float")]] [[kernel]] decltype(k<float>) k<float>;
  *        template [[host_name("k_float")]] [[kernel]] void k<float>(device float*, uint);
- *    becomes one use of the prelude's macro,
- *        __MTL_INSTANCE("k_float", k<float>)
- *    which defines a function `__mtl_instance_N` whose body names the host name and the specialization. Naming it
- *    makes clang instantiate it; the front end finds these functions and visits the specialization they name,
- *    whose body clang has typed with the arguments made concrete. The rewrite works inside `#define` bodies too
- *    (`#n` stays a stringizing operator), so macro-generated instantiations get one function per expansion.
- *    Lines are kept (the rewritten text is padded with the newlines, and line continuations, it replaced); only
- *    columns after the rewritten text on that line move.
+ *        template [[host_name("k_float")]] kernel k_t k<float>;        (k_t a typedef of the function type)
+ *    becomes a function naming the host name and the specialization,
+ *        void __mtl_instance_7() { (void)("k_float"); k<float>; }
+ *    Naming it makes clang instantiate it; the front end finds these functions and visits the specialization they
+ *    name, whose body clang has typed with the arguments made concrete. Lines are kept (the rewritten text is
+ *    padded with the newlines it replaced); columns are found again by preprocess.c.
  * 2. `kernel` (or `[[kernel]]`, already turned into `kernel`) inside a template head is blanked: the pattern
- *    is an ordinary function template to clang; its instances are kernels. Its `threadgroup` arrays, which
- *    clang allows only in kernels, become `__mtl_tgmem` arrays (an annotation the front end reads).
+ *    is an ordinary function template to clang; its instances are kernels. Its `threadgroup` (by now `__local`)
+ *    arrays, which clang allows only in kernels, become `__mtltg` arrays: an annotation the front end reads,
+ *    defined by TMPL_PROLOGUE at the top of the text.
  */
 #include <ctype.h>
 #include <string.h>
@@ -103,7 +102,7 @@ static size_t declared_name(const char *d, size_t n, size_t *end)
 
 /* Tries the explicit instantiation at T[i] (`template` then `[[`); on success appends its rewrite to OUT and
    returns the index after it, else returns I. */
-static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out)
+static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out, int *counter)
 {
     size_t j = skip_space(t, i + 8, len);
     const char *host = NULL;
@@ -156,8 +155,8 @@ static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out)
     name_end += j;
     if (name == name_end)
         return i;
-    sb_printf(out, "__MTL_INSTANCE(%.*s, %.*s)", host ? (int)host_len : 2, host ? host : "\"\"",
-              (int)(name_end - name), t + name);
+    sb_printf(out, "void __mtl_instance_%d() { (void)(%.*s); %.*s; }", (*counter)++, host ? (int)host_len : 2,
+              host ? host : "\"\"", (int)(name_end - name), t + name);
     for (size_t k = i; k <= semi; k++) /* keep the lines (and a macro body's continuations) */
         if (t[k] == '\n')
             sb_puts(out, k && t[k - 1] == '\\' ? "\\\n" : "\n");
@@ -167,7 +166,8 @@ static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out)
 char *tmpl_rewrite_instances(const char *t, size_t len, size_t *out_len)
 {
     StrBuf out = {0};
-    sb_puts(&out, "");
+    int counter = 0;
+    sb_puts(&out, TMPL_PROLOGUE);
     for (size_t i = 0; i < len;) {
         size_t skip = skip_comment_or_literal(t, i, len);
         if (skip != i) {
@@ -176,7 +176,7 @@ char *tmpl_rewrite_instances(const char *t, size_t len, size_t *out_len)
             continue;
         }
         if (!strncmp(t + i, "template", 8) && (i == 0 || !is_ident_char(t[i - 1])) && !is_ident_char(t[i + 8])) {
-            size_t next = rewrite_instance(t, i, len, &out);
+            size_t next = rewrite_instance(t, i, len, &out, &counter);
             if (next != i) {
                 i = next;
                 continue;
@@ -192,8 +192,8 @@ char *tmpl_rewrite_instances(const char *t, size_t len, size_t *out_len)
     return out.data;
 }
 
-/* In a kernel template's body, `threadgroup T name[N];` (a statement starting with `threadgroup`, declaring an
-   array, no pointer) becomes `__mtl_tgmem T name[N];`: an annotated private array for clang, which allows
+/* In a kernel template's body, `threadgroup T name[N];` (a statement starting with `__local`, declaring an
+   array, no pointer) becomes `__mtltg T name[N];`: an annotated private array for clang, which allows
    `threadgroup` locals only in kernels; the front end makes it the kernel's threadgroup array again. */
 static void mark_threadgroup_arrays(char *t, size_t i, size_t len)
 {
@@ -218,12 +218,12 @@ static void mark_threadgroup_arrays(char *t, size_t i, size_t len)
             i++;
             continue;
         }
-        if (stmt_start && !strncmp(t + i, "threadgroup", 11) && !is_ident_char(t[i + 11])) {
-            size_t end = i + 11;
+        if (stmt_start && !strncmp(t + i, "__local", 7) && !is_ident_char(t[i + 7])) {
+            size_t end = i + 7;
             while (end < len && t[end] != ';' && t[end] != '{' && t[end] != '}')
                 end++;
             if (memchr(t + i, '[', end - i) && !memchr(t + i, '*', end - i) && !memchr(t + i, '&', end - i))
-                memcpy(t + i, "__mtl_tgmem", 11);
+                memcpy(t + i, "__mtltg", 7);
         }
         stmt_start = false;
         i++;
