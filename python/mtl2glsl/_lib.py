@@ -69,7 +69,7 @@ def _load(name):
                       "to the build directory, or install it (docs/python.md)" % (name, ", ".join(tried)))
 
 
-# ---- translator/mtl2glsl.h ----
+# ---- translator/mtl2glsl.h (tests/python/test_bindings.py checks these mirrors against the headers) ----
 
 c_char_pp = ctypes.POINTER(ctypes.c_char_p)
 M2G_SPEC_MAX_ARRAYS = 16
@@ -79,7 +79,8 @@ M2G_SPEC_MAX_DIMS = 8
 class M2gOptions(ctypes.Structure):
     _fields_ = [("include_dirs", c_char_pp), ("defines", c_char_pp), ("grammar_dir", ctypes.c_char_p),
                 ("only_entry", ctypes.c_char_p), ("diag", ctypes.c_void_p), ("subgroup_size", ctypes.c_int),
-                ("virtual_subgroups", ctypes.c_bool), ("sources", c_char_pp)]
+                ("virtual_subgroups", ctypes.c_bool), ("sources", c_char_pp), ("metal_version", ctypes.c_int),
+                ("list_only", ctypes.c_bool)]
 
 
 class M2gEntry(ctypes.Structure):
@@ -109,7 +110,7 @@ class M2gSpec(ctypes.Structure):
                 ("priv", ctypes.c_void_p)]
 
 
-# ---- runtime/mtlrt.h ----
+# ---- runtime/mtlrt.h (likewise) ----
 
 class MtlrtContextOptions(ctypes.Structure):
     _fields_ = [("device", ctypes.c_char_p), ("validate", ctypes.c_bool), ("quiet", ctypes.c_bool)]
