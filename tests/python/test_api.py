@@ -219,3 +219,18 @@ def test_time_group_sizes():
     res = mtl2glsl.time_group_sizes(lib.t, x, group_sizes=(32, 256, 2048), repeat=3, file=None)
     assert set(res) == {32, 256} and all(ms > 0 for ms in res.values())  # 2048 is over the limit: skipped
     np.testing.assert_allclose(x, np.sqrt(np.arange(1 << 16, dtype=np.float32)), rtol=1e-6)
+
+
+def test_coreai_complex64_and_bfloat16_template():
+    torch = pytest.importorskip("torch")
+    from mtl2glsl.coreai import MetalParameter, TorchMetalKernel
+    k = TorchMetalKernel("cscale", ["z", "w"], ["out"],
+                         "out[i] = float2(z[i].x * w[i].x - z[i].y * w[i].y, z[i].x * w[i].y + z[i].y * w[i].x);",
+                         torch_defn=lambda z, w: z * w,
+                         metal_params=[MetalParameter("i", "uint", "thread_position_in_grid")])
+    g = torch.Generator().manual_seed(8)
+    z = torch.randn(50, generator=g, dtype=torch.complex64)
+    w = torch.randn(50, generator=g, dtype=torch.complex64)
+    out = k(z, w, threads_per_grid=(50, 1, 1), threads_per_thread_group=(16, 1, 1), result_shapes=[[50]])
+    assert out.dtype == torch.complex64
+    assert torch.allclose(out, z * w, rtol=1e-5, atol=1e-6)
