@@ -120,6 +120,7 @@ done:
     pv_free(&prog.structs);
     pv_free(&prog.includes);
     arena_destroy(prog.arena);
+    diag_release(&diag);
     return r;
 }
 

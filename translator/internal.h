@@ -51,7 +51,11 @@ typedef struct Diag {
     int n_errors;
     int n_warnings;
     char last[600]; /* the last diagnostic printed: an identical one right after it is not printed again */
+    char *cache_path, *cache_text; /* the file source lines were last quoted from, read once */
+    const char **cache_lines;
+    int cache_n;
 } Diag;
+void diag_release(Diag *d); /* frees the quoted file kept */
 
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_warning(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
