@@ -33,4 +33,5 @@ def device_name():
 __all__ = ["compile_shader", "metal_kernel", "DeviceArray", "array", "zeros", "empty", "full", "synchronize",
            "device_name", "time_group_sizes", "dtype", "Dtype", "DTYPES", "Error", "TranslationError",
            "DeviceError", "float32", "float16", "bfloat16", "int8", "uint8", "int16", "uint16", "int32", "uint32",
-           "int64", "uint64", "bool_", "complex64", "float32_to_bfloat16_bits", "bfloat16_bits_to_float32"]
+           "int64", "uint64", "bool_", "complex64", "float32_to_bfloat16_bits", "bfloat16_bits_to_float32", "fast",
+           "coreai"]

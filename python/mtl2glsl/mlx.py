@@ -12,6 +12,11 @@ from ._dtypes import bool_  # noqa: F401
 from . import synchronize  # noqa: F401
 
 
+__all__ = ["fast", "DeviceArray", "array", "zeros", "ones", "full", "eval", "synchronize", "allclose",
+           "array_equal", "float32", "float16", "bfloat16", "int8", "int16", "int32", "int64", "uint8", "uint16",
+           "uint32", "uint64", "bool_", "complex64"]
+
+
 def eval(*arrays):
     """MLX evaluates lazily; kernels here run when called, so there is nothing left to do."""
 

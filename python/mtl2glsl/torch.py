@@ -12,3 +12,5 @@ from . import synchronize  # noqa: F401
 def is_available():
     """True: kernels run on the Vulkan device (mtl2glsl.device_name())."""
     return True
+
+__all__ = ["compile_shader", "synchronize", "is_available"]
