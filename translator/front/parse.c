@@ -2473,6 +2473,11 @@ static void add_instance(Parser *P, CXCursor wrapper)
     unsigned w0 = offset_of(clang_getRangeStart(wext)), w1 = offset_of(clang_getRangeEnd(wext));
     SrcLoc loc = pp_loc_line(&P->pp, w0);
     char *name = ip.n_names ? string_literal_value(P, cx_take(P, clang_getCursorSpelling(ip.name))) : NULL;
+    if (P->list_only) { /* bodies are not parsed: the host name as templates.c wrote it, `{ (void)("k_float"); ...` */
+        const char *lit = w1 <= P->len ? strstr(P->text + w0, "(void)(") : NULL;
+        const char *end = lit ? strstr(lit, "); ") : NULL;
+        name = end ? string_literal_value(P, arena_printf(P->arena, "%.*s", (int)(end - lit - 7), lit + 7)) : NULL;
+    }
     if (!name || !*name) {
         diag_error(P->diag, loc, "explicit instantiation of a kernel template needs [[host_name(\"name\")]]");
         return;
@@ -2488,6 +2493,8 @@ static void add_instance(Parser *P, CXCursor wrapper)
     f->loc = loc;
     f->is_kernel = true;
     pv_push(&P->prog->kernels, f);
+    if (P->list_only)
+        return;
     int owned = own_errors(P, w0, w1 + 1, name);
     CXCursor tmpl = ip.n_specs && !clang_Cursor_isNull(ip.spec) && clang_getCursorKind(ip.spec) == CXCursor_FunctionDecl
                         ? clang_getSpecializedCursorTemplate(ip.spec)
@@ -2529,6 +2536,17 @@ static bool is_instance_wrapper(Parser *P, CXCursor c)
     return !strncmp(name, "__mtl_instance_", 15);
 }
 
+/* A definition, also when the parse skipped its body (--list-entries): its declarator is followed by '{'. */
+static bool has_body(Parser *P, CXCursor c)
+{
+    if (clang_isCursorDefinition(c))
+        return true;
+    unsigned end = offset_of(clang_getRangeEnd(clang_getCursorExtent(c)));
+    while (P->list_only && end < P->len && isspace((unsigned char)P->text[end]))
+        end++;
+    return P->list_only && end < P->len && P->text[end] == '{';
+}
+
 static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -2545,7 +2563,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
     unsigned start = offset_of(clang_getRangeStart(ext)), end = offset_of(clang_getRangeEnd(ext));
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
         clang_visitChildren(c, visit_top, tv);
-    } else if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) && is_kernel_decl(P, c)) {
+    } else if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && has_body(P, c) && is_kernel_decl(P, c)) {
         {
             Func *f = arena_alloc(P->arena, sizeof *f);
             f->name = cx_take(P, clang_getCursorSpelling(c));
@@ -2921,13 +2939,14 @@ bool parse_program(Program *prog, const ParseOptions *opt)
         if (P.tu)
             clang_disposeTranslationUnit(P.tu);
         struct CXUnsavedFile unsaved = {opt->path, P.text, (unsigned long)P.len};
-        enum CXErrorCode err = clang_parseTranslationUnit2(index, opt->path, args, na, &unsaved, 1, CXTranslationUnit_KeepGoing, &P.tu);
+        unsigned flags = CXTranslationUnit_KeepGoing | (P.list_only ? CXTranslationUnit_SkipFunctionBodies : 0);
+        enum CXErrorCode err = clang_parseTranslationUnit2(index, opt->path, args, na, &unsaved, 1, flags, &P.tu);
         if (err != CXError_Success || !P.tu) {
             diag_error(prog->diag, (SrcLoc){0}, "libclang could not parse '%s' (error %d)", opt->path, (int)err);
             goto done;
         }
         P.main_file = clang_getFile(P.tu, opt->path);
-        if (pass == 2 || !fix_conversions(&P))
+        if (pass == 2 || P.list_only || !fix_conversions(&P))
             break;
     }
     report_clang_diagnostics(&P);
