@@ -75,6 +75,7 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
         .sources = opt ? opt->sources : NULL,
         .metal_version = opt && opt->metal_version ? opt->metal_version : M2G_DEFAULT_METAL_VERSION,
         .list_only = opt && opt->list_only,
+        .syntax_only = opt && opt->syntax_only,
     };
     if (!parse_program(&prog, &po)) {
         r->parse_failed = true;
@@ -87,7 +88,7 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
             continue;
         M2gEntry *e = &r->entries[r->n_entries++];
         e->name = strdup(k->name);
-        if (opt && opt->list_only)
+        if (opt && (opt->list_only || opt->syntax_only))
             continue;
         Lowered L = {0};
         int before = diag.n_errors;

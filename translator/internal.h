@@ -415,7 +415,8 @@ typedef struct ParseOptions {
     const char *const *defines;
     const char *const *sources; /* M2gOptions.sources */
     int metal_version;          /* __METAL_VERSION__ (M2gOptions.metal_version, default 320) */
-    bool list_only;             /* find the entry points; convert no bodies */
+    bool list_only;             /* find the entry points; parse no bodies */
+    bool syntax_only;           /* parse everything, convert nothing */
 } ParseOptions;
 /* Parses the source with libclang and builds the model of every kernel and what it reaches.
    Returns false if the source did not parse (diagnostics printed). */

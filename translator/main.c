@@ -14,6 +14,7 @@ typedef struct Cli {
     const char *output;
     const char *entry;
     bool list_entries;
+    bool syntax_only;
     int metal_version; /* -std=metalX.Y; 0: the default */
     EmitKind emit;
     const char *includes[64];
@@ -40,7 +41,9 @@ static const char usage_text[] =
     "  -o FILE            write the one translated entry point to FILE\n"
     "  -o DIR/            write ENTRY.comp (.spv, .json) for each entry point into DIR\n"
     "  --entry NAME       translate only the entry point NAME\n"
-    "  --list-entries     print the entry points of FILE, one per line\n"
+    "  --list-entries     print the entry points of FILE, one per line (no function body is compiled)\n"
+    "  --syntax-only      compile FILE as the front end does (every body, every template instance) and\n"
+    "                     report clang's errors; translate nothing\n"
     "  --emit=KIND        glsl (default), spirv (SPIR-V binary; needs -o), reflect (JSON) or\n"
     "                     c (-o FILE.c: FILE.c and FILE.h embed SPIR-V with a launch function per kernel)\n"
     "  --c-prefix NAME    prefix of the --emit=c names (default: the input file's name)\n"
@@ -242,6 +245,8 @@ static int parse_args(Cli *cli, int argc, char **argv)
             cli->subgroup_size = (int)n;
         } else if (!strcmp(a, "--virtual-subgroups")) {
             cli->virtual_subgroups = true;
+        } else if (!strcmp(a, "--syntax-only")) {
+            cli->syntax_only = true;
         } else if (!strcmp(a, "--list-entries")) {
             cli->list_entries = true;
         } else if (!strncmp(a, "--emit=", 7)) {
@@ -370,7 +375,8 @@ int main(int argc, char **argv)
         return status;
     M2gOptions opt = {.include_dirs = cli.includes, .defines = cli.defines, .only_entry = cli.entry,
                       .subgroup_size = cli.subgroup_size, .virtual_subgroups = cli.virtual_subgroups,
-                      .metal_version = cli.metal_version, .list_only = cli.list_entries};
+                      .metal_version = cli.metal_version, .list_only = cli.list_entries,
+                      .syntax_only = cli.syntax_only};
     M2gSpec *spec = NULL;
     if (m2g_is_spec_path(cli.input)) {
         M2gSpecArgs sa = {.arrays = cli.arrays, .templates = cli.templates, .transposes = cli.transposes};
@@ -398,7 +404,9 @@ int main(int argc, char **argv)
         m2g_result_free(r);
         return 1;
     }
-    if (cli.list_entries) {
+    if (cli.syntax_only) {
+        status = r->n_errors ? 1 : 0;
+    } else if (cli.list_entries) {
         for (int i = 0; i < r->n_entries; i++)
             printf("%s\n", r->entries[i].name);
         status = r->n_errors ? 1 : 0;

@@ -21,7 +21,8 @@ typedef struct M2gOptions {
                                         generated source): NAME, TEXT, NAME, TEXT, ..., NULL; or NULL */
     int metal_version;               /* __METAL_VERSION__ the source sees: 300, 310, 320 or 400 (-std=metal3.0 ...
                                         metal4.0); 0: M2G_DEFAULT_METAL_VERSION */
-    bool list_only;                  /* find the entry points only: entries get names, no GLSL */
+    bool list_only;                  /* find the entry points only: entries get names, no GLSL; bodies not compiled */
+    bool syntax_only;                /* compile every body as the front end does, report clang's errors, no GLSL */
 } M2gOptions;
 
 #define M2G_DEFAULT_METAL_VERSION 320 /* -std=metal3.2 */

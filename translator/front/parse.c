@@ -56,7 +56,8 @@ typedef struct Parser {
     MapEntry *map; /* USR -> Var* / Func* / StructDef* */
     int map_cap, map_len;
     Func *cur_func;
-    bool list_only; /* ParseOptions.list_only */
+    bool skip_bodies; /* --list-entries: clang parses no function bodies */
+    bool convert;     /* build the model of each kernel (not for --list-entries, --syntax-only) */
     Var *self; /* the object inside a member function or constructor being converted */
     Lambda *lambda; /* the lambda whose body is being converted, else NULL */
     ClangError *errors; /* clang's errors, in order */
@@ -2473,7 +2474,7 @@ static void add_instance(Parser *P, CXCursor wrapper)
     unsigned w0 = offset_of(clang_getRangeStart(wext)), w1 = offset_of(clang_getRangeEnd(wext));
     SrcLoc loc = pp_loc_line(&P->pp, w0);
     char *name = ip.n_names ? string_literal_value(P, cx_take(P, clang_getCursorSpelling(ip.name))) : NULL;
-    if (P->list_only) { /* bodies are not parsed: the host name as templates.c wrote it, `{ (void)("k_float"); ...` */
+    if (P->skip_bodies) { /* bodies are not parsed: the host name as templates.c wrote it, `{ (void)("k_float"); ...` */
         const char *lit = w1 <= P->len ? strstr(P->text + w0, "(void)(") : NULL;
         const char *end = lit ? strstr(lit, "); ") : NULL;
         name = end ? string_literal_value(P, arena_printf(P->arena, "%.*s", (int)(end - lit - 7), lit + 7)) : NULL;
@@ -2493,7 +2494,7 @@ static void add_instance(Parser *P, CXCursor wrapper)
     f->loc = loc;
     f->is_kernel = true;
     pv_push(&P->prog->kernels, f);
-    if (P->list_only)
+    if (P->skip_bodies)
         return;
     int owned = own_errors(P, w0, w1 + 1, name);
     CXCursor tmpl = ip.n_specs && !clang_Cursor_isNull(ip.spec) && clang_getCursorKind(ip.spec) == CXCursor_FunctionDecl
@@ -2521,7 +2522,7 @@ static void add_instance(Parser *P, CXCursor wrapper)
         f->had_errors = f->parsed = true;
         return;
     }
-    if (P->list_only)
+    if (!P->convert)
         return;
     conv_params(P, f, ip.spec);
     parse_body(P, f, ip.spec);
@@ -2542,9 +2543,9 @@ static bool has_body(Parser *P, CXCursor c)
     if (clang_isCursorDefinition(c))
         return true;
     unsigned end = offset_of(clang_getRangeEnd(clang_getCursorExtent(c)));
-    while (P->list_only && end < P->len && isspace((unsigned char)P->text[end]))
+    while (P->skip_bodies && end < P->len && isspace((unsigned char)P->text[end]))
         end++;
-    return P->list_only && end < P->len && P->text[end] == '{';
+    return P->skip_bodies && end < P->len && P->text[end] == '{';
 }
 
 static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
@@ -2576,7 +2577,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
             pv_push(&P->prog->kernels, f);
             if (own_errors(P, start, end, f->name)) {
                 f->had_errors = f->parsed = true; /* its body is not what the source says: no model */
-            } else if (!P->list_only) {
+            } else if (P->convert) {
                 conv_params(P, f, c);
                 parse_body(P, f, c);
                 kernel_cost(P, f);
@@ -2686,6 +2687,8 @@ static void report_clang_diagnostics(Parser *P)
  * every element. Where clang reports these, the text is rewritten as Metal means it, `__mtl_convert<half4>(v)` (a
  * prelude function the front end reads as the conversion) and `{0, 0, 0, 0}`, and parsed again.
  */
+#define MAX_FIX_PASSES 5
+
 typedef struct TextEdit {
     unsigned off, remove;
     const char *insert;
@@ -2781,6 +2784,23 @@ static int cast_edits(Parser *P, unsigned s, TextEdit *out)
         out[1] = (TextEdit){c - 1, 1, ">("};
         out[2] = (TextEdit){e, 0, ")"};
         return 3;
+    }
+    if (t[s] == ')') { /* T(x) reported at its ')': back to the '(' and the type's name */
+        int depth = 0;
+        unsigned o = s + 1;
+        while (o-- > 0) {
+            depth += t[o] == ')' ? 1 : t[o] == '(' ? -1 : 0;
+            if (depth == 0)
+                break;
+        }
+        unsigned n = o;
+        while (n > 0 && isspace((unsigned char)t[n - 1]))
+            n--;
+        while (n > 0 && (isalnum((unsigned char)t[n - 1]) || t[n - 1] == '_' || t[n - 1] == ':'))
+            n--;
+        if (t[o] != '(' || n == o || !(isalpha((unsigned char)t[n]) || t[n] == '_'))
+            return 0;
+        s = n;
     }
     unsigned o = s; /* T(x) */
     while (o < len && (isalnum((unsigned char)t[o]) || t[o] == '_' || t[o] == ':'))
@@ -2919,7 +2939,8 @@ static bool prepare_text(Parser *P, const ParseOptions *opt)
 
 bool parse_program(Program *prog, const ParseOptions *opt)
 {
-    Parser P = {.prog = prog, .arena = prog->arena, .diag = prog->diag, .main_path = opt->path, .list_only = opt->list_only};
+    Parser P = {.prog = prog, .arena = prog->arena, .diag = prog->diag, .main_path = opt->path,
+              .skip_bodies = opt->list_only, .convert = !opt->list_only && !opt->syntax_only};
     CXIndex index = NULL;
     bool ok = false;
     if (!prepare_text(&P, opt))
@@ -2932,21 +2953,27 @@ bool parse_program(Program *prog, const ParseOptions *opt)
     args[na++] = "-ferror-limit=0";
     args[na++] = "-Wno-unknown-attributes";
     args[na++] = "-Wno-unused-value";
+    /* a function constant is `= {}` to clang: its folding to 0 is not the value (x / FC, switch (FC)) */
+    args[na++] = "-Wno-division-by-zero";
+    args[na++] = "-Wno-switch";
+    args[na++] = "-Wno-c99-designator";
     args[na] = NULL;
 
     index = clang_createIndex(0, 0);
-    for (int pass = 0; pass < 3; pass++) { /* again after Metal's conversions are written out (fix_conversions) */
+    /* again after Metal's conversions are written out (fix_conversions): an error hides the next one in the same
+       expression, and a template's instances are checked once the pattern parses */
+    for (int pass = 0; pass <= MAX_FIX_PASSES; pass++) {
         if (P.tu)
             clang_disposeTranslationUnit(P.tu);
         struct CXUnsavedFile unsaved = {opt->path, P.text, (unsigned long)P.len};
-        unsigned flags = CXTranslationUnit_KeepGoing | (P.list_only ? CXTranslationUnit_SkipFunctionBodies : 0);
+        unsigned flags = CXTranslationUnit_KeepGoing | (P.skip_bodies ? CXTranslationUnit_SkipFunctionBodies : 0);
         enum CXErrorCode err = clang_parseTranslationUnit2(index, opt->path, args, na, &unsaved, 1, flags, &P.tu);
         if (err != CXError_Success || !P.tu) {
             diag_error(prog->diag, (SrcLoc){0}, "libclang could not parse '%s' (error %d)", opt->path, (int)err);
             goto done;
         }
         P.main_file = clang_getFile(P.tu, opt->path);
-        if (pass == 2 || P.list_only || !fix_conversions(&P))
+        if (pass == MAX_FIX_PASSES || P.skip_bodies || !fix_conversions(&P))
             break;
     }
     report_clang_diagnostics(&P);

@@ -406,10 +406,26 @@ bool pp_in_system_file(const PpMap *m, unsigned off)
 
 /* ---- floating literals ---- */
 
-/* Metal has no double: an unsuffixed floating literal (`0.5`, `1e-6`, `2.`) is a float. clang's OpenCL mode without
+/* Also drops loop pragmas (is_loop_pragma). Metal has no double: an unsuffixed floating literal (`0.5`, `1e-6`, `2.`) is a float. clang's OpenCL mode without
    fp64 makes it a float outside templates but keeps it a double inside them (a vector times `0.5` is then an
    error), so the suffix is written: `0.5` -> `0.5f`. Literals with a suffix (`0.5h`, `1.0f`), integers, and
    everything in line markers, pragmas and string or character literals are left alone. */
+/* `#pragma unroll(N)` and `#pragma clang loop ...`: hints for Apple's compiler whose arguments the preprocessor does
+   not expand (`#pragma unroll(MIN(a, b))` would name an undefined macro to the parse). */
+static bool is_loop_pragma(const char *l, size_t n)
+{
+    size_t i = 1;
+    while (i < n && (l[i] == ' ' || l[i] == '\t'))
+        i++;
+    if (n - i < 6 || strncmp(l + i, "pragma", 6))
+        return false;
+    i += 6;
+    while (i < n && (l[i] == ' ' || l[i] == '\t'))
+        i++;
+    return (n - i >= 6 && !strncmp(l + i, "unroll", 6)) || (n - i >= 8 && !strncmp(l + i, "nounroll", 8)) ||
+           (n - i >= 10 && !strncmp(l + i, "clang loop", 10));
+}
+
 char *pp_float_literals(const char *t, size_t len, size_t *out_len)
 {
     StrBuf out = {0};
@@ -420,7 +436,8 @@ char *pp_float_literals(const char *t, size_t len, size_t *out_len)
             size_t e = i;
             while (e < len && t[e] != '\n')
                 e++;
-            sb_append(&out, t + i, e - i);
+            if (!is_loop_pragma(t + i, e - i)) /* its arguments were not macro-expanded: dropped */
+                sb_append(&out, t + i, e - i);
             i = e;
             continue;
         }
