@@ -308,15 +308,30 @@ static void extract_attributes(Parser *P)
         char *e = b + strlen(b);
         while (e > b && isspace((unsigned char)e[-1]))
             *--e = 0;
-        AttrGroup *g = arena_alloc(P->arena, sizeof *g);
-        *g = (AttrGroup){(unsigned)start, attr_unexpand(P, b), pp_loc(&P->pp, (unsigned)start)};
-        pv_push(&P->attrs, g);
+        SrcLoc loc = pp_loc(&P->pp, (unsigned)start);
+        bool kernel = false, fc = false;
+        for (char *item = b; *item;) { /* [[kernel, max_total_threads_per_threadgroup(N)]]: one group per item */
+            char *end = item;
+            for (int depth = 0; *end && !(depth == 0 && *end == ','); end++)
+                depth += *end == '(' ? 1 : *end == ')' ? -1 : 0;
+            char *next = *end ? end + 1 : end;
+            *end = 0;
+            while (end > item && isspace((unsigned char)end[-1]))
+                *--end = 0;
+            AttrGroup *g = arena_alloc(P->arena, sizeof *g);
+            *g = (AttrGroup){(unsigned)start, attr_unexpand(P, item), loc};
+            pv_push(&P->attrs, g);
+            kernel |= !strcmp(item, "kernel");
+            fc |= !strncmp(item, "function_constant", 17);
+            for (item = next; isspace((unsigned char)*item);)
+                item++;
+        }
         for (size_t k = start; k <= j; k++)
             if (text[k] != '\n')
                 text[k] = ' ';
-        if (!strcmp(b, "kernel"))
+        if (kernel)
             memcpy(text + start, "kernel", 6);
-        if (!strncmp(b, "function_constant", 17))
+        if (fc)
             memcpy(text + start, "= {}", 4); /* OpenCL wants an initializer on `constant` globals */
         i = j + 1;
     }
