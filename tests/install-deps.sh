@@ -1,5 +1,6 @@
 #!/bin/sh
-# Installs everything mtl2glsl needs to build and test on Debian 12 (run as root, or it uses sudo).
+# Installs everything mtl2glsl needs to build and test on Debian 12 (run as root, or it uses sudo), then fetches
+# the ggml kernels of the corpus.ggml test (tests/corpus/fetch-ggml.sh).
 set -eu
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
 export DEBIAN_FRONTEND=noninteractive
@@ -9,4 +10,7 @@ $SUDO apt-get install -y --no-install-recommends \
     llvm-dev libclang-dev clang \
     libshaderc-dev glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev \
     libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers \
-    libcjson-dev python3 python3-numpy
+    libcjson-dev python3 python3-numpy python3-pytest python3-torch npm
+# ggml's Metal kernels for the corpus.ggml test, pinned and verified, unpacked outside the tree
+# (${MTL2GLSL_CORPUS_DIR:-$HOME/.cache/mtl2glsl/corpus}/llama.rn-0.12.9)
+"$(dirname "$0")/corpus/fetch-ggml.sh"

@@ -33,6 +33,19 @@ done
 "$P/bin/mtlrun" "$ROOT/samples/axpy.metal" --grid 100 --threadgroup 32 --buffer 0=float32:100 --buffer 1=float32:100 \
     --scalar 2=float:2 --validate >"$TMP/mtlrun.log" 2>&1 || { cat "$TMP/mtlrun.log"; fail "installed mtlrun"; }
 PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --libs mtlrt | grep -q -- -lmtlrt || fail "pkg-config --libs mtlrt"
+# The Python package from the moved prefix finds the prefix's libraries and prelude (its _paths.py) and runs a kernel
+# (docs/python.md). Not for sanitized libraries, which an unsanitized python3 cannot load.
+PYDIR=$(find "$P/lib" -maxdepth 3 -type d -path "*/python3*/dist-packages" | head -1)
+[ -n "$PYDIR" ] && [ -e "$PYDIR/mtl2glsl/_paths.py" ] && [ -e "$P/lib/libmtl2glsl.so" ] || fail "Python package not installed"
+if ! nm -D --undefined-only "$P/lib/libmtl2glsl.so" | grep -q __asan_; then
+    (cd "$TMP" && env -u MTL2GLSL_LIBRARY_PATH -u MTL2GLSL_GRAMMAR_DIR PYTHONPATH="$PYDIR" /usr/bin/python3 -c '
+import os, sys, numpy as np, mtl2glsl
+from mtl2glsl import _lib
+assert _lib.m2g._name.startswith(sys.argv[1]), _lib.m2g._name
+lib = mtl2glsl.compile_shader("kernel void f(device float* x, uint i [[thread_position_in_grid]]) { x[i] = 2 * i; }")
+x = np.zeros(8, np.float32); lib.f(x); assert (x == 2 * np.arange(8)).all(), x
+' "$P/lib/") >"$TMP/python.log" 2>&1 || { cat "$TMP/python.log"; fail "installed Python package"; }
+fi
 
 # Files of BUILD_DIR newer than the stamp among the generated kernels: "affine rowsum", "affine", "".
 newer_kernels() {   # GEN_DIR STAMP

@@ -72,6 +72,9 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
         .grammar_dir = opt && opt->grammar_dir ? opt->grammar_dir : m2g_default_grammar_dir(),
         .include_dirs = opt ? opt->include_dirs : NULL,
         .defines = opt ? opt->defines : NULL,
+        .sources = opt ? opt->sources : NULL,
+        .metal_version = opt && opt->metal_version ? opt->metal_version : M2G_DEFAULT_METAL_VERSION,
+        .list_only = opt && opt->list_only,
     };
     if (!parse_program(&prog, &po)) {
         r->parse_failed = true;
@@ -84,6 +87,8 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
             continue;
         M2gEntry *e = &r->entries[r->n_entries++];
         e->name = strdup(k->name);
+        if (opt && opt->list_only)
+            continue;
         Lowered L = {0};
         int before = diag.n_errors;
         if (lower_kernel(&prog, k, &L)) {
@@ -115,6 +120,7 @@ done:
     pv_free(&prog.structs);
     pv_free(&prog.includes);
     arena_destroy(prog.arena);
+    diag_release(&diag);
     return r;
 }
 

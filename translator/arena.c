@@ -101,6 +101,14 @@ void sb_puts(StrBuf *sb, const char *s)
     sb->len += n;
 }
 
+void sb_append(StrBuf *sb, const char *s, size_t n)
+{
+    sb_reserve(sb, n);
+    memcpy(sb->data + sb->len, s, n);
+    sb->len += n;
+    sb->data[sb->len] = 0;
+}
+
 void sb_printf(StrBuf *sb, const char *fmt, ...)
 {
     va_list ap;

@@ -19,36 +19,59 @@ static bool text_line(const char *text, int line, char *buf, size_t size)
     return true;
 }
 
-/* Line LINE of FILE into BUF: from the in-memory SOURCES when they name FILE, else read from disk. */
-static bool source_line(const char *const *sources, const char *file, int line, char *buf, size_t size)
+/* Line LINE of FILE into BUF: from the in-memory SOURCES when they name FILE, else from the file, read once and kept
+   (one file at a time: a library's errors come in runs from the same file). */
+static bool source_line(Diag *d, const char *file, int line, char *buf, size_t size)
 {
-    for (int i = 0; sources && sources[i] && sources[i + 1]; i += 2)
-        if (!strcmp(sources[i], file))
-            return text_line(sources[i + 1], line, buf, size);
-    FILE *f = fopen(file, "r");
-    if (!f)
-        return false;
-    int n = 1;
-    bool found = false;
-    while (fgets(buf, (int)size, f)) {
-        size_t len = strlen(buf);
-        bool whole = len > 0 && buf[len - 1] == '\n';
-        if (n == line) {
-            found = true;
-            break;
+    for (int i = 0; d->sources && d->sources[i] && d->sources[i + 1]; i += 2)
+        if (!strcmp(d->sources[i], file))
+            return text_line(d->sources[i + 1], line, buf, size);
+    if (!d->cache_path || strcmp(d->cache_path, file)) {
+        diag_release(d);
+        FILE *f = fopen(file, "rb");
+        if (!f)
+            return false;
+        StrBuf b = {0};
+        char chunk[65536];
+        size_t n;
+        sb_puts(&b, "");
+        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+            sb_printf(&b, "%.*s", (int)n, chunk);
+        fclose(f);
+        d->cache_path = strdup(file);
+        d->cache_text = b.data;
+        int cap = 256;
+        d->cache_lines = malloc(sizeof *d->cache_lines * (size_t)cap);
+        for (const char *p = b.data; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+            if (d->cache_n == cap)
+                d->cache_lines = realloc(d->cache_lines, sizeof *d->cache_lines * (size_t)(cap *= 2));
+            d->cache_lines[d->cache_n++] = p;
         }
-        if (whole)
-            n++;
     }
-    fclose(f);
-    return found;
+    if (line < 1 || line > d->cache_n || !*d->cache_lines[line - 1])
+        return false;
+    size_t len = strcspn(d->cache_lines[line - 1], "\n");
+    len = len < size - 1 ? len : size - 1;
+    memcpy(buf, d->cache_lines[line - 1], len);
+    buf[len] = 0;
+    return true;
+}
+
+void diag_release(Diag *d)
+{
+    free(d->cache_path);
+    free(d->cache_text);
+    free(d->cache_lines);
+    d->cache_path = d->cache_text = NULL;
+    d->cache_lines = NULL;
+    d->cache_n = 0;
 }
 
 /* Prints line LINE of FILE (1-based) and a caret under column COL; silent if the line can't be had. */
-static void print_source_line(FILE *out, const char *const *sources, const char *file, int line, int col)
+static void print_source_line(FILE *out, Diag *d, const char *file, int line, int col)
 {
     char buf[4096];
-    if (!source_line(sources, file, line, buf, sizeof buf))
+    if (!source_line(d, file, line, buf, sizeof buf))
         return;
     buf[strcspn(buf, "\r\n")] = 0;
     fprintf(out, "%s\n", buf);
@@ -71,7 +94,7 @@ void diag_vprint(Diag *d, SrcLoc loc, const char *severity, const char *fmt, va_
     fputs(msg, out);
     fputc('\n', out);
     if (loc.file && loc.line > 0)
-        print_source_line(out, d->sources, loc.file, loc.line, loc.col);
+        print_source_line(out, d, loc.file, loc.line, loc.col);
 }
 
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...)
@@ -90,4 +113,12 @@ void diag_warning(Diag *d, SrcLoc loc, const char *fmt, ...)
     diag_vprint(d, loc, "warning", fmt, ap);
     va_end(ap);
     d->n_warnings++;
+}
+
+void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vprint(d, loc, "note", fmt, ap);
+    va_end(ap);
 }

@@ -27,6 +27,7 @@ typedef struct StrBuf {
     size_t len, cap;
 } StrBuf;
 void sb_puts(StrBuf *sb, const char *s);
+void sb_append(StrBuf *sb, const char *s, size_t n); /* N bytes of S */
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_free(StrBuf *sb);
 
@@ -51,10 +52,15 @@ typedef struct Diag {
     int n_errors;
     int n_warnings;
     char last[600]; /* the last diagnostic printed: an identical one right after it is not printed again */
+    char *cache_path, *cache_text; /* the file source lines were last quoted from, read once */
+    const char **cache_lines;
+    int cache_n;
 } Diag;
+void diag_release(Diag *d); /* frees the quoted file kept */
 
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_warning(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_vprint(Diag *d, SrcLoc loc, const char *severity, const char *fmt, va_list ap);
 
 /* ---- types.c ---- */
@@ -266,6 +272,7 @@ struct Func {
     bool is_kernel;
     bool parsed;
     bool had_errors; /* diagnostics while its body was parsed */
+    int clang_error; /* a clang error inside it, or in what it uses, as that error's index + 1 (parse.c); 0: none */
     bool visiting; /* on the call path being checked: recursion */
     bool uniform_sync; /* sync.c: reaches a synchronizing call under uniform control flow; takes `bool mtl_p` */
     int max_threads; /* [[max_total_threads_per_threadgroup(N)]], 0 if none */
@@ -353,13 +360,63 @@ const Node *layout_bool_target(const Node *n);
 int layout_std430_size(const Type *t);
 int layout_std430_align(const Type *t);
 
-/* ---- parse.c ---- */
+/* ---- front/preprocess.c: clang -E first, and where each byte of its output came from ---- */
+typedef struct PpOptions {
+    const char *path;
+    const char *text; /* the source itself, named PATH; NULL: read PATH */
+    const char *grammar_dir;
+    const char *const *include_dirs;
+    const char *const *defines;
+    const char *const *lang_flags; /* the parse's language options, NULL-terminated */
+    int metal_version;             /* __METAL_VERSION__: 300, 310, 320, 400 */
+    char temp_path[64];            /* out: the temporary file that held TEXT ("" when none) */
+} PpOptions;
+/* Preprocesses the source; returns the text (malloc'd, line markers kept) or NULL after printing why. */
+char *pp_run(Arena *a, Diag *d, PpOptions *opt, size_t *len);
+
+typedef struct PpFile {
+    const char *path;
+    bool system;               /* a system header (the prelude) */
+    bool loaded;               /* text and line_starts read (text NULL: could not be) */
+    const char *text;
+    const char **line_starts;
+    int n_lines;
+} PpFile;
+typedef struct PpLine {
+    unsigned off; /* of the line in the preprocessed text */
+    int file;     /* index in PpMap.files, -1: a marker line or no file */
+    int line;     /* in that file */
+} PpLine;
+typedef struct PpMap {
+    Arena *arena;
+    const char *text;
+    size_t len;
+    PpLine *lines;
+    int n_lines;
+    PtrVec files; /* PpFile*, in order of first appearance: the source first */
+    const char *const *sources; /* NAME, TEXT pairs for files that are not on disk (M2gOptions.sources) */
+} PpMap;
+/* Reads the line markers of TEXT (which must outlive the map). */
+void pp_map_build(PpMap *m, Arena *a, const char *text, size_t len);
+void pp_map_free(PpMap *m);
+/* The file, line and column of the source that output offset OFF came from ({0} when none). */
+SrcLoc pp_loc(PpMap *m, unsigned off);
+/* The same line, at its first token (text that our rewrites made: template instances). */
+SrcLoc pp_loc_line(PpMap *m, unsigned off);
+bool pp_in_system_file(const PpMap *m, unsigned off);
+/* The text with unsuffixed floating literals made float (`0.5` -> `0.5f`): Metal has no double. malloc'd. */
+char *pp_float_literals(const char *text, size_t len, size_t *out_len);
+
+/* ---- front/parse.c ---- */
 typedef struct ParseOptions {
     const char *path;
     const char *text; /* the source itself, named PATH; NULL: read PATH */
     const char *grammar_dir;
     const char *const *include_dirs;
     const char *const *defines;
+    const char *const *sources; /* M2gOptions.sources */
+    int metal_version;          /* __METAL_VERSION__ (M2gOptions.metal_version, default 320) */
+    bool list_only;             /* find the entry points; convert no bodies */
 } ParseOptions;
 /* Parses the source with libclang and builds the model of every kernel and what it reaches.
    Returns false if the source did not parse (diagnostics printed). */
@@ -464,7 +521,10 @@ unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, cha
 /* Function constant n is specialization constant FC_VALUE_ID(n); its "defined" flag is FC_DEFINED_ID(n). */
 #define FC_VALUE_ID(n) (100 + (n))
 #define FC_DEFINED_ID(n) (1100 + (n)) /* glslang takes ids below 2048: n is at most 899 */
+/* The first line of the rewritten text: what the rewrites use. */
+#define TMPL_PROLOGUE "#define __mtltg __attribute__((annotate(\"mtl_threadgroup\")))\n"
 char *tmpl_rewrite_instances(const char *text, size_t len, size_t *out_len); /* malloc'd */
+char *tmpl_rewrite_function_params(const char *text, size_t len, size_t *out_len); /* malloc'd */
 void tmpl_blank_template_kernels(char *text, size_t len);
 
 /* ---- depfile.c ---- */

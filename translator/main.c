@@ -14,6 +14,7 @@ typedef struct Cli {
     const char *output;
     const char *entry;
     bool list_entries;
+    int metal_version; /* -std=metalX.Y; 0: the default */
     EmitKind emit;
     const char *includes[64];
     int n_includes;
@@ -45,6 +46,8 @@ static const char usage_text[] =
     "  --c-prefix NAME    prefix of the --emit=c names (default: the input file's name)\n"
     "  -I DIR             add DIR to the include search path\n"
     "  -D NAME[=VALUE]    define a preprocessor macro\n"
+    "  -std=metalX.Y      the Metal language version the source sees as __METAL_VERSION__: metal3.0 (300),\n"
+    "                     metal3.1 (310), metal3.2 (320, the default) or metal4.0 (400)\n"
     "  -MD                write a Make-syntax depfile of every file read (source, headers, prelude)\n"
     "  -MF FILE           the depfile's name (implies -MD; default: the output file + .d)\n"
     "  -MT TARGET         the depfile's target (default: the files written); may be repeated\n"
@@ -220,6 +223,15 @@ static int parse_args(Cli *cli, int argc, char **argv)
             cli->includes[cli->n_includes++] = a + 2;
         } else if (!strncmp(a, "-D", 2) && a[2] && cli->n_defines < 63) {
             cli->defines[cli->n_defines++] = a + 2;
+        } else if (!strncmp(a, "-std=", 5)) {
+            static const struct { const char *name; int version; } stds[] = {
+                {"metal3.0", 300}, {"metal3.1", 310}, {"metal3.2", 320}, {"metal4.0", 400}};
+            cli->metal_version = 0;
+            for (size_t k = 0; k < sizeof stds / sizeof *stds; k++)
+                if (!strcmp(a + 5, stds[k].name))
+                    cli->metal_version = stds[k].version;
+            if (!cli->metal_version)
+                return usage_error("-std must be metal3.0, metal3.1, metal3.2 or metal4.0, not '%s'", a + 5);
         } else if (!strncmp(a, "--entry=", 8)) {
             cli->entry = a + 8;
         } else if (!strncmp(a, "--subgroup-size=", 16)) {
@@ -357,7 +369,8 @@ int main(int argc, char **argv)
     if (status >= 0)
         return status;
     M2gOptions opt = {.include_dirs = cli.includes, .defines = cli.defines, .only_entry = cli.entry,
-                      .subgroup_size = cli.subgroup_size, .virtual_subgroups = cli.virtual_subgroups};
+                      .subgroup_size = cli.subgroup_size, .virtual_subgroups = cli.virtual_subgroups,
+                      .metal_version = cli.metal_version, .list_only = cli.list_entries};
     M2gSpec *spec = NULL;
     if (m2g_is_spec_path(cli.input)) {
         M2gSpecArgs sa = {.arrays = cli.arrays, .templates = cli.templates, .transposes = cli.transposes};

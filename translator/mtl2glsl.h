@@ -19,7 +19,12 @@ typedef struct M2gOptions {
                                         device's: runs any width on any device (for tests) */
     const char *const *sources;      /* texts diagnostics quote for names that are no files (`#line` names of a
                                         generated source): NAME, TEXT, NAME, TEXT, ..., NULL; or NULL */
+    int metal_version;               /* __METAL_VERSION__ the source sees: 300, 310, 320 or 400 (-std=metal3.0 ...
+                                        metal4.0); 0: M2G_DEFAULT_METAL_VERSION */
+    bool list_only;                  /* find the entry points only: entries get names, no GLSL */
 } M2gOptions;
+
+#define M2G_DEFAULT_METAL_VERSION 320 /* -std=metal3.2 */
 
 typedef struct M2gEntry {
     const char *name;         /* Metal entry point name (host name) */

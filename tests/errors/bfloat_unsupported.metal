@@ -1,7 +1,7 @@
 // What bfloat and as_type still refuse, each at its place: multi-component swizzles of bfloat vectors (not declared),
 // the value of a bfloat x++, SIMD-group functions on bfloat.
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: 12:12: error: no member named 'xy' in 'bfloat4'
+// EXPECT-ERROR: 12:21: error: no member named 'xy' in 'bfloat4'
 // EXPECT-ERROR: 16:12: error: the value of a bfloat x++ is not supported yet (write ++x)
 // EXPECT-ERROR: 20:12: error: simd_sum on bfloat is not supported yet (float, half, int, uint and their vectors are)
 #include <metal_stdlib>

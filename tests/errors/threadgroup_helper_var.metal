@@ -1,6 +1,8 @@
-// Threadgroup variables belong to a kernel's body; in a helper they are an error with a location.
+// Threadgroup variables belong to a kernel's body; in a helper they are an error with a location, and the error
+// names the entry points it stops (failure isolation: a kernel that does not use the helper still translates).
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: 8:23: error: threadgroup variables outside a kernel's body are not supported yet ('scratch')
+// EXPECT-ERROR: 10:23: error: threadgroup variables outside a kernel's body are not supported yet
+// EXPECT-STDERR: threadgroup_helper_var.metal:10:23: note: the error above stops 1 entry point: 'uses_helper'
 #include <metal_stdlib>
 using namespace metal;
 
@@ -12,4 +14,8 @@ float helper(float v) {
 
 kernel void uses_helper(device float* out [[buffer(0)]], uint gid [[thread_position_in_grid]]) {
     out[gid] = helper(out[gid]);
+}
+
+kernel void independent(device float* out [[buffer(0)]], uint gid [[thread_position_in_grid]]) {
+    out[gid] = 2.0f * out[gid];
 }

@@ -60,11 +60,12 @@ def main(argv):
             emit = a.split("=", 1)[1]
             if emit not in ("glsl", "spirv", "reflect", "metal"):
                 usage("unknown --emit value '%s'" % emit)
-        elif a in ("-o", "--entry"):
+        elif a in ("-o", "--entry", "-I", "-D"):
             if i + 1 == len(argv):
                 usage("%s needs a value" % a)
             i += 1
-            out, entry = (argv[i], entry) if a == "-o" else (out, argv[i])
+            if a in ("-o", "--entry"):   # include roots and defines: no effect on the fake's output
+                out, entry = (argv[i], entry) if a == "-o" else (out, argv[i])
         elif a.startswith("--subgroup-size=") or a == "--virtual-subgroups":
             pass  # the width SIMD-group functions are built for: no effect on the fake's output
         elif a == "--list-entries":

@@ -1,9 +1,10 @@
 /* parse.c: the front end. The only file that includes clang-c/Index.h.
  *
- * The Metal source is parsed as C++ for OpenCL against the prelude in grammar/. `[[...]]` attribute groups are
- * taken out of the main file's text before clang sees it (blanked to spaces so lines and columns stay true;
- * `[[kernel]]` becomes the keyword `kernel`) and handed back to the declarations they follow by offset.
- * Cursors are turned into the model of internal.h at once; CXStrings are disposed where they are read.
+ * The Metal source is preprocessed first (preprocess.c: clang -E against the prelude in grammar/, headers and
+ * macros expanded, line markers kept), then rewritten as text (templates.c; `[[...]]` attribute groups taken out,
+ * blanked to spaces, `[[kernel]]` becoming the keyword `kernel`, and handed back to the declarations they follow by
+ * offset), then parsed as C++ for OpenCL. Locations go back to the original files through the line markers
+ * (pp_loc). Cursors are turned into the model of internal.h at once; CXStrings are disposed where they are read.
  */
 #include <clang-c/Index.h>
 #include <ctype.h>
@@ -14,20 +15,11 @@
 #include "internal.h"
 
 typedef struct AttrGroup {
-    int source; /* index in Parser.sources */
-    unsigned offset; /* of the first '[' */
+    unsigned offset; /* of the first '[' in the preprocessed text */
     const char *text; /* what is between [[ and ]], trimmed */
     SrcLoc loc;
 } AttrGroup;
 
-/* A file clang reads from our rewritten text (templates.c, extract_attributes). */
-#define MAX_SOURCES 64
-typedef struct Source {
-    const char *path;
-    char *text;
-    size_t len;
-    CXFile file;
-} Source;
 
 /* A lambda's call operator being converted: what its body uses of the enclosing function becomes parameters. */
 typedef struct Lambda {
@@ -36,6 +28,14 @@ typedef struct Lambda {
     PtrVec outer;    /* Var* of the enclosing function, in order of first use */
     PtrVec inner;    /* the parameter standing for each */
 } Lambda;
+
+/* A clang error and what it costs: the entry points that cannot be translated because of it. */
+typedef struct ClangError {
+    unsigned off; /* where it belongs in the text: inside a template instance, the point that asked for it */
+    bool in_user; /* in the user's code (else the prelude) */
+    SrcLoc loc;
+    PtrVec cost;  /* char*: entry points it stops */
+} ClangError;
 
 typedef struct MapEntry {
     char *key;
@@ -49,17 +49,18 @@ typedef struct Parser {
     CXTranslationUnit tu;
     CXFile main_file;
     const char *main_path;
-    PtrVec attrs; /* AttrGroup*, in source order per source */
-    Source sources[MAX_SOURCES]; /* [0] is the main file, then the user headers it includes */
-    int n_sources;
+    PtrVec attrs; /* AttrGroup*, in source order */
+    char *text;   /* the preprocessed, rewritten source clang parses (named main_path) */
+    size_t len;
+    PpMap pp;     /* where each offset of TEXT came from */
     MapEntry *map; /* USR -> Var* / Func* / StructDef* */
     int map_cap, map_len;
     Func *cur_func;
+    bool list_only; /* ParseOptions.list_only */
     Var *self; /* the object inside a member function or constructor being converted */
     Lambda *lambda; /* the lambda whose body is being converted, else NULL */
-    unsigned error_offsets[256]; /* clang errors in the main file: they fail the kernel they fall in */
-    int n_error_offsets;
-    bool error_in_main[256];   /* error_offsets[i] is an offset in the main file (else: another file) */
+    ClangError *errors; /* clang's errors, in order */
+    int n_errors, cap_errors;
     const char *seen_msg[128]; /* clang diagnostics printed: the same one from each instance is printed once */
     unsigned seen_off[128];
     CXFile seen_file[128];
@@ -76,30 +77,15 @@ static char *cx_take(Parser *P, CXString s)
     return r;
 }
 
-/* A location in the main file: as written, or as a `#line N "NAME"` directive renames it (generated sources,
-   e.g. a kernel spec's signature and body, point diagnostics back at the spec). */
-static SrcLoc main_file_loc(Parser *P, CXSourceLocation sl, int line, int col)
-{
-    CXString name;
-    unsigned pline, pcol;
-    clang_getPresumedLocation(sl, &name, &pline, &pcol);
-    char *pname = cx_take(P, name);
-    if (*pname && strcmp(pname, P->main_path))
-        return (SrcLoc){pname, (int)pline, (int)pcol};
-    return (SrcLoc){P->main_path, line, col};
-}
-
+/* Where cursor C is in the original sources (through the preprocessor's line markers). */
 static SrcLoc loc_of(Parser *P, CXCursor c)
 {
     CXFile f;
-    unsigned line, col, off;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, &col, &off);
-    if (!f)
+    unsigned off;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+    if (!f || !clang_File_isEqual(f, P->main_file))
         return (SrcLoc){P->main_path, 0, 0};
-    SrcLoc l = {cx_take(P, clang_getFileName(f)), (int)line, (int)col};
-    if (clang_File_isEqual(f, P->main_file))
-        l = main_file_loc(P, clang_getCursorLocation(c), (int)line, (int)col);
-    return l;
+    return pp_loc(&P->pp, off);
 }
 
 static unsigned offset_of(CXSourceLocation sl)
@@ -110,11 +96,13 @@ static unsigned offset_of(CXSourceLocation sl)
     return off;
 }
 
+/* In the user's code (the source or its headers), not in the prelude. */
 static bool in_main_file(Parser *P, CXCursor c)
 {
     CXFile f;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-    return f && clang_File_isEqual(f, P->main_file);
+    unsigned off;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+    return f && clang_File_isEqual(f, P->main_file) && !pp_in_system_file(&P->pp, off);
 }
 
 static bool in_prelude(CXCursor c)
@@ -152,6 +140,66 @@ static Kids kids_of(CXCursor c)
     }
     free(all.items);
     return k;
+}
+
+/* ---- clang errors: which entry points each one stops ---- */
+
+/* The first clang error of the user's code inside [start, end] of the text, as its index + 1; 0: none. */
+static int error_between(Parser *P, unsigned start, unsigned end)
+{
+    for (int i = 0; i < P->n_errors; i++)
+        if (P->errors[i].in_user && P->errors[i].off >= start && P->errors[i].off <= end)
+            return i + 1;
+    return 0;
+}
+
+/* The first clang error inside cursor C's extent (index + 1; 0: none). */
+static int error_inside(Parser *P, CXCursor c)
+{
+    if (!P->n_errors || clang_Cursor_isNull(c))
+        return 0;
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile f;
+    unsigned start, end;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &start);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
+    return f && clang_File_isEqual(f, P->main_file) ? error_between(P, start, end) : 0;
+}
+
+static enum CXChildVisitResult field_error(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    void **d = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (!*(int *)d[1] && (k == CXCursor_FieldDecl || k == CXCursor_CXXBaseSpecifier))
+        *(int *)d[1] = error_inside(d[0], c);
+    return CXChildVisit_Continue;
+}
+
+/* The first clang error in the fields or bases of a struct (its member functions are functions of their own). */
+static int struct_error(Parser *P, CXCursor decl)
+{
+    int err = 0;
+    void *d[2] = {P, &err};
+    if (P->n_errors)
+        clang_visitChildren(clang_getCursorDefinition(decl), field_error, d);
+    return err;
+}
+
+/* The function being converted uses something that clang error ERR (index + 1) is in: it cannot be translated. */
+static void taint(Parser *P, int err)
+{
+    if (err && P->cur_func && !P->cur_func->clang_error)
+        P->cur_func->clang_error = err;
+}
+
+/* After a kernel's conversion: a clang error in what it uses stops it, and that error names it. */
+static void kernel_cost(Parser *P, Func *k)
+{
+    if (!k->clang_error)
+        return;
+    k->had_errors = true;
+    pv_push(&P->errors[k->clang_error - 1].cost, (char *)k->name);
 }
 
 static char *usr_key(Parser *P, CXCursor c)
@@ -204,81 +252,72 @@ static void map_put(Parser *P, char *key, void *value)
 
 /* ---- attribute groups: taken out of the source text ---- */
 
-/* Blanks every [[...]] group of TEXT in place (newlines kept), recording each; `[[kernel]]` becomes `kernel`.
-   Comments, strings and character literals are skipped. */
-static void extract_attributes(Parser *P, int source, char *text, size_t len)
+/* An attribute's text with the prelude's address-space macros, which the preprocessor expanded in it, written back:
+   `[[threadgroup(0)]]` came out as `[[__local(0)]]`. */
+static const char *attr_unexpand(Parser *P, const char *b)
 {
-    const char *path = P->sources[source].path;
-    int line = 1, col = 1;
+    static const char *const spaces[][2] = {{"__local", "threadgroup"}, {"__global", "device"}, {"__private", "thread"}};
+    for (size_t i = 0; i < sizeof spaces / sizeof *spaces; i++) {
+        size_t n = strlen(spaces[i][0]);
+        if (!strncmp(b, spaces[i][0], n) && !isalnum((unsigned char)b[n]) && b[n] != '_')
+            return arena_printf(P->arena, "%s%s", spaces[i][1], b + n);
+    }
+    return b;
+}
+
+/* Blanks every [[...]] group of the text in place (newlines kept), recording each; `[[kernel]]` becomes `kernel`.
+   String and character literals are skipped (the preprocessor has taken the comments out). */
+static void extract_attributes(Parser *P)
+{
+    char *text = P->text;
+    size_t len = P->len;
     for (size_t i = 0; i < len;) {
         char ch = text[i];
-        if (ch == '/' && i + 1 < len && text[i + 1] == '/') {
-            while (i < len && text[i] != '\n')
-                i++, col++;
-            continue;
-        }
-        if (ch == '/' && i + 1 < len && text[i + 1] == '*') {
-            i += 2, col += 2;
-            while (i + 1 < len && !(text[i] == '*' && text[i + 1] == '/')) {
-                if (text[i] == '\n')
-                    line++, col = 0;
-                i++, col++;
-            }
-            i += 2, col += 2;
-            continue;
-        }
         if (ch == '"' || ch == '\'') {
-            i++, col++;
-            while (i < len && text[i] != ch && text[i] != '\n') {
-                if (text[i] == '\\')
-                    i++, col++;
-                i++, col++;
-            }
-            i++, col++;
+            i++;
+            while (i < len && text[i] != ch && text[i] != '\n')
+                i += text[i] == '\\' ? 2 : 1;
+            i++;
             continue;
         }
-        if (ch == '[' && i + 1 < len && text[i + 1] == '[') {
-            size_t start = i;
-            int depth = 0;
-            size_t j = i;
-            for (; j < len; j++) {
-                if (text[j] == '[')
-                    depth++;
-                else if (text[j] == ']' && --depth == 0)
-                    break;
-            }
-            if (j >= len)
+        if (ch == '#' && (i == 0 || text[i - 1] == '\n')) { /* a line marker or pragma */
+            while (i < len && text[i] != '\n')
+                i++;
+            continue;
+        }
+        if (ch != '[' || i + 1 >= len || text[i + 1] != '[') {
+            i++;
+            continue;
+        }
+        size_t start = i, j = i;
+        for (int depth = 0; j < len; j++) {
+            if (text[j] == '[')
+                depth++;
+            else if (text[j] == ']' && --depth == 0)
                 break;
-            size_t inner_len = j - 1 - (start + 2);
-            char *inner = arena_alloc(P->arena, inner_len + 1);
-            memcpy(inner, text + start + 2, inner_len);
-            char *b = inner;
-            while (isspace((unsigned char)*b))
-                b++;
-            char *e = b + strlen(b);
-            while (e > b && isspace((unsigned char)e[-1]))
-                *--e = 0;
-            AttrGroup *g = arena_alloc(P->arena, sizeof *g);
-            *g = (AttrGroup){source, (unsigned)start, b, {path, line, col}};
-            pv_push(&P->attrs, g);
-            bool is_kernel = !strcmp(b, "kernel");
-            for (size_t k = start; k <= j; k++) {
-                if (text[k] == '\n')
-                    line++, col = 0;
-                else
-                    text[k] = ' ';
-                col++;
-            }
-            if (is_kernel)
-                memcpy(text + start, "kernel", 6);
-            if (!strncmp(b, "function_constant", 17))
-                memcpy(text + start, "= {}", 4); /* OpenCL wants an initializer on `constant` globals */
-            i = j + 1;
-            continue;
         }
-        if (ch == '\n')
-            line++, col = 0;
-        i++, col++;
+        if (j >= len)
+            break;
+        size_t inner_len = j - 1 - (start + 2);
+        char *inner = arena_alloc(P->arena, inner_len + 1);
+        memcpy(inner, text + start + 2, inner_len);
+        char *b = inner;
+        while (isspace((unsigned char)*b))
+            b++;
+        char *e = b + strlen(b);
+        while (e > b && isspace((unsigned char)e[-1]))
+            *--e = 0;
+        AttrGroup *g = arena_alloc(P->arena, sizeof *g);
+        *g = (AttrGroup){(unsigned)start, attr_unexpand(P, b), pp_loc(&P->pp, (unsigned)start)};
+        pv_push(&P->attrs, g);
+        for (size_t k = start; k <= j; k++)
+            if (text[k] != '\n')
+                text[k] = ' ';
+        if (!strcmp(b, "kernel"))
+            memcpy(text + start, "kernel", 6);
+        if (!strncmp(b, "function_constant", 17))
+            memcpy(text + start, "= {}", 4); /* OpenCL wants an initializer on `constant` globals */
+        i = j + 1;
     }
 }
 
@@ -427,6 +466,7 @@ static Type *conv_type(Parser *P, CXType t)
         }
         Type *s = new_type(P, TY_STRUCT);
         s->sdef = conv_struct(P, decl);
+        taint(P, struct_error(P, decl));
         return s;
     }
     default: {
@@ -871,6 +911,7 @@ static Node *conv_construct(Parser *P, CXCursor c, CXCursor ctor, Node *n)
     if (!user)
         return unsupported(P, c, "this constructor call");
     n->fn = get_ctor(P, def, n->ty);
+    taint(P, n->fn->clang_error);
     return n;
 }
 
@@ -1045,6 +1086,28 @@ static Node *bfloat_update(Parser *P, CXCursor c, Node *n, const char *op, int n
     return n;
 }
 
+static enum CXChildVisitResult find_call(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return CXChildVisit_Recurse;
+    *(CXCursor *)data = clang_getCursorReferenced(c);
+    return CXChildVisit_Break;
+}
+
+/* `__mtl_fn_f::call(args)`, a function passed as a template argument (templates.c): the function f it calls. */
+static CXCursor through_function_wrapper(Parser *P, CXCursor callee)
+{
+    if (clang_getCursorKind(callee) != CXCursor_CXXMethod || !clang_CXXMethod_isStatic(callee))
+        return callee;
+    char *owner = cx_take(P, clang_getCursorSpelling(clang_getCursorSemanticParent(callee)));
+    if (strncmp(owner, "__mtl_fn_", 9) || strcmp(cx_take(P, clang_getCursorSpelling(callee)), "call"))
+        return callee;
+    CXCursor f = clang_getNullCursor(), def = clang_getCursorDefinition(callee);
+    clang_visitChildren(clang_Cursor_isNull(def) ? callee : def, find_call, &f);
+    return clang_Cursor_isNull(f) ? callee : f;
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
@@ -1147,6 +1210,11 @@ static Node *conv_call(Parser *P, CXCursor c)
                 n->list[i] = float_value(P, c, n->list[i]);
             return n;
         }
+        if (!strcmp(name, "__mtl_convert") && n->n_list == 1) { /* (half4)v, TC(v): Metal's conversion */
+            n->kind = N_CAST;
+            n->a = n->list[0];
+            return n;
+        }
         if (!strcmp(name, "as_type")) {
             n->kind = N_ASTYPE;
             n->a = n->list[0];
@@ -1185,7 +1253,9 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->name = q;
         return n;
     }
+    callee = through_function_wrapper(P, callee);
     n->fn = get_func(P, callee);
+    taint(P, n->fn->clang_error);
     for (int i = n->fn->n_captures; i > 0; i--) { /* a lambda's captures, after its arguments */
         Var *outer = n->fn->params[n->fn->n_params - i]->captured;
         if (!P->lambda && outer->owner != P->cur_func)
@@ -1307,8 +1377,10 @@ static Node *conv_declref(Parser *P, CXCursor c)
     if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
         Node *n = new_node(P, N_VAR, c);
         n->var = map_get(P, usr_key(P, d));
-        if (!n->var && dk == CXCursor_VarDecl)
+        if (!n->var && dk == CXCursor_VarDecl) {
             n->var = get_global(P, d);
+            taint(P, error_inside(P, clang_getCursorDefinition(d)));
+        }
         if (!n->var) {
             char *nm = cx_take(P, clang_getCursorSpelling(d));
             diag_error(P->diag, n->loc, "reference to '%s' is not supported here", nm);
@@ -1926,13 +1998,11 @@ static void attrs_between(Parser *P, CXCursor in, unsigned from, unsigned to, At
     *n = 0;
     CXFile f;
     clang_getExpansionLocation(clang_getCursorLocation(in), &f, NULL, NULL, NULL);
-    int src = -1;
-    for (int i = 0; f && i < P->n_sources && src < 0; i++)
-        if (P->sources[i].file && clang_File_isEqual(f, P->sources[i].file))
-            src = i;
-    for (int i = 0; src >= 0 && i < P->attrs.len && *n < max; i++) {
+    if (!f || !clang_File_isEqual(f, P->main_file))
+        return;
+    for (int i = 0; i < P->attrs.len && *n < max; i++) {
         AttrGroup *g = P->attrs.items[i];
-        if (g->source == src && g->offset >= from && g->offset < to)
+        if (g->offset >= from && g->offset < to)
             out[(*n)++] = g;
     }
 }
@@ -2048,7 +2118,7 @@ static void parse_body(Parser *P, Func *f, CXCursor c)
     f->parsed = true;
     CXCursor body = body_of(c);
     if (clang_Cursor_isNull(body)) {
-        if (P->n_error_offsets && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
+        if (P->n_errors && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
             f->had_errors = true; /* an instance clang could not build: its errors are printed */
         else
             diag_error(P->diag, f->loc, "'%s' is declared but never defined", f->name);
@@ -2060,7 +2130,7 @@ static void parse_body(Parser *P, Func *f, CXCursor c)
     P->self = f->self;
     int before = P->diag->n_errors;
     f->body = conv_stmt(P, body);
-    f->had_errors = P->diag->n_errors > before;
+    f->had_errors = P->diag->n_errors > before || f->clang_error;
     P->cur_func = saved;
     P->self = saved_self;
 }
@@ -2142,6 +2212,8 @@ static Func *get_func(Parser *P, CXCursor decl)
     if (!fresh)
         return f;
     f->ret = conv_type(P, clang_getCursorResultType(c));
+    if ((f->clang_error = error_inside(P, c))) /* clang said why: no model */
+        f->parsed = f->had_errors = true;
     if (clang_getCursorKind(c) == CXCursor_FunctionTemplate) {
         diag_error(P->diag, loc_of(P, decl), "a call to the function template '%s' outside an instance", f->name);
         f->parsed = true;
@@ -2207,6 +2279,8 @@ static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
     f->ret = ty;
     f->glsl_name = func_glsl_name(P, c, "make");
     f->parsed = true;
+    if ((f->clang_error = error_inside(P, c)))
+        return f;
     conv_params(P, f, c);
     Var *self = arena_alloc(P->arena, sizeof *self);
     *self = (Var){.name = "self", .glsl_name = "self", .ty = ty, .kind = VAR_LOCAL, .loc = f->loc, .index = -1, .builtin = -1};
@@ -2315,7 +2389,10 @@ static bool is_kernel_decl(Parser *P, CXCursor c)
     return kernel;
 }
 
-/* Function-level attributes written before the function's name. */
+static char *string_literal_value(Parser *P, const char *spelling);
+
+/* Function-level attributes written before the function's name: [[max_total_threads_per_threadgroup(N)]],
+   [[host_name("name")]] (the entry point's name). */
 static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, unsigned to)
 {
     AttrGroup *g[8];
@@ -2326,6 +2403,8 @@ static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, uns
         attr_lookup(g[i]->text, &arg);
         if (!strncmp(g[i]->text, "max_total_threads_per_threadgroup", 33) && arg > 0)
             f->max_threads = arg;
+        else if (!strncmp(g[i]->text, "host_name", 9) && strchr(g[i]->text, '"'))
+            f->name = string_literal_value(P, strchr(g[i]->text, '('));
         else if (strcmp(g[i]->text, "kernel") != 0) {
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)strcspn(g[i]->text, "( "), g[i]->text);
@@ -2337,16 +2416,15 @@ static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, uns
 typedef struct TopVisit {
     Parser *P;
     unsigned prev_end;
-    bool owned[256]; /* per clang error in the main file: inside some kernel */
 } TopVisit;
 
-/* Marks the clang errors of the main file inside [start, end) as the kernel's; returns how many. */
-static int own_errors(TopVisit *tv, unsigned start, unsigned end)
+/* The clang errors of the user's code inside [start, end) stop the entry point NAME; returns how many. */
+static int own_errors(Parser *P, unsigned start, unsigned end, const char *name)
 {
     int n = 0;
-    for (int i = 0; i < tv->P->n_error_offsets; i++)
-        if (tv->P->error_in_main[i] && tv->P->error_offsets[i] >= start && tv->P->error_offsets[i] < end)
-            tv->owned[i] = true, n++;
+    for (int i = 0; i < P->n_errors; i++)
+        if (P->errors[i].in_user && P->errors[i].off >= start && P->errors[i].off < end)
+            pv_push(&P->errors[i].cost, (char *)name), n++;
     return n;
 }
 
@@ -2384,23 +2462,19 @@ static char *string_literal_value(Parser *P, const char *spelling)
     return r;
 }
 
-/* `__MTL_INSTANCE("k_float", k<float>)` (templates.c): the instance k<float> of a kernel template becomes the
-   entry point k_float. clang has typed its body with the arguments made concrete; that body is converted. */
-static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
+/* `void __mtl_instance_N() { (void)("k_float"); k<float>; }` (templates.c): the instance k<float> of a kernel template
+   becomes the entry point k_float, listed even when clang cannot build it. clang has typed its body with the
+   arguments made concrete; that body is converted. */
+static void add_instance(Parser *P, CXCursor wrapper)
 {
     InstanceParts ip = {.n_names = 0};
     clang_visitChildren(wrapper, instance_part, &ip);
-    SrcLoc loc = loc_of(P, wrapper);
     CXSourceRange wext = clang_getCursorExtent(wrapper);
-    int owned = own_errors(tv, offset_of(clang_getRangeStart(wext)), offset_of(clang_getRangeEnd(wext)) + 1);
-    if (!ip.n_specs || clang_Cursor_isNull(ip.spec) || clang_getCursorKind(ip.spec) != CXCursor_FunctionDecl) {
-        diag_error(P->diag, loc, "explicit instantiation of a kernel: expected a template-id such as k<float> (deduced template arguments are not supported yet)");
-        return;
-    }
-    CXCursor tmpl = clang_getSpecializedCursorTemplate(ip.spec);
+    unsigned w0 = offset_of(clang_getRangeStart(wext)), w1 = offset_of(clang_getRangeEnd(wext));
+    SrcLoc loc = pp_loc_line(&P->pp, w0);
     char *name = ip.n_names ? string_literal_value(P, cx_take(P, clang_getCursorSpelling(ip.name))) : NULL;
-    if (!name || !*name || clang_Cursor_isNull(tmpl)) {
-        diag_error(P->diag, loc, "explicit instantiation of a kernel template needs [[host_name(\"name\")]] and template arguments");
+    if (!name || !*name) {
+        diag_error(P->diag, loc, "explicit instantiation of a kernel template needs [[host_name(\"name\")]]");
         return;
     }
     for (int i = 0; i < P->prog->kernels.len; i++)
@@ -2413,27 +2487,38 @@ static void add_instance(Parser *P, CXCursor wrapper, TopVisit *tv)
     f->glsl_name = "main";
     f->loc = loc;
     f->is_kernel = true;
-    f->ret = conv_type(P, clang_getCursorResultType(ip.spec));
-    CXSourceRange ext = clang_getCursorExtent(tmpl);
-    kernel_attributes(P, f, tmpl, offset_of(clang_getRangeStart(ext)), offset_of(clang_getCursorLocation(tmpl)));
     pv_push(&P->prog->kernels, f);
-    CXFile wf; /* clang 14 keeps no typedef name inside an instance: packed_float3 would become float3 */
-    unsigned w0, w1;
-    clang_getExpansionLocation(clang_getRangeStart(wext), &wf, NULL, NULL, &w0);
-    clang_getExpansionLocation(clang_getRangeEnd(wext), NULL, NULL, NULL, &w1);
-    for (int i = 0; i < P->n_sources; i++)
-        for (unsigned o = w0; clang_File_isEqual(P->sources[i].file, wf) && o + 7 <= w1 && w1 <= P->sources[i].len; o++)
-            if (!strncmp(P->sources[i].text + o, "packed_", 7)) {
-                diag_error(P->diag, loc, "packed vectors as template arguments are not supported yet (entry point '%s')", name);
-                owned = 1;
-                break;
-            }
-    if (owned || (P->n_error_offsets && clang_Cursor_isNull(body_of(ip.spec)))) { /* no body: clang said why */
+    int owned = own_errors(P, w0, w1 + 1, name);
+    CXCursor tmpl = ip.n_specs && !clang_Cursor_isNull(ip.spec) && clang_getCursorKind(ip.spec) == CXCursor_FunctionDecl
+                        ? clang_getSpecializedCursorTemplate(ip.spec)
+                        : clang_getNullCursor();
+    if (clang_Cursor_isNull(tmpl)) {
+        diag_error(P->diag, loc, "explicit instantiation of a kernel: expected a template-id such as k<float> "
+                   "(deduced template arguments are not supported yet; entry point '%s')", name);
+        f->ret = ty_scalar(TY_VOID);
         f->had_errors = f->parsed = true;
         return;
     }
+    f->ret = conv_type(P, clang_getCursorResultType(ip.spec));
+    CXSourceRange ext = clang_getCursorExtent(tmpl);
+    owned += own_errors(P, offset_of(clang_getRangeStart(ext)), offset_of(clang_getRangeEnd(ext)) + 1, name);
+    kernel_attributes(P, f, tmpl, offset_of(clang_getRangeStart(ext)), offset_of(clang_getCursorLocation(tmpl)));
+    f->name = name; /* the instantiation's [[host_name]], not one on the template */
+    for (unsigned o = w0; o + 7 <= w1 && w1 <= P->len; o++) /* clang 14 keeps no typedef name inside an instance */
+        if (!strncmp(P->text + o, "packed_", 7)) {
+            diag_error(P->diag, loc, "packed vectors as template arguments are not supported yet (entry point '%s')", name);
+            owned = 1;
+            break;
+        }
+    if (owned || (P->n_errors && clang_Cursor_isNull(body_of(ip.spec)))) { /* no body: clang said why */
+        f->had_errors = f->parsed = true;
+        return;
+    }
+    if (P->list_only)
+        return;
     conv_params(P, f, ip.spec);
     parse_body(P, f, ip.spec);
+    kernel_cost(P, f);
 }
 
 static bool is_instance_wrapper(Parser *P, CXCursor c)
@@ -2450,7 +2535,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
     TopVisit *tv = data;
     Parser *P = tv->P;
     if (is_instance_wrapper(P, c)) {
-        add_instance(P, c, tv);
+        add_instance(P, c);
         return CXChildVisit_Continue;
     }
     if (!in_main_file(P, c))
@@ -2463,7 +2548,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
     } else if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) && is_kernel_decl(P, c)) {
         {
             Func *f = arena_alloc(P->arena, sizeof *f);
-                    f->name = cx_take(P, clang_getCursorSpelling(c));
+            f->name = cx_take(P, clang_getCursorSpelling(c));
             f->glsl_name = "main";
             f->loc = loc_of(P, c);
             f->is_kernel = true;
@@ -2471,11 +2556,12 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
             map_put(P, usr_key(P, c), f);
             kernel_attributes(P, f, c, tv->prev_end, offset_of(clang_getCursorLocation(c)));
             pv_push(&P->prog->kernels, f);
-            if (own_errors(tv, start, end)) {
+            if (own_errors(P, start, end, f->name)) {
                 f->had_errors = f->parsed = true; /* its body is not what the source says: no model */
-            } else {
+            } else if (!P->list_only) {
                 conv_params(P, f, c);
                 parse_body(P, f, c);
+                kernel_cost(P, f);
             }
         }
     }
@@ -2549,19 +2635,16 @@ static void report_clang_diagnostics(Parser *P)
         unsigned line, col, off;
         clang_getExpansionLocation(sl, &f, &line, &col, &off);
         SrcLoc loc = {NULL, 0, 0};
-        if (f) {
-            loc = (SrcLoc){cx_take(P, clang_getFileName(f)), (int)line, (int)col};
-            if (clang_File_isEqual(f, P->main_file))
-                loc = main_file_loc(P, sl, (int)line, (int)col);
-        }
+        if (f)
+            loc = clang_File_isEqual(f, P->main_file) ? pp_loc(&P->pp, off)
+                                                      : (SrcLoc){cx_take(P, clang_getFileName(f)), (int)line, (int)col};
         char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
         if (sev >= CXDiagnostic_Error) {
             bool in_main;
             unsigned owner = error_owner(P, d, f, off, &in_main);
-            if (P->n_error_offsets < 256) {
-                P->error_in_main[P->n_error_offsets] = in_main;
-                P->error_offsets[P->n_error_offsets++] = owner;
-            }
+            if (P->n_errors == P->cap_errors)
+                P->errors = realloc(P->errors, sizeof *P->errors * (size_t)(P->cap_errors = P->cap_errors * 2 + 16));
+            P->errors[P->n_errors++] = (ClangError){owner, in_main && !pp_in_system_file(&P->pp, owner), loc, {0}};
         }
         if (already_reported(P, f, off, msg)) { /* the same error in each instance of a template */
             clang_disposeDiagnostic(d);
@@ -2579,160 +2662,290 @@ static void report_clang_diagnostics(Parser *P)
     }
 }
 
-static char *read_file(const char *path, size_t *len)
+/* ---- Metal's conversions that clang's OpenCL mode refuses ----
+ * Metal converts vectors by casts, `(half4)v`, `TC(v)` with TC = half4 in a template; OpenCL calls a cast between
+ * vectors of different element types an error. Metal fills the rest of `float4 a = {0}` with zeros; OpenCL wants
+ * every element. Where clang reports these, the text is rewritten as Metal means it, `__mtl_convert<half4>(v)` (a
+ * prelude function the front end reads as the conversion) and `{0, 0, 0, 0}`, and parsed again.
+ */
+typedef struct TextEdit {
+    unsigned off, remove;
+    const char *insert;
+} TextEdit;
+
+static int edit_order(const void *a, const void *b)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf)
-        buf[n] = 0, *len = (size_t)n;
-    return buf;
+    const TextEdit *x = a, *y = b;
+    return x->off < y->off ? -1 : x->off > y->off ? 1 : 0;
 }
 
-/* The file an #include names, searched as clang would: "x" next to the including file, then -I; <x> in -I only.
-   NULL when not found there (the prelude and missing files are clang's to handle). */
-static char *resolve_include(Parser *P, const ParseOptions *opt, const char *from, const char *name, bool quoted)
+/* Index just past the bracket group opening at T[i] ('(' or '['), or 0. */
+static unsigned group_end(const char *t, unsigned i, unsigned len)
 {
-    if (quoted) {
-        const char *slash = strrchr(from, '/');
-        char *p = slash ? arena_printf(P->arena, "%.*s/%s", (int)(slash - from), from, name) : arena_strdup(P->arena, name);
-        FILE *f = fopen(p, "rb");
-        if (f)
-            return fclose(f), p;
+    int depth = 0;
+    for (; i < len; i++) {
+        if (t[i] == '"' || t[i] == '\'') {
+            char q = t[i];
+            for (i++; i < len && t[i] != q; i++)
+                i += t[i] == '\\';
+            continue;
+        }
+        depth += t[i] == '(' || t[i] == '[' ? 1 : t[i] == ')' || t[i] == ']' ? -1 : 0;
+        if (depth == 0)
+            return i + 1;
     }
-    for (int i = 0; opt->include_dirs && opt->include_dirs[i]; i++) {
-        char *p = arena_printf(P->arena, "%s/%s", opt->include_dirs[i], name);
-        FILE *f = fopen(p, "rb");
-        if (f)
-            return fclose(f), p;
-    }
-    return NULL;
+    return 0;
 }
 
-/* Reads PATH, rewrites its text for clang (templates.c, attribute groups) and does the same for each user header
-   it includes. Returns false when PATH cannot be read. */
-static bool add_source(Parser *P, const ParseOptions *opt, const char *path)
+/* The end of the unary expression starting at T[i] (the operand of a C-style cast): prefix operators and casts, a
+   name, number or parenthesized expression, then subscripts, calls, members and postfix ++/--. 0 when unsure. */
+static unsigned operand_end(const char *t, unsigned i, unsigned len)
 {
-    for (int i = 0; i < P->n_sources; i++)
-        if (!strcmp(P->sources[i].path, path))
-            return true;
-    if (P->n_sources == MAX_SOURCES)
-        return true;
-    size_t len = opt->text && path == opt->path ? strlen(opt->text) : 0;
-    char *raw = opt->text && path == opt->path ? strdup(opt->text) : read_file(path, &len); /* in memory: specs */
-    if (!raw)
+    while (i < len && isspace((unsigned char)t[i]))
+        i++;
+    while (i < len && strchr("-+!~*&", t[i])) /* prefix operators */
+        i++;
+    while (i < len && isspace((unsigned char)t[i]))
+        i++;
+    if (i >= len)
+        return 0;
+    if (t[i] == '(') {
+        i = group_end(t, i, len);
+        if (!i)
+            return 0;
+        unsigned j = i; /* (T) (x): a cast of a cast */
+        while (j < len && isspace((unsigned char)t[j]))
+            j++;
+        if (j < len && (isalnum((unsigned char)t[j]) || t[j] == '_' || t[j] == '(') && t[i - 2] != ')' && 0)
+            return operand_end(t, j, len);
+    } else if (isalnum((unsigned char)t[i]) || t[i] == '_' || t[i] == '.') {
+        while (i < len && (isalnum((unsigned char)t[i]) || t[i] == '_' || t[i] == '.' || (t[i] == ':' && t[i + 1] == ':')))
+            i += t[i] == ':' ? 2 : 1;
+    } else {
+        return 0;
+    }
+    for (;;) { /* postfix */
+        unsigned j = i;
+        while (j < len && (t[j] == ' ' || t[j] == '\t'))
+            j++;
+        if (j < len && (t[j] == '[' || t[j] == '(')) {
+            if (!(i = group_end(t, j, len)))
+                return 0;
+        } else if (j + 1 < len && (t[j] == '.' || (t[j] == '-' && t[j + 1] == '>'))) {
+            j += t[j] == '.' ? 1 : 2;
+            while (j < len && (t[j] == ' ' || t[j] == '\t'))
+                j++;
+            if (j >= len || !(isalpha((unsigned char)t[j]) || t[j] == '_'))
+                return i;
+            while (j < len && (isalnum((unsigned char)t[j]) || t[j] == '_'))
+                j++;
+            i = j;
+        } else if (j + 1 < len && ((t[j] == '+' && t[j + 1] == '+') || (t[j] == '-' && t[j + 1] == '-'))) {
+            i = j + 2;
+        } else {
+            return i;
+        }
+    }
+}
+
+/* The edits for a cast starting at T[s]: `(T) x` or `T(x)` -> `__mtl_convert<T>(x)`. */
+static int cast_edits(Parser *P, unsigned s, TextEdit *out)
+{
+    const char *t = P->text;
+    unsigned len = (unsigned)P->len;
+    if (s >= len)
+        return 0;
+    if (t[s] == '(') { /* (T) x */
+        unsigned c = group_end(t, s, len), e = c ? operand_end(t, c, len) : 0;
+        if (!e)
+            return 0;
+        out[0] = (TextEdit){s, 1, "__mtl_convert<"};
+        out[1] = (TextEdit){c - 1, 1, ">("};
+        out[2] = (TextEdit){e, 0, ")"};
+        return 3;
+    }
+    unsigned o = s; /* T(x) */
+    while (o < len && (isalnum((unsigned char)t[o]) || t[o] == '_' || t[o] == ':'))
+        o++;
+    while (o < len && isspace((unsigned char)t[o]))
+        o++;
+    if (o >= len || t[o] != '(' || o == s)
+        return 0;
+    out[0] = (TextEdit){s, 0, "__mtl_convert<"};
+    out[1] = (TextEdit){o, 1, ">("};
+    return 2;
+}
+
+/* Rewrites the conversions clang refused in the text (edits applied, attribute offsets and the line map moved).
+   Returns whether anything changed. */
+static bool fix_conversions(Parser *P)
+{
+    unsigned n = clang_getNumDiagnostics(P->tu);
+    TextEdit *edits = NULL;
+    int n_edits = 0, cap = 0;
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(P->tu, i);
+        char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
+        CXSourceLocation sl = clang_getDiagnosticLocation(d);
+        clang_disposeDiagnostic(d);
+        CXFile f;
+        unsigned off;
+        clang_getExpansionLocation(sl, &f, NULL, NULL, &off);
+        if (!f || !clang_File_isEqual(f, P->main_file))
+            continue;
+        if (n_edits + 4 > cap)
+            edits = realloc(edits, sizeof *edits * (size_t)(cap = cap * 2 + 64));
+        int want, have;
+        if (strstr(msg, "from vector") && strstr(msg, "of different size")) { /* C-style or functional cast */
+            n_edits += cast_edits(P, off, edits + n_edits);
+        } else if (sscanf(msg, "too few elements in vector initialization (expected %d elements, have %d)", &want, &have) == 2 &&
+                   off < P->len && P->text[off] == '{' && want > have && want <= 16) {
+            const char *close = P->text + off;
+            for (int depth = 0; *close; close++)
+                if (*close == '{' || *close == '(')
+                    depth++;
+                else if ((*close == '}' || *close == ')') && --depth == 0)
+                    break;
+            StrBuf z = {0};
+            for (int k = have; k < want; k++)
+                sb_puts(&z, ", 0");
+            edits[n_edits++] = (TextEdit){(unsigned)(close - P->text), 0, arena_strdup(P->arena, z.data)};
+            free(z.data);
+        }
+    }
+    if (!n_edits) {
+        free(edits);
         return false;
-    int idx = P->n_sources++;
-    Source *src = &P->sources[idx];
-    src->path = path;
-    src->text = tmpl_rewrite_instances(raw, len, &src->len);
-    free(raw);
-    extract_attributes(P, idx, src->text, src->len);
-    tmpl_blank_template_kernels(src->text, src->len);
-    for (const char *l = src->text; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
-        const char *q = l + strspn(l, " \t");
-        if (*q != '#')
-            continue;
-        q += 1 + strspn(q + 1, " \t");
-        if (strncmp(q, "include", 7))
-            continue;
-        q += 7 + strspn(q + 7, " \t");
-        char close = *q == '"' ? '"' : *q == '<' ? '>' : 0;
-        const char *e = close ? strchr(q + 1, close) : NULL;
-        if (!e || memchr(q, '\n', (size_t)(e - q)))
-            continue;
-        char *name = arena_printf(P->arena, "%.*s", (int)(e - q - 1), q + 1);
-        char *found = resolve_include(P, opt, P->sources[idx].path, name, close == '"');
-        if (found)
-            add_source(P, opt, found);
     }
+    qsort(edits, (size_t)n_edits, sizeof *edits, edit_order);
+    StrBuf out = {0};
+    sb_puts(&out, "");
+    unsigned at = 0;
+    int a = 0;
+    for (int k = 0; k < n_edits; k++) {
+        if (k && edits[k].off == edits[k - 1].off && edits[k].remove == edits[k - 1].remove && !strcmp(edits[k].insert, edits[k - 1].insert))
+            continue; /* the same cast in another instance of a template */
+        if (edits[k].off < at)
+            continue;
+        for (; a < P->attrs.len && ((AttrGroup *)P->attrs.items[a])->offset < edits[k].off; a++)
+            ((AttrGroup *)P->attrs.items[a])->offset += (unsigned)out.len - at;
+        sb_append(&out, P->text + at, edits[k].off - at);
+        sb_puts(&out, edits[k].insert);
+        at = edits[k].off + edits[k].remove;
+    }
+    for (; a < P->attrs.len; a++)
+        ((AttrGroup *)P->attrs.items[a])->offset += (unsigned)out.len - at;
+    sb_append(&out, P->text + at, P->len - at);
+    free(edits);
+    free(P->text);
+    P->text = out.data;
+    P->len = out.len;
+    const char *const *sources = P->pp.sources;
+    pp_map_free(&P->pp);
+    pp_map_build(&P->pp, P->arena, P->text, P->len);
+    P->pp.sources = sources;
     return true;
 }
 
-/* Records each file the translation unit read (the source, its headers, the prelude) once, for depfiles. */
-static void visit_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+/* After the kernels: each clang error that stopped entry points outside its own kernel names them. */
+static void report_costs(Parser *P)
 {
-    (void)stack, (void)depth;
-    Parser *P = data;
-    char *name = cx_take(P, clang_getFileName(file));
-    for (int i = 0; i < P->prog->includes.len; i++)
-        if (!strcmp(P->prog->includes.items[i], name))
-            return;
-    pv_push(&P->prog->includes, name);
+    for (int i = 0; i < P->n_errors; i++) {
+        PtrVec *c = &P->errors[i].cost;
+        if (!c->len)
+            continue;
+        StrBuf b = {0};
+        for (int k = 0; k < c->len && k < 6; k++)
+            sb_printf(&b, "%s'%s'", k ? ", " : "", (char *)c->items[k]);
+        if (c->len > 6)
+            sb_printf(&b, " and %d more", c->len - 6);
+        diag_note(P->diag, P->errors[i].loc, "the error above stops %d entry point%s: %s", c->len, c->len == 1 ? "" : "s", b.data);
+        free(b.data);
+    }
+}
+
+/* The language options of both clang runs: Metal as C++ for OpenCL, the prelude owning every library name. */
+static const char *const lang_flags[] = {
+    "-x", "clcpp", "-cl-std=clc++2021", "-cl-no-stdinc", "-ffp-contract=off", "-D__METAL_MACOS__", "-D__HAVE_MTL2GLSL__=1",
+    /* no double in Metal: an unsuffixed literal such as 0.5 is a float */
+    "-Xclang", "-cl-ext=-cl_khr_fp64,-__opencl_c_fp64", NULL,
+};
+
+/* Preprocesses the source and rewrites the result for clang (templates.c, attribute groups): P->text, P->pp. */
+static bool prepare_text(Parser *P, const ParseOptions *opt)
+{
+    PpOptions po = {.path = opt->path, .text = opt->text, .grammar_dir = opt->grammar_dir, .include_dirs = opt->include_dirs,
+                    .defines = opt->defines, .lang_flags = lang_flags, .metal_version = opt->metal_version ? opt->metal_version : 320};
+    size_t len;
+    char *pre = pp_run(P->arena, P->diag, &po, &len);
+    if (!pre)
+        return false;
+    size_t flen;
+    char *lit = pp_float_literals(pre, len, &flen);
+    free(pre);
+    char *fn = tmpl_rewrite_function_params(lit, flen, &flen);
+    free(lit);
+    P->text = tmpl_rewrite_instances(fn, flen, &P->len);
+    free(fn);
+    pp_map_build(&P->pp, P->arena, P->text, P->len);
+    P->pp.sources = opt->sources;
+    for (int i = 0; i < P->pp.files.len; i++) { /* every file the source read, for depfiles */
+        PpFile *f = P->pp.files.items[i];
+        if (strcmp(f->path, po.temp_path))
+            pv_push(&P->prog->includes, (char *)f->path);
+    }
+    extract_attributes(P);
+    tmpl_blank_template_kernels(P->text, P->len);
+    return true;
 }
 
 bool parse_program(Program *prog, const ParseOptions *opt)
 {
-    Parser P = {.prog = prog, .arena = prog->arena, .diag = prog->diag, .main_path = opt->path};
-    if (!add_source(&P, opt, opt->path)) {
-        diag_error(prog->diag, (SrcLoc){0}, "cannot read '%s'", opt->path);
-        return false;
-    }
+    Parser P = {.prog = prog, .arena = prog->arena, .diag = prog->diag, .main_path = opt->path, .list_only = opt->list_only};
+    CXIndex index = NULL;
+    bool ok = false;
+    if (!prepare_text(&P, opt))
+        goto done;
 
-    const char *args[64];
+    const char *args[24];
     int na = 0;
-    args[na++] = "-x";
-    args[na++] = "clcpp";
-    args[na++] = "-cl-std=clc++2021";
-    args[na++] = "-cl-no-stdinc";
-    args[na++] = "-ffp-contract=off";
+    for (const char *const *f = lang_flags; *f; f++)
+        args[na++] = *f;
+    args[na++] = "-ferror-limit=0";
     args[na++] = "-Wno-unknown-attributes";
     args[na++] = "-Wno-unused-value";
-    args[na++] = "-D__METAL_VERSION__=310";
-    args[na++] = "-D__METAL_MACOS__";
-    args[na++] = "-D__HAVE_MTL2GLSL__=1";
-    args[na++] = "-isystem";
-    args[na++] = opt->grammar_dir;
-    for (int i = 0; opt->include_dirs && opt->include_dirs[i] && na < 56; i++) {
-        args[na++] = "-I";
-        args[na++] = opt->include_dirs[i];
-    }
-    for (int i = 0; opt->defines && opt->defines[i] && na < 62; i++)
-        args[na++] = arena_printf(prog->arena, "-D%s", opt->defines[i]);
+    args[na] = NULL;
 
-    CXIndex index = clang_createIndex(0, 0);
-    struct CXUnsavedFile unsaved[MAX_SOURCES];
-    for (int i = 0; i < P.n_sources; i++)
-        unsaved[i] = (struct CXUnsavedFile){P.sources[i].path, P.sources[i].text, (unsigned long)P.sources[i].len};
-    enum CXErrorCode err = clang_parseTranslationUnit2(index, opt->path, args, na, unsaved, (unsigned)P.n_sources,
-                                                       CXTranslationUnit_KeepGoing, &P.tu);
-    bool ok = false;
-    if (err != CXError_Success || !P.tu) {
-        diag_error(prog->diag, (SrcLoc){0}, "libclang could not parse '%s' (error %d)", opt->path, (int)err);
-        goto done;
+    index = clang_createIndex(0, 0);
+    for (int pass = 0; pass < 3; pass++) { /* again after Metal's conversions are written out (fix_conversions) */
+        if (P.tu)
+            clang_disposeTranslationUnit(P.tu);
+        struct CXUnsavedFile unsaved = {opt->path, P.text, (unsigned long)P.len};
+        enum CXErrorCode err = clang_parseTranslationUnit2(index, opt->path, args, na, &unsaved, 1, CXTranslationUnit_KeepGoing, &P.tu);
+        if (err != CXError_Success || !P.tu) {
+            diag_error(prog->diag, (SrcLoc){0}, "libclang could not parse '%s' (error %d)", opt->path, (int)err);
+            goto done;
+        }
+        P.main_file = clang_getFile(P.tu, opt->path);
+        if (pass == 2 || !fix_conversions(&P))
+            break;
     }
-    P.main_file = clang_getFile(P.tu, opt->path);
-    for (int i = 0; i < P.n_sources; i++)
-        P.sources[i].file = clang_getFile(P.tu, P.sources[i].path);
-    int before = prog->diag->n_errors;
     report_clang_diagnostics(&P);
-    int clang_errors = prog->diag->n_errors - before;
-    clang_getInclusions(P.tu, visit_inclusion, &P);
-    TopVisit *tv = calloc(1, sizeof *tv);
-    tv->P = &P;
-    clang_visitChildren(clang_getTranslationUnitCursor(P.tu), visit_top, tv);
-    /* errors that no kernel owns (globals, helpers' syntax, headers) stop the whole file */
-    int owned = 0;
-    for (int i = 0; i < P.n_error_offsets; i++)
-        owned += tv->owned[i];
-    free(tv);
-    ok = clang_errors == owned;
+    TopVisit tv = {.P = &P};
+    clang_visitChildren(clang_getTranslationUnitCursor(P.tu), visit_top, &tv);
+    report_costs(&P);
+    ok = true;
 done:
+    for (int i = 0; i < P.n_errors; i++)
+        pv_free(&P.errors[i].cost);
+    free(P.errors);
     if (P.tu)
         clang_disposeTranslationUnit(P.tu);
-    clang_disposeIndex(index);
+    if (index)
+        clang_disposeIndex(index);
     free(P.map);
-    for (int i = 0; i < P.n_sources; i++)
-        free(P.sources[i].text);
+    free(P.text);
+    pp_map_free(&P.pp);
     pv_free(&P.attrs);
     return ok;
 }

@@ -1,25 +1,25 @@
-/* templates.c: the source-text side of kernel templates, before clang sees the text.
+/* templates.c: the source-text side of kernel templates, on the preprocessed source, before clang parses it.
  *
  * clang parses Metal as C++ for OpenCL, where a kernel may not be a template and where an explicit instantiation
- * may not carry attributes. Two rewrites make Metal's template kernels parse, on the main file and on every user
- * header it includes (clang gets the rewritten headers as unsaved files):
+ * may not carry attributes. Two rewrites make Metal's template kernels parse. They run after the preprocessor
+ * (preprocess.c), so an instantiation or kernel that a macro made, in any header, is rewritten like any other.
  *
  * 1. An explicit instantiation with attributes,
  *        template [[host_name("k_float")]] [[kernel]] decltype(k<float>) k<float>;
  *        template [[host_name("k_float")]] [[kernel]] void k<float>(device float*, uint);
- *    becomes one use of the prelude's macro,
- *        __MTL_INSTANCE("k_float", k<float>)
- *    which defines a function `__mtl_instance_N` whose body names the host name and the specialization. Naming it
- *    makes clang instantiate it; the front end finds these functions and visits the specialization they name,
- *    whose body clang has typed with the arguments made concrete. The rewrite works inside `#define` bodies too
- *    (`#n` stays a stringizing operator), so macro-generated instantiations get one function per expansion.
- *    Lines are kept (the rewritten text is padded with the newlines, and line continuations, it replaced); only
- *    columns after the rewritten text on that line move.
+ *        template [[host_name("k_float")]] kernel k_t k<float>;        (k_t a typedef of the function type)
+ *    becomes a function naming the host name and the specialization,
+ *        void __mtl_instance_7() { (void)("k_float"); k<float>; }
+ *    Naming it makes clang instantiate it; the front end finds these functions and visits the specialization they
+ *    name, whose body clang has typed with the arguments made concrete. Lines are kept (the rewritten text is
+ *    padded with the newlines it replaced); columns are found again by preprocess.c.
  * 2. `kernel` (or `[[kernel]]`, already turned into `kernel`) inside a template head is blanked: the pattern
- *    is an ordinary function template to clang; its instances are kernels. Its `threadgroup` arrays, which
- *    clang allows only in kernels, become `__mtl_tgmem` arrays (an annotation the front end reads).
+ *    is an ordinary function template to clang; its instances are kernels. Its `threadgroup` (by now `__local`)
+ *    arrays, which clang allows only in kernels, become `__mtltg` arrays: an annotation the front end reads,
+ *    defined by TMPL_PROLOGUE at the top of the text.
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -103,7 +103,7 @@ static size_t declared_name(const char *d, size_t n, size_t *end)
 
 /* Tries the explicit instantiation at T[i] (`template` then `[[`); on success appends its rewrite to OUT and
    returns the index after it, else returns I. */
-static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out)
+static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out, int *counter)
 {
     size_t j = skip_space(t, i + 8, len);
     const char *host = NULL;
@@ -156,8 +156,8 @@ static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out)
     name_end += j;
     if (name == name_end)
         return i;
-    sb_printf(out, "__MTL_INSTANCE(%.*s, %.*s)", host ? (int)host_len : 2, host ? host : "\"\"",
-              (int)(name_end - name), t + name);
+    sb_printf(out, "void __mtl_instance_%d() { (void)(%.*s); %.*s; }", (*counter)++, host ? (int)host_len : 2,
+              host ? host : "\"\"", (int)(name_end - name), t + name);
     for (size_t k = i; k <= semi; k++) /* keep the lines (and a macro body's continuations) */
         if (t[k] == '\n')
             sb_puts(out, k && t[k - 1] == '\\' ? "\\\n" : "\n");
@@ -167,7 +167,8 @@ static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out)
 char *tmpl_rewrite_instances(const char *t, size_t len, size_t *out_len)
 {
     StrBuf out = {0};
-    sb_puts(&out, "");
+    int counter = 0;
+    sb_puts(&out, TMPL_PROLOGUE);
     for (size_t i = 0; i < len;) {
         size_t skip = skip_comment_or_literal(t, i, len);
         if (skip != i) {
@@ -176,7 +177,7 @@ char *tmpl_rewrite_instances(const char *t, size_t len, size_t *out_len)
             continue;
         }
         if (!strncmp(t + i, "template", 8) && (i == 0 || !is_ident_char(t[i - 1])) && !is_ident_char(t[i + 8])) {
-            size_t next = rewrite_instance(t, i, len, &out);
+            size_t next = rewrite_instance(t, i, len, &out, &counter);
             if (next != i) {
                 i = next;
                 continue;
@@ -192,8 +193,8 @@ char *tmpl_rewrite_instances(const char *t, size_t len, size_t *out_len)
     return out.data;
 }
 
-/* In a kernel template's body, `threadgroup T name[N];` (a statement starting with `threadgroup`, declaring an
-   array, no pointer) becomes `__mtl_tgmem T name[N];`: an annotated private array for clang, which allows
+/* In a kernel template's body, `threadgroup T name[N];` (a statement starting with `__local`, declaring an
+   array, no pointer) becomes `__mtltg T name[N];`: an annotated private array for clang, which allows
    `threadgroup` locals only in kernels; the front end makes it the kernel's threadgroup array again. */
 static void mark_threadgroup_arrays(char *t, size_t i, size_t len)
 {
@@ -218,12 +219,12 @@ static void mark_threadgroup_arrays(char *t, size_t i, size_t len)
             i++;
             continue;
         }
-        if (stmt_start && !strncmp(t + i, "threadgroup", 11) && !is_ident_char(t[i + 11])) {
-            size_t end = i + 11;
+        if (stmt_start && !strncmp(t + i, "__local", 7) && !is_ident_char(t[i + 7])) {
+            size_t end = i + 7;
             while (end < len && t[end] != ';' && t[end] != '{' && t[end] != '}')
                 end++;
             if (memchr(t + i, '[', end - i) && !memchr(t + i, '*', end - i) && !memchr(t + i, '&', end - i))
-                memcpy(t + i, "__mtl_tgmem", 11);
+                memcpy(t + i, "__mtltg", 7);
         }
         stmt_start = false;
         i++;
@@ -261,4 +262,342 @@ void tmpl_blank_template_kernels(char *t, size_t len)
         }
         i++;
     }
+}
+
+/* ---- function pointers as template arguments ----
+ * ggml's templates take functions as non-type arguments, `template <..., void (*deq)(device const q_t*, short,
+ * thread float4&)>`, which clang's OpenCL mode refuses (no function pointers; with them allowed, it still rejects a
+ * function as a template argument). Such a parameter becomes a type parameter, `typename deq`, its calls in the
+ * template's body `deq::call(...)`, and each function passed for it a type whose static `call` calls it:
+ *     struct __mtl_fn_dequantize_q4_0 { template <typename... __A> static auto call(__A &&...__a)
+ *         -> decltype(dequantize_q4_0(__a...)) { return dequantize_q4_0(__a...); } };
+ * written before the declaration that first passes it. The front end sees through `call` to the function
+ * (parse.c). Overloads and function templates resolve as the original call would.
+ */
+
+#define MAX_FN_TEMPLATES 256
+typedef struct FnTemplate {
+    char name[96];
+    unsigned params; /* bit i: template parameter i is a function */
+} FnTemplate;
+
+typedef struct FnRewrite {
+    FnTemplate tmpl[MAX_FN_TEMPLATES];
+    int n_tmpl;
+    char (*param_names)[64]; /* every function parameter's name */
+    int n_params, cap_params;
+} FnRewrite;
+
+/* Index just past the bracket that closes the one at T[i] ('<' counts '<>' and '()'; '(' and '{' their own). */
+static size_t closing(const char *t, size_t i, size_t len)
+{
+    char open = t[i], close = open == '<' ? '>' : open == '(' ? ')' : open == '{' ? '}' : ']';
+    int depth = 0, paren = 0;
+    for (; i < len; i++) {
+        size_t skip = skip_comment_or_literal(t, i, len);
+        if (skip != i) {
+            i = skip - 1;
+            continue;
+        }
+        char c = t[i];
+        if (open == '<' && (c == '(' || c == ')')) {
+            paren += c == '(' ? 1 : -1;
+            continue;
+        }
+        if (open == '<' && paren)
+            continue;
+        if (open == '<' && (c == ';' || c == '{' || c == '}'))
+            return len; /* not a template argument list after all */
+        if (c == open)
+            depth++;
+        else if (c == close && --depth == 0)
+            return i + 1;
+    }
+    return len;
+}
+
+/* The parameter `RET (*NAME)(PARAMS)` in T[a, b): its name, or false. */
+static bool function_param(const char *t, size_t a, size_t b, char name[64])
+{
+    const char *p = memchr(t + a, '(', b - a);
+    if (!p)
+        return false;
+    size_t i = skip_space(t, (size_t)(p - t) + 1, b);
+    if (i >= b || t[i] != '*')
+        return false;
+    i = skip_space(t, i + 1, b);
+    size_t s = i;
+    while (i < b && is_ident_char(t[i]))
+        i++;
+    if (i == s || i - s >= 64)
+        return false;
+    size_t e = skip_space(t, i, b);
+    if (e >= b || t[e] != ')' || t[skip_space(t, e + 1, b)] != '(')
+        return false;
+    memcpy(name, t + s, i - s);
+    name[i - s] = 0;
+    return true;
+}
+
+/* The name a template head ending at T[i] declares: the identifier before the first '(' of the declaration. */
+static bool declared_after_head(const char *t, size_t i, size_t len, char name[96])
+{
+    for (size_t last = 0, last_len = 0; i < len; i++) {
+        size_t skip = skip_comment_or_literal(t, i, len);
+        if (skip != i) {
+            i = skip - 1;
+            continue;
+        }
+        if (t[i] == ';' || t[i] == '{' || t[i] == '=')
+            return false;
+        if (t[i] == '<') {
+            i = closing(t, i, len) - 1;
+            continue;
+        }
+        if (t[i] == '(') {
+            if (!last_len || last_len >= 96)
+                return false;
+            memcpy(name, t + last, last_len);
+            name[last_len] = 0;
+            return true;
+        }
+        if (is_ident_char(t[i]) && (i == 0 || !is_ident_char(t[i - 1]))) {
+            last = i;
+            last_len = 0;
+            while (i < len && is_ident_char(t[i]))
+                i++, last_len++;
+            i--;
+        }
+    }
+    return false;
+}
+
+/* Pass 1: the template heads with function parameters (each becomes `typename NAME`) and their bodies' calls. */
+static void rewrite_function_heads(FnRewrite *R, const char *t, size_t len, StrBuf *out)
+{
+    for (size_t i = 0; i < len;) {
+        size_t skip = skip_comment_or_literal(t, i, len);
+        if (skip != i) {
+            sb_append(out, t + i, skip - i);
+            i = skip;
+            continue;
+        }
+        size_t open = skip_space(t, i + 8, len);
+        if (strncmp(t + i, "template", 8) || (i && is_ident_char(t[i - 1])) || is_ident_char(t[i + 8]) || t[open] != '<') {
+            sb_append(out, &t[i++], 1);
+            continue;
+        }
+        size_t close = closing(t, open, len);
+        FnTemplate ft = {.params = 0};
+        char names[32][64];
+        int n_names = 0;
+        size_t p = open + 1;
+        for (int idx = 0; p < close && idx < 32; idx++) { /* the parameters, split at top-level commas */
+            size_t e = p;
+            for (int depth = 0; e < close - 1; e++) {
+                char c = t[e];
+                depth += c == '(' || c == '<' ? 1 : c == ')' || c == '>' ? -1 : 0;
+                if (c == ',' && depth == 0)
+                    break;
+            }
+            if (function_param(t, p, e, names[n_names]))
+                ft.params |= 1u << idx, n_names++;
+            p = e + 1;
+        }
+        if (!ft.params || !declared_after_head(t, close, len, ft.name) || R->n_tmpl == MAX_FN_TEMPLATES) {
+            sb_append(out, t + i, close - i);
+            i = close;
+            continue;
+        }
+        R->tmpl[R->n_tmpl++] = ft;
+        sb_append(out, t + i, open + 1 - i);
+        p = open + 1;
+        for (int idx = 0, k = 0; p < close; idx++) { /* the head again, function parameters as types */
+            size_t e = p;
+            for (int depth = 0; e < close - 1; e++) {
+                char c = t[e];
+                depth += c == '(' || c == '<' ? 1 : c == ')' || c == '>' ? -1 : 0;
+                if (c == ',' && depth == 0)
+                    break;
+            }
+            if (idx < 32 && (ft.params >> idx & 1)) {
+                sb_printf(out, " typename %s", names[k]);
+                for (size_t q = p; q < e; q++) /* keep the lines */
+                    if (t[q] == '\n')
+                        sb_puts(out, "\n");
+                if (R->n_params == R->cap_params)
+                    R->param_names = realloc(R->param_names, sizeof *R->param_names * (size_t)(R->cap_params = R->cap_params * 2 + 16));
+                memcpy(R->param_names[R->n_params++], names[k++], 64);
+                sb_append(out, &t[e], 1);
+            } else {
+                sb_append(out, t + p, e + 1 - p);
+            }
+            p = e + 1;
+        }
+        i = close;
+        /* the body: NAME(...) -> NAME::call(...) */
+        size_t body = i;
+        while (body < len && t[body] != '{' && t[body] != ';')
+            body++;
+        if (body >= len || t[body] != '{')
+            continue;
+        size_t end = closing(t, body, len);
+        sb_append(out, t + i, body - i);
+        for (size_t q = body; q < end;) {
+            size_t s2 = skip_comment_or_literal(t, q, end);
+            if (s2 != q) {
+                sb_append(out, t + q, s2 - q);
+                q = s2;
+                continue;
+            }
+            if (!is_ident_char(t[q]) || (q && is_ident_char(t[q - 1]))) {
+                sb_append(out, &t[q++], 1);
+                continue;
+            }
+            size_t w = q;
+            while (w < end && is_ident_char(t[w]))
+                w++;
+            bool member = q >= 1 && (t[q - 1] == '.' || t[q - 1] == ':' || (t[q - 1] == '>' && q >= 2 && t[q - 2] == '-'));
+            bool is_param = false;
+            for (int k = 0; k < n_names && !member; k++)
+                is_param |= strlen(names[k]) == w - q && !strncmp(names[k], t + q, w - q);
+            sb_append(out, t + q, w - q);
+            if (is_param && t[skip_space(t, w, end)] == '(')
+                sb_puts(out, "::call");
+            q = w;
+        }
+        i = end;
+    }
+}
+
+/* `__mtl_fn_` and the argument's text as an identifier (`deq<half4>` -> __mtl_fn_deq_half4_). */
+static void wrapper_name(const char *a, size_t n, StrBuf *out)
+{
+    sb_puts(out, "__mtl_fn_");
+    for (size_t i = 0; i < n; i++)
+        if (is_ident_char(a[i]))
+            sb_append(out, &a[i], 1);
+        else if (!isspace((unsigned char)a[i]))
+            sb_puts(out, "_");
+}
+
+/* Pass 2: a function passed for a function parameter becomes its wrapper type, defined before the top-level
+   declaration that first passes it. */
+static void rewrite_function_args(FnRewrite *R, const char *t, size_t len, StrBuf *out)
+{
+    StrBuf seen = {0}; /* "\n" + each wrapper defined + "\n" */
+    sb_puts(&seen, "\n");
+    size_t decl_start = out->len; /* where the current top-level declaration starts in OUT */
+    int depth = 0;
+    for (size_t i = 0; i < len;) {
+        size_t skip = skip_comment_or_literal(t, i, len);
+        if (skip != i) {
+            sb_append(out, t + i, skip - i);
+            i = skip;
+            continue;
+        }
+        char c = t[i];
+        if (c == '#' && (i == 0 || t[i - 1] == '\n')) { /* a line marker: a boundary when outside braces */
+            size_t e = i;
+            while (e < len && t[e] != '\n')
+                e++;
+            e += e < len;
+            sb_append(out, t + i, e - i);
+            i = e;
+            if (depth == 0)
+                decl_start = out->len;
+            continue;
+        }
+        if (c == '{' || c == '}' || c == ';') {
+            depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+            sb_append(out, &c, 1);
+            i++;
+            if (depth <= 0 && c != '{')
+                decl_start = out->len, depth = 0;
+            continue;
+        }
+        if (!is_ident_char(c) || (i && is_ident_char(t[i - 1]))) {
+            sb_append(out, &c, 1);
+            i++;
+            continue;
+        }
+        size_t w = i;
+        while (w < len && is_ident_char(t[w]))
+            w++;
+        const FnTemplate *ft = NULL;
+        for (int k = 0; k < R->n_tmpl && !ft; k++)
+            if (strlen(R->tmpl[k].name) == w - i && !strncmp(R->tmpl[k].name, t + i, w - i))
+                ft = &R->tmpl[k];
+        size_t lt = skip_space(t, w, len);
+        sb_append(out, t + i, w - i);
+        i = w;
+        if (!ft || t[lt] != '<')
+            continue;
+        size_t gt = closing(t, lt, len);
+        if (gt >= len)
+            continue;
+        sb_append(out, t + i, lt + 1 - i);
+        size_t p = lt + 1;
+        for (int idx = 0; p < gt; idx++) {
+            size_t e = p;
+            for (int d = 0; e < gt - 1; e++) {
+                char ch = t[e];
+                d += ch == '(' || ch == '<' ? 1 : ch == ')' || ch == '>' ? -1 : 0;
+                if (ch == ',' && d == 0)
+                    break;
+            }
+            size_t a = skip_space(t, p, e), b = e;
+            while (b > a && isspace((unsigned char)t[b - 1]))
+                b--;
+            bool keep = idx >= 32 || !(ft->params >> idx & 1) || a == b;
+            for (int k = 0; !keep && k < R->n_params; k++) /* a function parameter passed on: already a type */
+                keep = strlen(R->param_names[k]) == b - a && !strncmp(R->param_names[k], t + a, b - a);
+            if (keep) {
+                sb_append(out, t + p, e + 1 - p);
+            } else {
+                StrBuf wn = {0};
+                wrapper_name(t + a, b - a, &wn);
+                StrBuf key = {0};
+                sb_printf(&key, "\n%s\n", wn.data);
+                if (!strstr(seen.data, key.data)) { /* define it before this declaration */
+                    StrBuf def = {0};
+                    sb_printf(&def, "struct %s { template <typename... __A> static auto call(__A &&...__a) -> "
+                                    "decltype(%.*s(__a...)) { return %.*s(__a...); } }; ",
+                              wn.data, (int)(b - a), t + a, (int)(b - a), t + a);
+                    sb_puts(out, def.data); /* grow, then move the declaration's text after it */
+                    memmove(out->data + decl_start + def.len, out->data + decl_start, out->len - def.len - decl_start);
+                    memcpy(out->data + decl_start, def.data, def.len);
+                    decl_start += def.len;
+                    sb_printf(&seen, "%s\n", wn.data);
+                    free(def.data);
+                }
+                sb_printf(out, "%.*s%.*s%.*s", (int)(a - p), t + p, (int)wn.len, wn.data, (int)(e + 1 - b), t + b);
+                free(wn.data);
+                free(key.data);
+            }
+            p = e + 1;
+        }
+        i = gt;
+    }
+    free(seen.data);
+}
+
+char *tmpl_rewrite_function_params(const char *t, size_t len, size_t *out_len)
+{
+    FnRewrite R = {.n_tmpl = 0};
+    StrBuf heads = {0};
+    sb_puts(&heads, "");
+    rewrite_function_heads(&R, t, len, &heads);
+    if (!R.n_tmpl) {
+        *out_len = heads.len;
+        free(R.param_names);
+        return heads.data;
+    }
+    StrBuf out = {0};
+    sb_puts(&out, "");
+    rewrite_function_args(&R, heads.data, heads.len, &out);
+    free(heads.data);
+    free(R.param_names);
+    *out_len = out.len;
+    return out.data;
 }

@@ -1,0 +1,476 @@
+/* preprocess.c: clang's own preprocessor, run first, and the map from its output back to the sources.
+ *
+ * Every later stage sees the program after preprocessing, so a kernel, an attribute or an instantiation made by a
+ * macro in any header is text like any other (templates.c, parse.c). The preprocessor is the clang that matches the
+ * libclang we link (`clang -E`, same language options as the parse). Its output keeps line markers
+ * (`# 12 "path" 2 3`): PpMap reads them, so that any offset of the output names the file and line it came from.
+ * clang -E keeps the first token of a line at its column and writes one space between tokens; the column of a
+ * token is found again by matching it in the original line (the n-th `x` of the output line is the n-th `x` of the
+ * source line), and a token that a macro made points at the first token of the line that used the macro.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+#ifndef MTL2GLSL_CLANG
+#define MTL2GLSL_CLANG "clang"
+#endif
+
+extern char **environ;
+
+/* Env MTL2GLSL_CLANG, else the clang found at configure time (the one of the linked libclang). */
+static const char *clang_path(void)
+{
+    const char *env = getenv("MTL2GLSL_CLANG");
+    return env && *env ? env : MTL2GLSL_CLANG;
+}
+
+/* ---- running clang -E ---- */
+
+/* Reads FD until it would block or ends; false at the end. */
+static bool drain(int fd, StrBuf *into)
+{
+    char buf[65536];
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n > 0) {
+        sb_printf(into, "%.*s", (int)n, buf);
+        return true;
+    }
+    return n < 0 && (errno == EINTR || errno == EAGAIN);
+}
+
+/* Runs ARGV, collecting its standard output and error. Returns the exit status (-1: could not run, 128+N: signal). */
+static int run_collect(const char *const *argv, StrBuf *out, StrBuf *err)
+{
+    int po[2], pe[2];
+    if (pipe(po) || pipe(pe))
+        return -1;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, po[1], 1);
+    posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
+    posix_spawn_file_actions_addclose(&fa, po[0]);
+    posix_spawn_file_actions_addclose(&fa, pe[0]);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, (char *const *)argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(po[1]);
+    close(pe[1]);
+    if (rc) {
+        close(po[0]);
+        close(pe[0]);
+        return -1;
+    }
+    struct pollfd fds[2] = {{.fd = po[0], .events = POLLIN}, {.fd = pe[0], .events = POLLIN}};
+    StrBuf *into[2] = {out, err};
+    for (int open_fds = 2; open_fds;) {
+        if (poll(fds, 2, -1) < 0 && errno != EINTR)
+            break;
+        for (int i = 0; i < 2; i++)
+            if (fds[i].fd >= 0 && (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) && !drain(fds[i].fd, into[i])) {
+                close(fds[i].fd);
+                fds[i].fd = -1;
+                open_fds--;
+            }
+    }
+    for (int i = 0; i < 2; i++)
+        if (fds[i].fd >= 0)
+            close(fds[i].fd);
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* clang's own diagnostics (one line each with -fno-caret-diagnostics), printed through diag.c. */
+static void report_pp_diagnostics(Arena *a, Diag *d, char *text)
+{
+    for (char *line = text; line && *line;) {
+        char *next = strchr(line, '\n');
+        if (next)
+            *next++ = 0;
+        const char *kinds[] = {": fatal error: ", ": error: ", ": warning: "};
+        for (int k = 0; k < 3; k++) {
+            char *at = strstr(line, kinds[k]);
+            if (!at)
+                continue;
+            *at = 0;
+            SrcLoc loc = {0};
+            char *c2 = strrchr(line, ':'), *c1 = NULL;
+            if (c2) {
+                *c2 = 0;
+                c1 = strrchr(line, ':');
+            }
+            if (c1) {
+                *c1 = 0;
+                loc = (SrcLoc){arena_strdup(a, line), atoi(c1 + 1), atoi(c2 + 1)};
+            }
+            if (k < 2)
+                diag_error(d, loc, "%s", at + strlen(kinds[k]));
+            else
+                diag_warning(d, loc, "%s", at + strlen(kinds[k]));
+            break;
+        }
+        line = next;
+    }
+}
+
+/* The directory part of PATH ("." when none). */
+static char *dir_of(Arena *a, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? arena_printf(a, "%.*s", (int)(slash - path) + (slash == path), path) : arena_strdup(a, ".");
+}
+
+char *pp_run(Arena *a, Diag *d, PpOptions *opt, size_t *len)
+{
+    const char *argv[160];
+    int n = 0;
+    argv[n++] = clang_path();
+    for (const char *const *f = opt->lang_flags; *f; f++)
+        argv[n++] = *f;
+    argv[n++] = "-E";
+    argv[n++] = "-ferror-limit=0";
+    argv[n++] = "-fno-caret-diagnostics";
+    argv[n++] = "-fno-color-diagnostics";
+    argv[n++] = "-fno-diagnostics-show-option";
+    argv[n++] = arena_printf(a, "-D__METAL_VERSION__=%d", opt->metal_version);
+    argv[n++] = "-isystem";
+    argv[n++] = opt->grammar_dir;
+    argv[n++] = "-iquote";
+    argv[n++] = dir_of(a, opt->path);
+    for (int i = 0; opt->include_dirs && opt->include_dirs[i] && n < 120; i++)
+        argv[n++] = arena_printf(a, "-I%s", opt->include_dirs[i]);
+    for (int i = 0; opt->defines && opt->defines[i] && n < 150; i++)
+        argv[n++] = arena_printf(a, "-D%s", opt->defines[i]);
+    char tmp[64];
+    const char *tdir = getenv("TMPDIR");
+    snprintf(tmp, sizeof tmp, "%s/mtl2glsl-XXXXXX.metal", tdir && *tdir && strlen(tdir) < 40 ? tdir : "/tmp");
+    const char *input = opt->path;
+    if (opt->text) { /* in memory (kernel specs): through a temporary file, named PATH by a line marker */
+        int fd = mkstemps(tmp, 6);
+        StrBuf t = {0};
+        sb_printf(&t, "# 1 \"%s\"\n%s", opt->path, opt->text);
+        bool ok = fd >= 0 && write(fd, t.data, t.len) == (ssize_t)t.len;
+        free(t.data);
+        if (fd >= 0)
+            close(fd);
+        if (!ok) {
+            diag_error(d, (SrcLoc){0}, "cannot write a temporary file for the preprocessor: %s", strerror(errno));
+            return NULL;
+        }
+        input = tmp;
+        snprintf(opt->temp_path, sizeof opt->temp_path, "%s", tmp);
+    }
+    argv[n++] = input;
+    argv[n] = NULL;
+    StrBuf out = {0}, err = {0};
+    sb_puts(&out, "");
+    sb_puts(&err, "");
+    int rc = run_collect(argv, &out, &err);
+    if (opt->text)
+        unlink(tmp);
+    report_pp_diagnostics(a, d, err.data);
+    free(err.data);
+    if (rc != 0) {
+        if (rc < 0)
+            diag_error(d, (SrcLoc){0}, "cannot run the preprocessor '%s' (set MTL2GLSL_CLANG to a clang): %s",
+                       argv[0], strerror(errno));
+        else if (rc >= 128)
+            diag_error(d, (SrcLoc){0}, "the preprocessor '%s' stopped with signal %d", argv[0], rc - 128);
+        else if (!d->n_errors)
+            diag_error(d, (SrcLoc){0}, "the preprocessor '%s' failed on '%s' (exit %d)", argv[0], opt->path, rc);
+        free(out.data);
+        return NULL;
+    }
+    *len = out.len;
+    return out.data;
+}
+
+/* ---- the line map ---- */
+
+/* `# LINE "FILE" FLAGS` at TEXT (a line start): fills the parts and returns true. */
+static bool line_marker(Arena *a, const char *t, int *line, char **file, bool *system)
+{
+    if (t[0] != '#' || t[1] != ' ' || t[2] < '0' || t[2] > '9')
+        return false;
+    char *end;
+    *line = (int)strtol(t + 2, &end, 10);
+    if (end[0] != ' ' || end[1] != '"')
+        return false;
+    StrBuf name = {0};
+    const char *p = end + 2;
+    for (; *p && *p != '"' && *p != '\n'; p++) {
+        if (*p == '\\' && p[1] && p[1] != '\n')
+            p++;
+        sb_printf(&name, "%c", *p);
+    }
+    *file = arena_strdup(a, name.data ? name.data : "");
+    free(name.data);
+    *system = false;
+    for (; *p && *p != '\n'; p++)
+        if (p[0] == ' ' && p[1] == '3' && (p[2] == ' ' || p[2] == '\n' || !p[2]))
+            *system = true;
+    return true;
+}
+
+static int file_index(PpMap *m, const char *path, bool system)
+{
+    for (int i = 0; i < m->files.len; i++)
+        if (!strcmp(((PpFile *)m->files.items[i])->path, path))
+            return i;
+    PpFile *f = arena_alloc(m->arena, sizeof *f);
+    f->path = path;
+    f->system = system;
+    pv_push(&m->files, f);
+    return m->files.len - 1;
+}
+
+void pp_map_build(PpMap *m, Arena *a, const char *text, size_t len)
+{
+    *m = (PpMap){.arena = a, .text = text, .len = len};
+    int cap = 1024;
+    m->lines = malloc(sizeof *m->lines * (size_t)cap);
+    int cur_file = -1, cur_line = 1;
+    for (size_t off = 0; off <= len;) {
+        const char *nl = memchr(text + off, '\n', len - off);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        int mline;
+        char *mfile;
+        bool system;
+        if (m->n_lines == cap)
+            m->lines = realloc(m->lines, sizeof *m->lines * (size_t)(cap *= 2));
+        PpLine *l = &m->lines[m->n_lines++];
+        *l = (PpLine){.off = (unsigned)off, .file = -1};
+        if (line_marker(a, text + off, &mline, &mfile, &system)) {
+            cur_file = mfile[0] == '<' ? -1 : file_index(m, mfile, system);
+            if (cur_file >= 0)
+                ((PpFile *)m->files.items[cur_file])->system = system;
+            cur_line = mline;
+        } else {
+            l->file = cur_file, l->line = cur_line++;
+        }
+        if (!nl)
+            break;
+        off = end + 1;
+    }
+}
+
+void pp_map_free(PpMap *m)
+{
+    for (int i = 0; i < m->files.len; i++)
+        free(((PpFile *)m->files.items[i])->line_starts);
+    free(m->lines);
+    pv_free(&m->files);
+    m->lines = NULL;
+}
+
+/* The index of the line holding OFF. */
+static int line_of(const PpMap *m, unsigned off)
+{
+    int lo = 0, hi = m->n_lines - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (m->lines[mid].off <= off)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* The text of F as read (or as given in SOURCES) with its line starts, loaded once; false when it cannot be had. */
+static bool file_lines(PpMap *m, PpFile *f)
+{
+    if (f->loaded)
+        return f->text != NULL;
+    f->loaded = true;
+    for (int i = 0; m->sources && m->sources[i] && m->sources[i + 1]; i += 2)
+        if (!strcmp(m->sources[i], f->path))
+            f->text = m->sources[i + 1];
+    if (!f->text) {
+        FILE *fp = fopen(f->path, "rb");
+        if (!fp)
+            return false;
+        StrBuf b = {0};
+        char buf[65536];
+        size_t n;
+        sb_puts(&b, "");
+        while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+            sb_printf(&b, "%.*s", (int)n, buf);
+        fclose(fp);
+        f->text = arena_strdup(m->arena, b.data);
+        free(b.data);
+    }
+    int cap = 256;
+    f->line_starts = malloc(sizeof *f->line_starts * (size_t)cap);
+    for (const char *p = f->text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+        if (f->n_lines == cap)
+            f->line_starts = realloc(f->line_starts, sizeof *f->line_starts * (size_t)(cap *= 2));
+        f->line_starts[f->n_lines++] = p;
+    }
+    return true;
+}
+
+static bool is_ident(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The next token of [p, end) (identifier, number, string or character literal, or one character); *N its length.
+   NULL at the end. */
+static const char *next_token(const char *p, const char *end, size_t *n)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+        p++;
+    if (p >= end)
+        return NULL;
+    size_t k = 1;
+    if (is_ident(*p)) {
+        while (p + k < end && is_ident(p[k]))
+            k++;
+    } else if (*p == '"' || *p == '\'') {
+        while (p + k < end && p[k] != *p)
+            k += p[k] == '\\' ? 2 : 1;
+        k = p + k < end ? k + 1 : (size_t)(end - p);
+    }
+    *n = k;
+    return p;
+}
+
+/* The column (1-based) in the original line ORIG of the output token at AT on output line [ls, le). The tokens of
+   both lines are aligned in order: an output token found further on in the original line is that one; one that is
+   not there was made by a macro and points at the original token where the alignment stands (the macro's name). */
+static int original_column(const char *ls, const char *le, const char *at, const char *orig)
+{
+    const char *oe = orig + strcspn(orig, "\n"), *o = orig;
+    size_t n, on;
+    for (const char *t = next_token(ls, le, &n); t; t = next_token(t + n, le, &n)) {
+        const char *hit = NULL;
+        for (const char *q = next_token(o, oe, &on); q && !hit; q = next_token(q + on, oe, &on))
+            if (on == n && !memcmp(q, t, n))
+                hit = q;
+        if (t >= at) {
+            const char *here = hit ? hit : next_token(o, oe, &on);
+            return here ? (int)(here - orig) + 1 : (int)(strspn(orig, " \t")) + 1;
+        }
+        if (hit)
+            o = hit + n;
+    }
+    return (int)(strspn(orig, " \t")) + 1;
+}
+
+SrcLoc pp_loc(PpMap *m, unsigned off)
+{
+    if (!m->lines || off > m->len)
+        return (SrcLoc){0};
+    const PpLine *l = &m->lines[line_of(m, off)];
+    if (l->file < 0)
+        return (SrcLoc){0};
+    PpFile *f = m->files.items[l->file];
+    const char *ls = m->text + l->off, *le = ls + strcspn(ls, "\n");
+    int col = (int)(off - l->off) + 1;
+    if (file_lines(m, f) && l->line >= 1 && l->line <= f->n_lines && m->text + off < le)
+        col = original_column(ls, le, m->text + off, f->line_starts[l->line - 1]);
+    return (SrcLoc){f->path, l->line, col};
+}
+
+SrcLoc pp_loc_line(PpMap *m, unsigned off)
+{
+    SrcLoc l = pp_loc(m, off);
+    if (!l.file)
+        return l;
+    const PpLine *pl = &m->lines[line_of(m, off)];
+    PpFile *f = m->files.items[pl->file];
+    l.col = file_lines(m, f) && l.line <= f->n_lines ? (int)strspn(f->line_starts[l.line - 1], " \t") + 1 : 1;
+    return l;
+}
+
+bool pp_in_system_file(const PpMap *m, unsigned off)
+{
+    if (!m->lines || off > m->len)
+        return false;
+    const PpLine *l = &m->lines[line_of(m, off)];
+    return l->file >= 0 && ((PpFile *)m->files.items[l->file])->system;
+}
+
+/* ---- floating literals ---- */
+
+/* Metal has no double: an unsuffixed floating literal (`0.5`, `1e-6`, `2.`) is a float. clang's OpenCL mode without
+   fp64 makes it a float outside templates but keeps it a double inside them (a vector times `0.5` is then an
+   error), so the suffix is written: `0.5` -> `0.5f`. Literals with a suffix (`0.5h`, `1.0f`), integers, and
+   everything in line markers, pragmas and string or character literals are left alone. */
+char *pp_float_literals(const char *t, size_t len, size_t *out_len)
+{
+    StrBuf out = {0};
+    sb_puts(&out, "");
+    for (size_t i = 0; i < len;) {
+        char c = t[i];
+        if (c == '#' && (i == 0 || t[i - 1] == '\n')) {
+            size_t e = i;
+            while (e < len && t[e] != '\n')
+                e++;
+            sb_append(&out, t + i, e - i);
+            i = e;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            size_t e = i + 1;
+            while (e < len && t[e] != c && t[e] != '\n')
+                e += t[e] == '\\' ? 2 : 1;
+            e = e < len ? e + 1 : len;
+            sb_append(&out, t + i, e - i);
+            i = e;
+            continue;
+        }
+        bool starts_number = (c >= '0' && c <= '9') || (c == '.' && i + 1 < len && t[i + 1] >= '0' && t[i + 1] <= '9');
+        if (!starts_number || (i && (is_ident(t[i - 1]) || t[i - 1] == '.'))) {
+            size_t e = i + 1;
+            while (e < len && is_ident(t[e]) && is_ident(c))
+                e++;
+            sb_append(&out, t + i, e - i);
+            i = e;
+            continue;
+        }
+        /* a pp-number: digits, letters, '.', and a sign after an exponent letter */
+        size_t e = i;
+        bool hex = c == '0' && i + 1 < len && (t[i + 1] == 'x' || t[i + 1] == 'X');
+        bool floating = false;
+        while (e < len) {
+            char d = t[e];
+            if (d == '.')
+                floating = true;
+            else if ((d == 'e' || d == 'E') && !hex)
+                floating = true;
+            else if ((d == 'p' || d == 'P') && hex)
+                floating = true;
+            if ((d == '+' || d == '-') && e > i && strchr(hex ? "pP" : "eE", t[e - 1])) {
+                e++;
+                continue;
+            }
+            if (!is_ident(d) && d != '.')
+                break;
+            e++;
+        }
+        sb_append(&out, t + i, e - i);
+        char last = t[e - 1];
+        bool suffixed = (last >= 'a' && last <= 'z') || (last >= 'A' && last <= 'Z');
+        if (hex && floating) /* 0x1p-3: the last letter is no suffix unless it follows the exponent's digits */
+            suffixed = last == 'f' || last == 'F' || last == 'h' || last == 'H' || last == 'l' || last == 'L';
+        if (floating && !suffixed)
+            sb_puts(&out, "f");
+        i = e;
+    }
+    *out_len = out.len;
+    return out.data;
+}
