@@ -115,3 +115,75 @@ kernel void math_int(device const uint* u [[buffer(0)]],
     out[o + 14] = as_type<uint>(as_type<float>((p & 0x007fffffu) | 0x3f800000u) * 2.0f);
     out[o + 15] = uint(abs(f[i]) * 100.0f) + uint(int(f[i] * -7.0f));
 }
+
+constant int MORE_OUTPUTS = 26;
+
+// The rest of <metal_math>, <metal_common>, <metal_relational> and <metal_geometric> that has a GLSL form:
+// same inputs as math_float.
+kernel void math_more(device const float* x [[buffer(0)]],
+                      device const float* y [[buffer(1)]],
+                      device const float* zs [[buffer(2)]],
+                      device const float* specials [[buffer(3)]],
+                      device float* out [[buffer(4)]],
+                      uint i [[thread_position_in_grid]]) {
+    float a = x[i];
+    float b = y[i];
+    float z = zs[i];
+    float s = specials[i];
+    float c = 4.0f * a;
+    uint o = MORE_OUTPUTS * i;
+
+    out[o + 0] = sinpi(c);
+    out[o + 1] = cospi(c);
+    out[o + 2] = tanpi(0.2f * a);
+    out[o + 3] = asinpi(0.9f * a) + acospi(0.9f * a);
+    out[o + 4] = atanpi(c);
+    out[o + 5] = atan2pi(a, z);
+    out[o + 6] = fmax3(a, b, z);
+    out[o + 7] = fmin3(a, b, z);
+    out[o + 8] = fmedian3(a, b, z);
+    out[o + 9] = median3(c, a, z) + max3(a, b, z) - min3(a, b, z);
+    out[o + 10] = fdim(a, z);
+    out[o + 11] = divide(a, b);
+    out[o + 12] = ldexp(b, int(c));
+    int e;
+    out[o + 13] = frexp(z * 100.0f, e);
+    out[o + 14] = float(e);
+    float whole;
+    out[o + 15] = modf(c + 0.3f, whole);
+    out[o + 16] = whole;
+    float cosine;
+    out[o + 17] = sincos(a, cosine);
+    out[o + 18] = cosine;
+    out[o + 19] = isunordered(s, a) ? 1.0f : 0.0f;
+    out[o + 20] = isordered(a, s) ? 1.0f : 0.0f;
+    float3 p = float3(a, b, z);
+    float3 q = float3(z, a, b);
+    out[o + 21] = length_squared(p);
+    out[o + 22] = distance_squared(p, q);
+    out[o + 23] = reflect(p, normalize(q)).y;
+    out[o + 24] = faceforward(p, q, float3(1.0f, 0.0f, 0.0f)).x;
+    out[o + 25] = M_PI_2_F * M_1_PI_F + M_SQRT1_2_F * M_LOG2E_F - float(any(isunordered(float2(s, a), float2(a, b))));
+}
+
+constant int INT_MORE_OUTPUTS = 9;
+
+// The rest of <metal_integer>: u and v random 32-bit patterns.
+kernel void math_int_more(device const uint* u [[buffer(0)]],
+                          device const int* v [[buffer(1)]],
+                          device uint* out [[buffer(2)]],
+                          uint i [[thread_position_in_grid]]) {
+    uint p = u[i];
+    int q = v[i];
+    uint o = INT_MORE_OUTPUTS * i;
+
+    out[o + 0] = absdiff(q, -q / 3);
+    out[o + 1] = absdiff(p, 0x7fffffffu);
+    out[o + 2] = hadd(p, 0xdeadbeefu);
+    out[o + 3] = as_type<uint>(rhadd(q, -1234567));
+    out[o + 4] = madhi(p, 0x9e3779b9u, 5u);
+    out[o + 5] = mul24(p & 0xffffu, 300u);
+    out[o + 6] = mad24(p & 0xfffu, 77u, 11u);
+    out[o + 7] = as_type<uint>(median3(q, 0, 1000) + max3(q, -5, 5) - min3(q, 7, -7));
+    out[o + 8] = max3(p, 1u, 2u) ^ min3(p, 1u, 2u) ^ median3(p, 100u, 200u);
+}

@@ -300,6 +300,7 @@ typedef struct BuiltinInfo {
 extern const BuiltinInfo builtin_table[];
 extern const int builtin_count;
 int builtin_lookup(const char *metal_name);
+int builtin_arity(BuiltinFamily family); /* how many value arguments a family takes (IX: 3, or 4 for insert_bits) */
 
 typedef struct AttrInfo {
     const char *name;

@@ -39,3 +39,19 @@ int builtin_lookup(const char *metal_name)
             return i;
     return -1;
 }
+
+/* The number of value arguments of a family's functions (builtins.def); insert_bits (IX) takes one more. */
+int builtin_arity(BuiltinFamily family)
+{
+    switch (family) {
+    case BF_F1: case BF_FB1: case BF_FS1: case BF_FIL: case BF_I1: case BF_A1: case BF_BV: case BF_MT: case BF_MD:
+    case BF_PK:
+        return 1;
+    case BF_F2: case BF_FB2: case BF_FS2: case BF_FV3: case BF_FLD: case BF_FFR: case BF_FO: case BF_I2: case BF_IU2:
+    case BF_A2:
+        return 2;
+    case BF_F3: case BF_FR: case BF_I3: case BF_A3: case BF_SEL: case BF_IX:
+        return 3;
+    }
+    return 1;
+}

@@ -18,6 +18,12 @@ FLOAT_LABELS = ["abs", "min", "max", "clamp", "mix", "fma", "sqrt", "rsqrt", "ex
 INT_LABELS = ["popcount", "clz", "ctz", "mulhi(uint)", "mulhi(int)", "rotate", "extract_bits(uint)",
               "extract_bits(int)", "insert_bits", "reverse_bits", "as_type<uint>(float)", "abs/3-%5", "min^max",
               "clamp>>3", "as_type<float>*2", "float->uint/int"]
+MORE_LABELS = ["sinpi", "cospi", "tanpi", "asinpi+acospi", "atanpi", "atan2pi", "fmax3", "fmin3", "fmedian3",
+               "median3+max3-min3", "fdim", "divide", "ldexp", "frexp", "frexp exp", "modf", "modf whole", "sincos sin",
+               "sincos cos", "isunordered", "isordered", "length_squared", "distance_squared", "reflect.y",
+               "faceforward.x", "M_* constants - any(isunordered)"]
+INT_MORE_LABELS = ["absdiff(int)", "absdiff(uint)", "hadd", "rhadd", "madhi", "mul24", "mad24", "median3/max3/min3(int)",
+                   "max3^min3^median3(uint)"]
 SPECIALS = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.5, -2.5, 1e-30, 3e38, -1e-3], dtype=f32)
 
 
@@ -83,6 +89,39 @@ def math_int_expected(u, v, f):
     return np.stack([np.asarray(col).astype(np.int64) & U32 for col in cols], axis=1).astype(np.uint32)
 
 
+def math_more_expected(a, b, z, s):
+    c = (f32(4) * a).astype(f64)
+    a, b, z = a.astype(f64), b.astype(f64), z.astype(f64)
+    a9 = (f32(0.9) * a.astype(f32)).astype(f64)
+    mant, expo = np.frexp(z.astype(f32) * f32(100))
+    frac, whole = np.modf((c.astype(f32) + f32(0.3)).astype(f64))
+    stack = np.stack([a, b, z])
+    p, q = np.stack([a, b, z], axis=1), np.stack([z, a, b], axis=1)
+    n = q / np.linalg.norm(q, axis=1, keepdims=True)
+    reflect = p - 2 * np.sum(n * p, axis=1, keepdims=True) * n
+    cols = [np.sin(np.pi * c), np.cos(np.pi * c), np.tan(np.pi * 0.2 * a), np.arcsin(a9) / np.pi + np.arccos(a9) / np.pi,
+            np.arctan(c) / np.pi, np.arctan2(a, z) / np.pi, stack.max(axis=0), stack.min(axis=0),
+            np.median(stack, axis=0), np.median(np.stack([c, a, z]), axis=0) + stack.max(axis=0) - stack.min(axis=0),
+            np.maximum(a - z, 0), a / b, b * np.exp2(np.trunc(c)), mant, expo, frac, whole, np.sin(a), np.cos(a),
+            np.isnan(s), ~np.isnan(s), np.sum(p * p, axis=1), np.sum((p - q) ** 2, axis=1), reflect[:, 1],
+            np.where(z < 0, a, -a), 0.5 + math.sqrt(0.5) * math.log2(math.e) - np.isnan(s)]
+    assert len(cols) == len(MORE_LABELS)
+    return np.stack([np.asarray(col, dtype=f64) for col in cols], axis=1).astype(f32)
+
+
+def math_int_more_expected(u, v):
+    p = u.astype(np.int64)
+    q = v.astype(np.int64)
+    t = -np.fix(q / 3).astype(np.int64)
+    cols = [np.abs(q - t), np.abs(p - 0x7FFFFFFF), (p + 0xDEADBEEF) >> 1, (q - 1234567 + 1) >> 1,
+            ((p * 0x9E3779B9) >> 32) + 5, (p & 0xFFFF) * 300, (p & 0xFFF) * 77 + 11,
+            np.median(np.stack([q, np.zeros_like(q), np.full_like(q, 1000)]), axis=0).astype(np.int64)
+            + np.maximum(q, 5) - np.minimum(q, -7),
+            np.maximum(p, 2) ^ np.minimum(p, 1) ^ np.clip(p, 100, 200)]
+    assert len(cols) == len(INT_MORE_LABELS)
+    return np.stack([np.asarray(col).astype(np.int64) & U32 for col in cols], axis=1).astype(np.uint32)
+
+
 for n, tg in ((640, 64), (333, 128)):
     a = r.uniform(-1, 1, n).astype(f32)
     a[: n // 4] = np.round(a[: n // 4] * 8) / 8          # exact eighths: 4a lands on .5 and integers
@@ -103,6 +142,25 @@ for n, tg in ((512, 64), (1000, 256)):
     f = r.uniform(-4, 4, n).astype(f32)
     ref.case("math_int_grid%d_tg%d" % (n, tg), "math_int",
              {0: u, 1: v, 2: f, 3: Out(math_int_expected(u, v, f), labels=INT_LABELS)}, threadgroup=tg, grid=n)
+
+for n, tg in ((640, 64), (333, 128)):
+    a = r.uniform(-1, 1, n).astype(f32)
+    a[: n // 4] = np.round(a[: n // 4] * 8) / 8
+    a[:3] = (0.0, -0.0, 0.125)
+    b = r.uniform(0.5, 2, n).astype(f32)
+    z = (r.uniform(0.5, 2, n) * r.choice([-1, 1], n)).astype(f32)
+    s = np.resize(SPECIALS, n)
+    ref.case("math_more_grid%d_tg%d" % (n, tg), "math_more",
+             {0: a, 1: b, 2: z, 3: s, 4: Out(math_more_expected(a, b, z, s), tol=TRANSCENDENTAL_TOL, labels=MORE_LABELS)},
+             threadgroup=tg, grid=n)
+
+for n, tg in ((512, 64),):
+    u = r.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)
+    u[:4] = (0, 1, 0x80000000, 0xFFFFFFFF)
+    v = r.integers(-(2**31) + 1, 2**31, n, dtype=np.int64).astype(np.int32)
+    v[:4] = (0, -1, 2**31 - 1, -(2**31) + 1)
+    ref.case("math_int_more_grid%d_tg%d" % (n, tg), "math_int_more",
+             {0: u, 1: v, 2: Out(math_int_more_expected(u, v), labels=INT_MORE_LABELS)}, threadgroup=tg, grid=n)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -741,6 +741,14 @@ static const char *helper_type_key(Emit *E, const char *name, Type *t)
     return arena_printf(E->prog->arena, "%s\t%s", name, glsl_type(E, t));
 }
 
+static const HelperInfo *helper_info(const char *name)
+{
+    for (size_t h = 0; h < sizeof helper_table / sizeof *helper_table; h++)
+        if (!strcmp(helper_table[h].name, name))
+            return &helper_table[h];
+    return NULL;
+}
+
 static void need_helper(Emit *E, const char *name, Type *t)
 {
     const char *key = helper_type_key(E, name, t);
@@ -749,7 +757,8 @@ static void need_helper(Emit *E, const char *name, Type *t)
             return;
     if (!strcmp(name, "mtl_erfc"))
         need_helper(E, "mtl_erf", t->kind == TY_VEC && t->elem->kind == TY_HALF ? ty_vec(E->prog->arena, TY_FLOAT, t->n) : t);
-    if (ty_scalar_kind(t) == TY_HALF) /* the half version calls the float one */
+    const HelperInfo *hi = helper_info(name);
+    if (ty_scalar_kind(t) == TY_HALF && hi && hi->kind == 'F') /* the half version calls the float one */
         need_helper(E, name, ty_vec(E->prog->arena, TY_FLOAT, ty_width(t)));
     pv_push(&E->L->helper_types, (void *)key);
 }
@@ -763,14 +772,22 @@ static bool check_family(Emit *E, Node *n, const BuiltinInfo *b)
     case BF_I2:
     case BF_I3:
     case BF_IX:
+    case BF_IU2:
         ok = ok && (ty_scalar_kind(t) == TY_INT || ty_scalar_kind(t) == TY_UINT);
         break;
     default:
         break;
     }
-    if (!ok)
+    if (!ok) {
         diag_error(E->prog->diag, n->loc, "%s on %s is not supported yet", b->metal, t ? ty_metal_name(E->prog->arena, t) : "these arguments");
-    return ok;
+        return false;
+    }
+    int want = builtin_arity(b->family) + (!strcmp(b->metal, "insert_bits"));
+    if (n->n_list != want) { /* __metal_ldexp(x, k, mode): the front end keeps the values the family says */
+        diag_error(E->prog->diag, n->loc, "%s takes %d arguments here, not %d", b->metal, want, n->n_list);
+        return false;
+    }
+    return true;
 }
 
 static void emit_builtin(Emit *E, Node *n)
@@ -2693,6 +2710,53 @@ static void emit_helper_text(Emit *E, const char *text, Type *t)
     put(E, "\n\n");
 }
 
+/* A G-kind helper for GLSL type TN: its text with $T = TN, $S its scalar, $B and $U the bool and uint types of its
+   shape (the text is valid GLSL for every type the Metal function takes). */
+static void emit_generic_helper(Emit *E, const HelperInfo *hi, const char *tn)
+{
+    size_t len = strlen(tn);
+    int w = len && tn[len - 1] >= '2' && tn[len - 1] <= '4' && strstr(tn, "vec") ? tn[len - 1] - '0' : 1;
+    const char *S = tn;
+    if (w > 1) {
+        const char *v = strstr(tn, "vec");
+        const char *pre = arena_printf(E->prog->arena, "%.*s", (int)(v - tn), tn);
+        S = !*pre ? "float" : !strcmp(pre, "f16") ? "float16_t" : !strcmp(pre, "i") ? "int" : !strcmp(pre, "u") ? "uint"
+            : arena_printf(E->prog->arena, "%sint%s_t", pre[0] == 'u' ? "u" : "", pre + 1 + (pre[0] == 'u'));
+    }
+    const char *B = w == 1 ? "bool" : arena_printf(E->prog->arena, "bvec%d", w);
+    const char *U = w == 1 ? "uint" : arena_printf(E->prog->arena, "uvec%d", w);
+    const char *text = w > 1 && hi->vector_text ? hi->vector_text : hi->scalar_text;
+    for (const char *p = text; *p; p++) {
+        if (*p != '$') {
+            char c[2] = {*p, 0};
+            put(E, c);
+            continue;
+        }
+        p++;
+        put(E, *p == 'T' ? tn : *p == 'S' ? S : *p == 'B' ? B : *p == 'U' ? U : "?");
+    }
+    put(E, "\n\n");
+}
+
+/* The half version of an F-kind helper: converts its arguments to float, calls the float version and converts back
+   (a bool result stays bool). Its parameters are counted from the helper's own text. */
+static void emit_half_wrapper(Emit *E, const HelperInfo *hi, const char *HT, const char *FT, int w)
+{
+    static const char *names[] = {"x", "y", "z"};
+    int n = 1;
+    for (const char *p = strchr(hi->scalar_text, '('); p && *p && *p != ')'; p++)
+        n += *p == ',';
+    bool boolres = !strncmp(hi->scalar_text, "$B", 2);
+    const char *B = w == 1 ? "bool" : arena_printf(E->prog->arena, "bvec%d", w);
+    putf(E, "%s %s(", boolres ? B : HT, hi->name);
+    for (int i = 0; i < n && i < 3; i++)
+        putf(E, "%s%s %s", i ? ", " : "", HT, names[i]);
+    putf(E, ") { return %s(%s(", boolres ? "" : HT, hi->name);
+    for (int i = 0; i < n && i < 3; i++)
+        putf(E, "%s%s(%s)", i ? ", " : "", FT, names[i]);
+    put(E, ")); }\n\n");
+}
+
 static void emit_helpers(Emit *E)
 {
     for (int i = 0; i < E->L->helper_types.len; i++) {
@@ -2702,8 +2766,12 @@ static void emit_helpers(Emit *E)
             const HelperInfo *hi = &helper_table[h];
             if (strlen(hi->name) != (size_t)(tab - key) || strncmp(hi->name, key, (size_t)(tab - key)))
                 continue;
-            /* recover the type from its GLSL name: only float/int/uint/half families reach here */
             const char *tn = tab + 1;
+            if (hi->kind == 'G') {
+                emit_generic_helper(E, hi, tn);
+                continue;
+            }
+            /* recover the type from its GLSL name: only float/int/uint/half families reach here */
             int w = 1;
             TypeKind k = TY_FLOAT;
             if (!strncmp(tn, "f16vec", 6))
@@ -2725,13 +2793,7 @@ static void emit_helpers(Emit *E)
                 /* half: through the float version */
                 Type *ft = ty_vec(E->prog->arena, TY_FLOAT, w);
                 const char *FT = glsl_type(E, ft), *HT = glsl_type(E, t);
-                bool two = !strcmp(hi->name, "mtl_fmod") || !strcmp(hi->name, "mtl_copysign");
-                bool boolres = !strcmp(hi->name, "mtl_isfinite") || !strcmp(hi->name, "mtl_signbit");
-                const char *B = w == 1 ? "bool" : arena_printf(E->prog->arena, "bvec%d", w);
-                if (two)
-                    putf(E, "%s %s(%s x, %s y) { return %s(%s(%s(x), %s(y))); }\n\n", HT, hi->name, HT, HT, HT, hi->name, FT, FT);
-                else
-                    putf(E, "%s %s(%s x) { return %s(%s(%s(x))); }\n\n", boolres ? B : HT, hi->name, HT, boolres ? "" : HT, hi->name, FT);
+                emit_half_wrapper(E, hi, HT, FT, w);
                 continue;
             }
             emit_helper_text(E, w > 1 && hi->vector_text ? hi->vector_text : hi->scalar_text, t);
