@@ -40,7 +40,7 @@ DEFAULT_FIGURES = os.path.join(HERE, "figures.json")
 
 # The language flags of translator/front/parse.c parse_program (keep in step: tests/selftest/test_corpus.py
 # checks that every -D there is here).
-CLANG_FLAGS = ["-x", "clcpp", "-cl-std=clc++2021", "-cl-no-stdinc", "-ffp-contract=off"]
+CLANG_FLAGS = ["-x", "clcpp", "-cl-std=clc++2021", "-cl-no-stdinc", "-ffp-contract=off", "-include", "metal_types"]
 TRANSLATOR_DEFINES = ["__METAL_VERSION__=320", "__METAL_MACOS__", "__HAVE_MTL2GLSL__=1"]  # 320: M2G_DEFAULT_METAL_VERSION
 
 # ---- the independent count ----------------------------------------------------------------------------------
