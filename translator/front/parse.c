@@ -3028,8 +3028,10 @@ static bool prepare_text(Parser *P, const ParseOptions *opt)
     if (!pre)
         return false;
     size_t flen;
-    char *lit = pp_float_literals(pre, len, &flen);
+    char *lit0 = pp_float_literals(pre, len, &flen);
     free(pre);
+    char *lit = pp_constant_const(lit0, flen, &flen);
+    free(lit0);
     pp_constructor_spaces(lit, flen);
     char *fn = tmpl_rewrite_function_params(lit, flen, &flen);
     free(lit);
