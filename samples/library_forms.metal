@@ -86,3 +86,9 @@ cplx cmul(cplx a, cplx b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.i
         z[i] = float2(c.re, c.im);                                                                             \
     }
 COMPLEX_SQUARE(complex_square)
+
+// ---- a float scalar with half vectors (ggml's soft_max with a half mask): Metal converts the scalar to half ----
+kernel void scale_half(device const half4 *x [[buffer(0)]], device half4 *y [[buffer(1)]], constant float &s [[buffer(2)]],
+                       uint i [[thread_position_in_grid]]) {
+    y[i] = (i % 2 ? x[i]*s : 0.0f) + s*x[i];
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Reference for samples/library_forms.metal: the forms real libraries write, each checked against NumPy."""
 import numpy as np
-from refcase import FLOAT_TOL, TRANSCENDENTAL_TOL, Bytes, InOut, Out, Reference, rng
+from refcase import FLOAT_TOL, TRANSCENDENTAL_TOL, Bytes, InOut, Out, Reference, Scalar, rng
 
 ref = Reference("library_forms.metal")
 r = rng(41)
@@ -48,6 +48,14 @@ zc = z[:, 0].astype(np.float64) + 1j * z[:, 1]
 sq = zc * zc
 ref.case("complex_square_50", "complex_square",
          {0: InOut(z, np.stack([sq.real, sq.imag], axis=1).astype(np.float32), tol=FLOAT_TOL)}, threadgroup=16, grid=50)
+
+# scale_half: (odd i ? x * half(s) : 0) + half(s) * x, in half arithmetic
+xh4 = r.uniform(-4, 4, (61, 4)).astype(np.float16)
+sh = np.float16(np.float32(0.75))
+odd = (np.arange(61) % 2 == 1)[:, None]
+yh = np.where(odd, xh4 * sh, np.float16(0)).astype(np.float16) + (sh * xh4).astype(np.float16)
+ref.case("scale_half_61", "scale_half", {0: xh4, 1: Out(yh.astype(np.float16), tol={"rtol": 2e-3, "atol": 2e-3}),
+                                         2: Scalar("float", 0.75)}, threadgroup=32, grid=61)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
