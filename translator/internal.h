@@ -408,7 +408,7 @@ bool pp_in_system_file(const PpMap *m, unsigned off);
 char *pp_float_literals(const char *text, size_t len, size_t *out_len);
 /* `constant T *` and `constant T &` made `constant const`: Metal's constant memory is read-only. malloc'd. */
 char *pp_constant_const(const char *text, size_t len, size_t *out_len);
-/* Blanks the `thread` qualifier of constructors (`C(float x) thread : x(x) {}`), in place. */
+/* Blanks the `thread` qualifier of member functions (`C(float x) thread : x(x) {}`, `T f() const thread`), in place. */
 void pp_constructor_spaces(char *text, size_t len);
 
 /* ---- front/parse.c ---- */

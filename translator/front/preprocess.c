@@ -8,6 +8,7 @@
  * token is found again by matching it in the original line (the n-th `x` of the output line is the n-th `x` of the
  * source line), and a token that a macro made points at the first token of the line that used the macro.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -494,26 +495,76 @@ char *pp_float_literals(const char *t, size_t len, size_t *out_len)
     return out.data;
 }
 
-/* ---- constructors qualified by an address space ----
- * MLX writes `constexpr complex_t(T r, T i) thread : real(r), imag(i) {}` (and a `threadgroup` twin). clang's OpenCL
- * mode then cannot construct the value of `return {a, b};` (its temporary is in no `thread` space). A `thread`
- * (by now `__private`) qualifier after a parameter list that a member initializer list or `= default` follows is a
- * constructor's: blanked, which makes it construct objects in any space, as Metal's does. In place.
+/* ---- constructors qualified by `thread` ----
+ * MLX writes `constexpr complex_t(T r, T i) thread : ...` and `METAL_FUNC MMATile() thread {}`. In clang's OpenCL mode
+ * a `__private`-qualified constructor cannot make the value of `return {a, b};` nor a member of another object
+ * (BlockMMA's tiles "have no default constructor"). The `thread` (by now `__private`) qualifier of a constructor is
+ * blanked, so it constructs objects in any space, as Metal's does. A constructor is told from a member function by
+ * what comes before its name: nothing but specifiers (`constexpr`, `explicit`, `inline`, an `__attribute__`), not a
+ * return type. Member functions keep theirs: their `this` must stay a `thread` pointer. In place.
  */
+
+/* Index of the start of the token before T[i] ('(' groups of __attribute__((...)) skipped), or -1. */
+static long token_before(const char *t, long i)
+{
+    while (i > 0 && isspace((unsigned char)t[i - 1]))
+        i--;
+    if (i <= 0)
+        return -1;
+    if (t[i - 1] == ')') { /* an __attribute__((...)): skip it */
+        long k = i - 1;
+        for (int depth = 0; k >= 0; k--) {
+            depth += t[k] == ')' ? 1 : t[k] == '(' ? -1 : 0;
+            if (depth == 0)
+                break;
+        }
+        long w = k;
+        while (w > 0 && isspace((unsigned char)t[w - 1]))
+            w--;
+        if (w >= 13 && !strncmp(t + w - 13, "__attribute__", 13))
+            return token_before(t, w - 13);
+        return i - 1;
+    }
+    long s = i;
+    while (s > 0 && is_ident(t[s - 1]))
+        s--;
+    return s < i ? s : i - 1;
+}
+
 void pp_constructor_spaces(char *t, size_t len)
 {
-    for (char *p = t; (p = memmem(p, len - (size_t)(p - t), "__private", 9));) {
-        char *before = p, *after = p + 9;
-        while (before > t && (before[-1] == ' ' || before[-1] == '\t'))
-            before--;
+    for (char *p = t; (p = memmem(p, len - (size_t)(p - t), "__private", 9)); p += 9) {
+        long close = p - t;
+        while (close > 0 && (t[close - 1] == ' ' || t[close - 1] == '\t'))
+            close--;
+        if (close <= 0 || t[close - 1] != ')' || is_ident(p[9]))
+            continue;
+        const char *after = p + 9;
         while (after < t + len && (*after == ' ' || *after == '\t'))
             after++;
-        bool ctor = before > t && before[-1] == ')' && after < t + len &&
-                    ((after[0] == ':' && after + 1 < t + len && after[1] != ':') ||
-                     (after[0] == '=' && !strncmp(after + 1 + strspn(after + 1, " \t"), "default", 7)));
+        if (after >= t + len || !(strchr("{:=", after[0])) || (after[0] == ':' && after[1] == ':'))
+            continue;
+        long open = close - 1; /* the parameter list's '(' */
+        for (int depth = 0; open >= 0; open--) {
+            depth += t[open] == ')' ? 1 : t[open] == '(' ? -1 : 0;
+            if (depth == 0)
+                break;
+        }
+        long name = token_before(t, open);
+        if (name < 0 || !is_ident(t[name]) || (t[name] >= '0' && t[name] <= '9'))
+            continue;
+        bool ctor = true;
+        for (long k = token_before(t, name); ctor && k >= 0; k = token_before(t, k)) {
+            if (strchr("{};:", t[k]))
+                break;
+            static const char *const spec[] = {"constexpr", "explicit", "inline", "static", "__attribute__"};
+            bool is_spec = false;
+            for (size_t q = 0; q < sizeof spec / sizeof *spec; q++)
+                is_spec |= !strncmp(t + k, spec[q], strlen(spec[q])) && !is_ident(t[k + (long)strlen(spec[q])]);
+            ctor = is_spec;
+        }
         if (ctor)
             memset(p, ' ', 9);
-        p += 9;
     }
 }
 
