@@ -1249,7 +1249,7 @@ static Node *conv_call(Parser *P, CXCursor c)
             /* __metal_exp(x, __METAL_MAYBE_FAST_MATH__): exp(x); the family says how many arguments are values */
             int raw = builtin_lookup(name + 8);
             BuiltinFamily fam = builtin_table[raw].family;
-            int arity = fam == BF_F3 ? 3 : fam == BF_F2 ? 2 : 1;
+            int arity = builtin_arity(fam);
             n->n_list = n->n_list < arity ? n->n_list : arity;
             name = name + 8;
             q = arena_printf(P->arena, "metal::%s", name);
@@ -2417,8 +2417,8 @@ static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, uns
     for (int i = 0; i < n; i++) {
         int arg;
         attr_lookup(g[i]->text, &arg);
-        if (!strncmp(g[i]->text, "max_total_threads_per_threadgroup", 33) && arg > 0)
-            f->max_threads = arg;
+        if (!strncmp(g[i]->text, "max_total_threads_per_threadgroup", 33))
+            f->max_threads = arg > 0 ? arg : f->max_threads; /* an expression (a template's BLOCK * 32): no hint */
         else if (!strncmp(g[i]->text, "host_name", 9) && strchr(g[i]->text, '"'))
             f->name = string_literal_value(P, strchr(g[i]->text, '('));
         else if (strcmp(g[i]->text, "kernel") != 0) {
@@ -2936,6 +2936,7 @@ static bool prepare_text(Parser *P, const ParseOptions *opt)
     size_t flen;
     char *lit = pp_float_literals(pre, len, &flen);
     free(pre);
+    pp_constructor_spaces(lit, flen);
     char *fn = tmpl_rewrite_function_params(lit, flen, &flen);
     free(lit);
     P->text = tmpl_rewrite_instances(fn, flen, &P->len);

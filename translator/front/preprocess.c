@@ -147,6 +147,8 @@ char *pp_run(Arena *a, Diag *d, PpOptions *opt, size_t *len)
     argv[n++] = arena_printf(a, "-D__METAL_VERSION__=%d", opt->metal_version);
     argv[n++] = "-isystem";
     argv[n++] = opt->grammar_dir;
+    argv[n++] = "-include"; /* what Apple's compiler knows before any #include: __METAL__, float4, thread_scope */
+    argv[n++] = "metal_types";
     argv[n++] = "-iquote";
     argv[n++] = dir_of(a, opt->path);
     for (int i = 0; opt->include_dirs && opt->include_dirs[i] && n < 120; i++)
@@ -490,4 +492,27 @@ char *pp_float_literals(const char *t, size_t len, size_t *out_len)
     }
     *out_len = out.len;
     return out.data;
+}
+
+/* ---- constructors qualified by an address space ----
+ * MLX writes `constexpr complex_t(T r, T i) thread : real(r), imag(i) {}` (and a `threadgroup` twin). clang's OpenCL
+ * mode then cannot construct the value of `return {a, b};` (its temporary is in no `thread` space). A `thread`
+ * (by now `__private`) qualifier after a parameter list that a member initializer list or `= default` follows is a
+ * constructor's: blanked, which makes it construct objects in any space, as Metal's does. In place.
+ */
+void pp_constructor_spaces(char *t, size_t len)
+{
+    for (char *p = t; (p = memmem(p, len - (size_t)(p - t), "__private", 9));) {
+        char *before = p, *after = p + 9;
+        while (before > t && (before[-1] == ' ' || before[-1] == '\t'))
+            before--;
+        while (after < t + len && (*after == ' ' || *after == '\t'))
+            after++;
+        bool ctor = before > t && before[-1] == ')' && after < t + len &&
+                    ((after[0] == ':' && after + 1 < t + len && after[1] != ':') ||
+                     (after[0] == '=' && !strncmp(after + 1 + strspn(after + 1, " \t"), "default", 7)));
+        if (ctor)
+            memset(p, ' ', 9);
+        p += 9;
+    }
 }
