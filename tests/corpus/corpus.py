@@ -7,9 +7,14 @@ For each kernel file of a library (globs under its source root):
      defines), then regular expressions over the preprocessed text: every `[[host_name("...")]]` (adjacent string
      literals joined) plus every non-template kernel definition (`kernel void NAME(...) {`, `[[kernel]]`,
      `__kernel`); the two are compared as sets of names, and the missing and extra names reported;
-  3. `mtl2glsl -o DIR/ FILE`, then every written .comp through `glslangValidator -V --target-env vulkan1.1` and
-     `spirv-val`; per entry: listed, counted, translated, valid, and for a failure the translator's message.
-Failures are grouped by message pattern (quoted names and numbers normalized; the most frequent names are kept).
+  3. the front end's errors: `mtl2glsl --syntax-only FILE` (clang's errors; failure isolation's notes name the
+     entry points each one stops);
+  4. `mtl2glsl -o DIR/ FILE`, then every written .comp through `glslangValidator -V --target-env vulkan1.1` and
+     `spirv-val`; per entry: listed, counted, translated, valid, and for a failure its message (the error whose
+     note names it; with --attribute entry, its own errors when translated alone). --list-only skips this step.
+The matrix kernels (simdgroup_matrix, Metal 4 tensors: the matrix issue's) are found by text and counted apart.
+Failures are grouped by message pattern (quoted names and numbers normalized; the most frequent names are kept);
+so are the front-end errors, and the translation's errors with each source location counted once.
 Prints a per-file table and a summary; --markdown / --json write the same; --check compares with the figures
 recorded in figures.json (exit 1 when coverage is below them). A translator crash, a sanitizer report or a timeout
 is a failure of the entries it cost, never a crash of this script.
@@ -126,6 +131,104 @@ def count_entries(text):
     return [n for _, n in sorted(names)]
 
 
+# ---- the matrix kernels (simdgroup_matrix, Metal 4 tensors): counted apart --------------------------------------
+
+MATRIX_RE = re.compile(r"\b(?:simdgroup_matrix|simdgroup_(?:float|half|bfloat)\d+x\d+|simdgroup_load|simdgroup_store|"
+                       r"simdgroup_multiply(?:_accumulate)?|make_filled_simdgroup_matrix|mpp|tensor_ops|matmul2d|"
+                       r"tensor_inline|tensor_handle|tensor_offset|cooperative_tensor)\b")
+IDENT_RE = re.compile(r"[A-Za-z_]\w*")
+LINE_MARKER_RE = re.compile(r'^# \d+ "(.*)"')
+NOT_NAMES = {"operator", "if", "for", "while", "switch", "return", "sizeof", "decltype", "static_assert"}
+
+
+def user_text(text, skip_dirs):
+    """Preprocessed TEXT (with line markers) without what came from files under SKIP_DIRS (the prelude, stubs)."""
+    out, keep = [], True
+    for line in text.split("\n"):
+        m = LINE_MARKER_RE.match(line)
+        if m:
+            keep = not any(os.path.abspath(m.group(1)).startswith(d + os.sep) for d in skip_dirs)
+        elif keep and not line.lstrip().startswith("#"):
+            out.append(line)
+    return "\n".join(out)
+
+
+def skip_template_head(head):
+    """HEAD without a leading `template <...>` (angle brackets balanced)."""
+    m = re.match(r"\s*template\s*<", head)
+    if not m:
+        return head
+    depth, i = 1, m.end()
+    while i < len(head) and depth:
+        depth += {"<": 1, ">": -1}.get(head[i], 0)
+        i += 1
+    return skip_template_head(head[i:])
+
+
+def top_level_chunks(text):
+    """The top-level declarations of TEXT (namespaces and extern blocks looked through): [(head, whole text)]."""
+    chunks, start, depth, stack, i, n = [], 0, 0, [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            i = j
+        elif c == "{":
+            if depth == 0 and re.match(r"\s*(?:inline\s+)?(?:namespace\b[^;{}]*|extern\s*\"C\"\s*)$",
+                                       text[start:i]):
+                stack.append("ns")
+                start = i + 1
+            else:
+                if depth == 0:
+                    head_end = i
+                depth += 1
+                stack.append("b")
+        elif c == "}":
+            kind = stack.pop() if stack else "ns"
+            if kind == "ns":
+                start = i + 1
+            else:
+                depth -= 1
+                if depth == 0 and not re.match(r"\s*;", text[i + 1:i + 40]):   # `struct X {...};` ends at its ;
+                    chunks.append((text[start:head_end], text[start:i + 1]))
+                    start = i + 1
+        elif c == ";" and depth == 0:
+            chunks.append((text[start:i], text[start:i + 1]))
+            start = i + 1
+        i += 1
+    return chunks
+
+
+def chunk_name(head):
+    """The entity a top-level declaration defines: a struct's, a function's, an alias's name; None if unknown."""
+    h = ATTR_RE.sub(" ", skip_template_head(head))
+    m = re.search(r"\b(?:struct|class|union)\s+(\w+)", h) or re.search(r"\busing\s+(\w+)\s*=", h) or \
+        re.search(r"\btypedef\b.*?(\w+)\s*(?:\[[^\]]*\]\s*)*$", h, re.S) or re.search(r"(\w+)\s*(?:<[^()]*>)?\s*\(", h) or \
+        re.search(r"(\w+)\s*(?:\[[^\]]*\]\s*)*(?:=.*)?$", h, re.S)
+    return m.group(1) if m and m.group(1) not in NOT_NAMES else None
+
+
+def matrix_entries(text):
+    """The entry points of preprocessed user TEXT that need simdgroup_matrix or Metal 4 tensors, by text: the
+    kernel's definition or instantiation mentions one (MATRIX_RE) or names, transitively, a top-level function,
+    type or alias whose definition does. Name-based: an overload or a namesake of such an entity counts too."""
+    chunks = [(chunk_name(h), set(IDENT_RE.findall(t)), bool(MATRIX_RE.search(t)), t) for h, t in
+              top_level_chunks(strip_preprocessed(text))]
+    tainted = {name for name, _, m, _ in chunks if m and name}
+    while True:
+        more = {name for name, ids, m, _ in chunks if name and name not in tainted and ids & tainted}
+        if not more:
+            break
+        tainted |= more
+    found = set()
+    for name, ids, m, t in chunks:
+        if m or ids & tainted:
+            found.update(count_entries(t))
+    return found
+
+
 # Apple's headers: the standard library's and the Metal 4 tensor framework's (MLX's *_nax kernels)
 MISSING_HEADER_RE = re.compile(r"fatal error: '(metal_\w+|MetalPerformancePrimitives/\w+\.h)' file not found")
 
@@ -137,7 +240,7 @@ def preprocess(opts, path, stub_dir):
     so that the count does not wait for the prelude to gain every header name; the stubs are reported."""
     stubbed = []
     while True:
-        cmd = [opts.clang, "-E", "-P"] + CLANG_FLAGS + ["-isystem", opts.grammar_dir, "-isystem", stub_dir]
+        cmd = [opts.clang, "-E"] + CLANG_FLAGS + ["-isystem", opts.grammar_dir, "-isystem", stub_dir]
         cmd += ["-D" + d for d in TRANSLATOR_DEFINES]
         cmd += ["-I" + i for i in opts.include] + ["-D" + d for d in opts.define] + [path]
         rc, out, err = run(cmd, opts.timeout)
@@ -312,7 +415,7 @@ def process_file(opts, rel, workdir):
     path = os.path.join(opts.root, rel)
     rec = {"file": rel, "listed": [], "counted": None, "count_error": None, "stubbed_headers": [],
            "list_error": None, "translate_error": None, "file_errors": [], "frontend_errors": [],
-           "syntax_error": None, "error_sites": [], "entries": []}
+           "syntax_error": None, "error_sites": [], "matrix": [], "entries": []}
     os.makedirs(workdir, exist_ok=True)
     stub_dir = os.path.join(workdir, "stubs")
     os.makedirs(stub_dir, exist_ok=True)
@@ -330,6 +433,7 @@ def process_file(opts, rel, workdir):
     text, rec["count_error"], rec["stubbed_headers"] = counting.result()
     if text is not None:
         rec["counted"] = count_entries(text)
+        rec["matrix"] = sorted(matrix_entries(user_text(text, [opts.grammar_dir, os.path.abspath(stub_dir)])))
     lrc, out, lerr = listing.result()
     rec["listed"] = [l.strip() for l in out.splitlines() if l.strip()] if lrc != "timeout" else []
     rec["list_error"] = abnormal(lrc, lerr) or (first_error(lerr) if not rec["listed"] else None)
@@ -355,7 +459,8 @@ def process_file(opts, rel, workdir):
     file_msg = rec["translate_error"] or rec["list_error"] or (rec["file_errors"][0] if rec["file_errors"] else None)
     for n in names:
         e = {"name": n, "listed": n in rec["listed"], "counted": rec["counted"] is not None and n in rec["counted"],
-             "translated": n in written, "valid": False, "message": None, "frontend_error": syntax_stops.get(n)}
+             "translated": n in written, "valid": False, "message": None, "frontend_error": syntax_stops.get(n),
+             "matrix": n in rec["matrix"]}
         if e["translated"]:
             e["message"] = checks[n].result()
             e["valid"] = e["message"] is None
@@ -436,6 +541,8 @@ def file_summary(rec):
         "translated": sum(e["translated"] for e in rec["entries"]),
         "valid": sum(e["valid"] for e in rec["entries"]),
         "frontend_errors": len(rec["frontend_errors"]),
+        "matrix": sum(e["matrix"] for e in rec["entries"]),
+        "matrix_valid": sum(e["matrix"] and e["valid"] for e in rec["entries"]),
         "frontend_stopped": sum(bool(e["frontend_error"]) for e in rec["entries"]),
         "crashes": int(any((err or "").startswith("crash") for err in (rec["translate_error"], rec["list_error"],
                                                                      rec["syntax_error"]))),
@@ -445,10 +552,11 @@ def file_summary(rec):
 def library_summary(records):
     s = {"files": len(records), "entries": 0, "listed": 0, "counted": 0, "matched": 0, "translated": 0,
          "valid": 0, "crashes": 0, "count_unavailable": 0, "missing": 0, "extra": 0, "frontend_errors": 0,
-         "files_frontend_errors": 0, "frontend_stopped": 0}
+         "files_frontend_errors": 0, "frontend_stopped": 0, "matrix": 0, "matrix_valid": 0}
     for r in records:
         f = r["summary"]
-        for k in ("entries", "listed", "translated", "valid", "crashes", "frontend_errors", "frontend_stopped"):
+        for k in ("entries", "listed", "translated", "valid", "crashes", "frontend_errors", "frontend_stopped",
+                  "matrix", "matrix_valid"):
             s[k] += f[k]
         s["files_frontend_errors"] += f["frontend_errors"] > 0
         if f["counted"] is None:
@@ -459,6 +567,8 @@ def library_summary(records):
             s["missing"] += len(f["missing"])
             s["extra"] += len(f["extra"])
     s["valid_pct"] = round(100.0 * s["valid"] / s["entries"], 1) if s["entries"] else 0.0
+    s["other"], s["other_valid"] = s["entries"] - s["matrix"], s["valid"] - s["matrix_valid"]
+    s["other_valid_pct"] = round(100.0 * s["other_valid"] / s["other"], 1) if s["other"] else 0.0
     s["listing_exact"] = s["count_unavailable"] == 0 and s["missing"] == 0 and s["extra"] == 0 and \
         all(not r["summary"]["duplicates"] for r in records)
     return s
@@ -482,11 +592,13 @@ def summary_line(s, list_only):
             s["frontend_stopped"])
     if list_only:
         return line + "not translated (--list-only), %d crashes" % s["crashes"]
-    return line + "%d translated, %d valid GLSL (%.1f%% of %d), %d crashes" % (
-        s["translated"], s["valid"], s["valid_pct"], s["entries"], s["crashes"])
+    return line + "%d translated, %d valid GLSL (%.1f%% of %d), %d crashes; outside the %d matrix kernels " \
+        "(simdgroup_matrix, Metal 4 tensors): %d of %d valid (%.1f%%)" % (
+            s["translated"], s["valid"], s["valid_pct"], s["entries"], s["crashes"], s["matrix"], s["other_valid"],
+            s["other"], s["other_valid_pct"])
 
 
-def text_report(lib, records, s, groups, fgroups, fe_groups, site_groups, top):
+def text_report(lib, records, s, groups, mgroups, fgroups, fe_groups, site_groups, top):
     lo = lib["list_only"]
     lines = ["%s (%s): %d files%s" % (lib["name"], lib["version"], s["files"], " (--list-only)" if lo else ""), ""]
     hdr = "%-58s %6s %6s %6s %6s %6s %6s  %s" % ("file", "listed", "count", "match", "fe-err", "transl", "valid",
@@ -514,7 +626,8 @@ def text_report(lib, records, s, groups, fgroups, fe_groups, site_groups, top):
             lines.append("    --syntax-only: %s" % r["syntax_error"])
     lines += ["", summary_line(s, lo)]
     for title, gs in (("front-end (clang) errors by message (errors; most frequent names):", fe_groups),
-                      ("failures by message (entries; most frequent names):", groups),
+                      ("failures outside the matrix kernels, by message (entries; most frequent names):", groups),
+                      ("failures of the matrix kernels, by message (entries; most frequent names):", mgroups),
                       ("translation errors by message (distinct source locations; most frequent names):",
                        site_groups),
                       ("files that list nothing, by their first error (files; most frequent names):", fgroups)):
@@ -539,7 +652,7 @@ def md_groups(title, unit, gs, top):
     return out + [""]
 
 
-def markdown_report(lib, records, s, groups, fgroups, fe_groups, site_groups, top):
+def markdown_report(lib, records, s, groups, mgroups, fgroups, fe_groups, site_groups, top):
     lo = lib["list_only"]
     out = ["## %s" % lib["name"], "",
            "Version: %s. Files: `%s` under the library root; include roots: %s; defines: %s." % (
@@ -548,17 +661,21 @@ def markdown_report(lib, records, s, groups, fgroups, fe_groups, site_groups, to
            "Measured %s with mtl2glsl %s%s." % (lib["date"], lib["translator"],
                                                  " (`--list-only`: nothing translated)" if lo else ""), "",
            "| files | entry points | listed | independent count | matched | front-end errors (files) | translated "
-           "| valid GLSL | % valid |",
-           "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-           "| %d | %d | %d | %d%s | %d | %d (%d) | %s | %s | %s |" % (
+           "| valid GLSL | % valid | matrix kernels (valid) | others valid |",
+           "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+           "| %d | %d | %d | %d%s | %d | %d (%d) | %s | %s | %s | %d (%s) | %s |" % (
                s["files"], s["entries"], s["listed"], s["counted"],
                " (%d files without)" % s["count_unavailable"] if s["count_unavailable"] else "",
                s["matched"], s["frontend_errors"], s["files_frontend_errors"], num(s["translated"], lo),
-               num(s["valid"], lo), "-" if lo else "%.1f%%" % s["valid_pct"]), ""]
+               num(s["valid"], lo), "-" if lo else "%.1f%%" % s["valid_pct"], s["matrix"],
+               num(s["matrix_valid"], lo),
+               "-" if lo else "%d of %d (%.1f%%)" % (s["other_valid"], s["other"], s["other_valid_pct"])), ""]
     out += md_groups("Front-end (clang) errors by message (`--syntax-only`; errors, the most frequent names in the "
                      "message):", "errors", fe_groups, top)
-    out += md_groups("Failures by message (entry points; the most frequent names in the message):", "entries",
-                     groups, top)
+    out += md_groups("Failures outside the matrix kernels, by message (entry points; the most frequent names in the "
+                     "message):", "entries", groups, top)
+    out += md_groups("Failures of the matrix kernels (simdgroup_matrix, Metal 4 tensors), by message:", "entries",
+                     mgroups, top)
     out += md_groups("Translation errors by message (each source location once; the most frequent names):",
                      "sites", site_groups, top)
     out += md_groups("Files that list nothing, by their first error:", "files", fgroups, top)
@@ -761,16 +878,18 @@ def main(argv):
         r["summary"] = file_summary(r)
     s = library_summary(records)
     # --list-only: the failures are the entry points not listed or stopped by a front-end error
-    groups = group_failures([e for r in records for e in r["entries"] if e["message"] or not opts.list_only])
+    failures = [e for r in records for e in r["entries"] if e["message"] or not opts.list_only]
+    groups = group_failures([e for e in failures if not e["matrix"]])
+    mgroups = group_failures([e for e in failures if e["matrix"]])
     fgroups = group_files(records)
     fe_groups = group_frontend(records)
     site_groups = group_sites(records)
 
-    report = text_report(lib, records, s, groups, fgroups, fe_groups, site_groups, opts.top)
+    report = text_report(lib, records, s, groups, mgroups, fgroups, fe_groups, site_groups, opts.top)
     sys.stdout.write(report[report.index("summary:"):] if opts.quiet else report)
     if opts.markdown:
         with open(opts.markdown, "w") as f:
-            f.write(markdown_report(lib, records, s, groups, fgroups, fe_groups, site_groups, opts.top))
+            f.write(markdown_report(lib, records, s, groups, mgroups, fgroups, fe_groups, site_groups, opts.top))
     if opts.json:
         with open(opts.json, "w") as f:
             json.dump({"library": lib, "summary": s, "frontend_errors": [
@@ -778,6 +897,8 @@ def main(argv):
                 "translation_errors": [
                 {"pattern": k, "sites": n, "names": dict(c.most_common())} for k, n, c in site_groups], "failures": [
                 {"pattern": k, "entries": n, "names": dict(c.most_common())} for k, n, c in groups],
+                "matrix_failures": [
+                {"pattern": k, "entries": n, "names": dict(c.most_common())} for k, n, c in mgroups],
                 "files_listing_nothing": [
                 {"pattern": k, "files": n, "names": dict(c.most_common())} for k, n, c in fgroups],
                 "files": records}, f, indent=1)

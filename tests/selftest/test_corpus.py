@@ -74,6 +74,37 @@ template [[kernel, host_name("tmpl_u32")]] void tmpl<uint>(device uint*, uint);
         self.assertEqual(corpus.count_entries(text), ["tmpl_f32", "tmpl_f16", "tmpl_i32", "plain_a", "plain_b",
                                                       "renamed", "plain_d", "tmpl_u32", "plain_e"])
 
+    def test_matrix_kernels(self):
+        """Kernels that mention simdgroup_matrix or Metal 4 tensors, or name (through types, aliases, helpers and
+        namespaces) a definition that does, are the matrix kernels; the others are not."""
+        text = '''
+# 1 "lib.metal"
+namespace lib { namespace steel {
+template <typename T> struct Mma {
+  void mma(threadgroup T* a) { simdgroup_matrix<T, 8, 8> m; simdgroup_load(m, a, 8); }
+};
+} }
+template <typename T> using mma_t = lib::steel::Mma<T>;
+template <typename T> void gemm_body(threadgroup T* a) { mma_t<T> op; op.mma(a); }
+template <typename T> void plain_body(device T* x) { x[0] = T(1); }
+template <typename T> kernel void gemm(device T* x [[buffer(0)]]) { threadgroup T a[64]; gemm_body<T>(a); }
+template <typename T> kernel void plain(device T* x [[buffer(0)]]) { plain_body<T>(x); }
+template <typename M> kernel void through_arg(device float* x [[buffer(0)]]) { x[0] = 1; }
+template [[host_name("gemm_f32")]] kernel void gemm<float>(device float*);
+template [[host_name("plain_f32")]] kernel void plain<float>(device float*);
+template [[host_name("arg_h")]] kernel void through_arg<simdgroup_half8x8>(device float*);
+kernel void tensor_k(device float* x) { mpp::tensor_ops::matmul2d<1> op; }
+kernel void other_k(device float* x) { x[0] = 2; }
+struct S { int a; };
+void gemm_helper_unused();
+'''
+        self.assertEqual(sorted(corpus.matrix_entries(text)), ["arg_h", "gemm_f32", "tensor_k"])
+        heads = [corpus.chunk_name(h) for h, _ in corpus.top_level_chunks(corpus.strip_preprocessed(text))]
+        self.assertEqual(heads, ["Mma", "mma_t", "gemm_body", "plain_body", "gemm", "plain", "through_arg", "gemm",
+                                 "plain", "through_arg", "tensor_k", "other_k", "S", "gemm_helper_unused"])
+        self.assertEqual(corpus.user_text('# 1 "/p/metal_stdlib"\nvoid simdgroup_load();\n# 2 "/lib/a.metal"\nk();\n',
+                                          ["/p"]), "k();\n")
+
     def test_literal_escapes(self):
         self.assertEqual(corpus.join_literals('"a\\"b" "c"'), 'a"bc')
 
@@ -190,7 +221,7 @@ class FakeRunTest(unittest.TestCase):
         self.assertIsNone(entries(data)["mini_plain"]["message"])
         self.assertEqual([f["pattern"] for f in data["failures"]],
                          ["not listed, others are: no error printed", "use of undeclared identifier '_'"])
-        self.assertIn("| 3 | 9 | 7 | 8 | 6 | 1 (1) | - | - | - |", data["markdown"])
+        self.assertIn("| 3 | 9 | 7 | 8 | 6 | 1 (1) | - | - | - | 0 (-) | - |", data["markdown"])
         with tempfile.TemporaryDirectory() as d:
             figs = os.path.join(d, "figures.json")
             corpus.write_figures(figs, {"mini": {"version": "", "files": ["kernels/*.metal"], "include": ["include"],
@@ -271,7 +302,7 @@ class RealRunTest(unittest.TestCase):
             self.assertEqual(sorted((f["pattern"], f["entries"]) for f in data["failures"]),
                              [("recursion is not supported (GLSL has none): '_' calls '_'", 1),
                               ("use of undeclared identifier '_'", 1)])
-            self.assertIn("| 3 | 8 | 8 | 8 | 8 | 1 (1) | 6 | 6 | 75.0% |", data["markdown"])
+            self.assertIn("| 3 | 8 | 8 | 8 | 8 | 1 (1) | 6 | 6 | 75.0% | 0 (0) | 6 of 8 (75.0%) |", data["markdown"])
         rc, out, data = run_corpus(os.environ["MTL2GLSL"], "--list-only", "--expect-listing-exact")
         self.assertEqual(rc, 0, out)
         self.assertEqual((data["summary"]["listed"], data["summary"]["frontend_errors"]), (8, 1))
