@@ -48,6 +48,7 @@ DEFAULT_FIGURES = os.path.join(HERE, "figures.json")
 CLANG_FLAGS = ["-x", "clcpp", "-cl-std=clc++2021", "-cl-no-stdinc", "-ffp-contract=off",
                "-Xclang", "-cl-ext=-cl_khr_fp64,-__opencl_c_fp64"]
 TRANSLATOR_DEFINES = ["__METAL_VERSION__=320", "__METAL_MACOS__", "__HAVE_MTL2GLSL__=1"]  # 320: M2G_DEFAULT_METAL_VERSION
+TRANSLATOR_INCLUDES = ["metal_types"]   # -include: what Apple's compiler knows before any #include (__METAL__, float4)
 
 # ---- the independent count ----------------------------------------------------------------------------------
 
@@ -242,6 +243,7 @@ def preprocess(opts, path, stub_dir):
     while True:
         cmd = [opts.clang, "-E"] + CLANG_FLAGS + ["-isystem", opts.grammar_dir, "-isystem", stub_dir]
         cmd += ["-D" + d for d in TRANSLATOR_DEFINES]
+        cmd += [a for inc in TRANSLATOR_INCLUDES for a in ("-include", inc)]
         cmd += ["-I" + i for i in opts.include] + ["-D" + d for d in opts.define] + [path]
         rc, out, err = run(cmd, opts.timeout)
         if rc == 0:

@@ -157,16 +157,18 @@ void gemm_helper_unused();
         `%d` being M2G_DEFAULT_METAL_VERSION), and every language flag corpus.py passes is one of the front end's."""
         with open(os.path.join(TREE, "translator", "mtl2glsl.h")) as f:
             version = re.search(r"#define M2G_DEFAULT_METAL_VERSION (\d+)", f.read()).group(1)
-        found, literals = set(), set()
+        found, literals, forced = set(), set(), set()
         for path in glob.glob(os.path.join(TREE, "translator", "**", "*.c"), recursive=True):
             with open(path, errors="replace") as f:
                 text = f.read()
             found |= {d.replace("%d", version) for d in re.findall(r'"-D(__\w+(?:=[^"]*)?)"', text)}
             literals |= set(re.findall(r'"(-[^"\s]*)"', text))
+            forced |= set(re.findall(r'"-include";[^\n]*\n\s*argv\[n\+\+\] = "([^"]+)"', text))
         if not found:
             self.skipTest("no literal -D in translator/ (the front end passes its defines another way)")
         self.assertEqual(sorted(found), sorted(corpus.TRANSLATOR_DEFINES))
         self.assertEqual([f for f in corpus.CLANG_FLAGS if f.startswith("-") and f not in literals], [])
+        self.assertEqual(sorted(forced), sorted(corpus.TRANSLATOR_INCLUDES))
 
 
 class FakeRunTest(unittest.TestCase):
