@@ -528,6 +528,17 @@ unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, cha
 #define TMPL_PROLOGUE "#define __mtltg __attribute__((annotate(\"mtl_threadgroup\")))\n"
 char *tmpl_rewrite_instances(const char *text, size_t len, size_t *out_len); /* malloc'd */
 char *tmpl_rewrite_function_params(const char *text, size_t len, size_t *out_len); /* malloc'd */
+/* An insertion (and removal) in the text clang parses: parse.c applies them, moving what points into the text. */
+typedef struct TextEdit {
+    unsigned off, remove;
+    const char *insert;
+} TextEdit;
+typedef struct TextEdits {
+    TextEdit *items;
+    int n, cap;
+} TextEdits;
+/* The uses of marked threadgroup arrays, wrapped as threadgroup pointers: `__mtl_tg(tile)`, `__mtl_tg(&tile[i])`. */
+void tmpl_threadgroup_uses(const char *text, size_t len, TextEdits *edits);
 void tmpl_blank_template_kernels(char *text, size_t len);
 
 /* ---- depfile.c ---- */

@@ -1220,12 +1220,14 @@ static Node *conv_call(Parser *P, CXCursor c)
         return unsupported(P, c, arena_printf(P->arena, "calling C++ conversion '%s'", name));
     if (in_prelude(callee)) {
         char *q = qualified_name(P, callee);
-        if (!strcmp(name, "__mtl_make_vec") || !strcmp(name, "__mtl_make_bvec")) {
+        if (!strcmp(name, "__mtl_make_vec") || !strcmp(name, "__mtl_make_bvec") || !strcmp(name, "__mtl_vector")) {
             n->kind = N_VECCTOR;
             for (int i = 0; i < n->n_list; i++) /* float4(b) of a bfloat4 b: its value, not its bits */
                 n->list[i] = float_value(P, c, n->list[i]);
             return n;
         }
+        if (!strcmp(name, "__mtl_tg") && n->n_list == 1) /* a marked threadgroup array as a pointer (templates.c) */
+            return n->list[0];
         if (!strcmp(name, "__mtl_convert") && n->n_list == 1) { /* (half4)v, TC(v): Metal's conversion */
             n->kind = N_CAST;
             n->a = n->list[0];
@@ -1778,8 +1780,9 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
     v->is_constexpr = clang_isConstQualifiedType(t);
     map_put(P, usr_key(P, c), v);
     Kids k = kids_of(c);
-    if (k.len > 0 && clang_isExpression(clang_getCursorKind(k.items[k.len - 1])) && !is_array_bound(P, c, k.items[k.len - 1]) &&
-        !is_default_construction(k.items[k.len - 1]))
+    bool marked = has_threadgroup_mark(P, c); /* Metal writes no initializer: clang's implicit construction */
+    if (k.len > 0 && !marked && clang_isExpression(clang_getCursorKind(k.items[k.len - 1])) &&
+        !is_array_bound(P, c, k.items[k.len - 1]) && !is_default_construction(k.items[k.len - 1]))
         v->init = conv_expr(P, k.items[k.len - 1]);
     free(k.items);
     if (v->init && v->init->kind == N_INITLIST && v->init->implicit)
@@ -1790,7 +1793,7 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
         e = clang_getArrayElementType(e);
         local = clang_getAddressSpace(e) == 2;
     }
-    local = local || has_threadgroup_mark(P, c); /* a threadgroup array of a kernel template (templates.c) */
+    local = local || marked; /* a threadgroup array marked by templates.c */
     if (local && kind == VAR_LOCAL && P->cur_func && P->cur_func->is_kernel) {
         v->is_threadgroup = true; /* a shared array at file scope (lower.c, emit_glsl.c) */
         if (v->init)
@@ -2704,15 +2707,16 @@ static void report_clang_diagnostics(Parser *P)
  */
 #define MAX_FIX_PASSES 5
 
-typedef struct TextEdit {
-    unsigned off, remove;
-    const char *insert;
-} TextEdit;
-
-static int edit_order(const void *a, const void *b)
+/* Sorts EDITS by offset, keeping the given order of those at the same offset (insertion sort: stable). */
+static void sort_edits(TextEdit *edits, int n)
 {
-    const TextEdit *x = a, *y = b;
-    return x->off < y->off ? -1 : x->off > y->off ? 1 : 0;
+    for (int i = 1; i < n; i++) {
+        TextEdit e = edits[i];
+        int j = i;
+        for (; j > 0 && edits[j - 1].off > e.off; j--)
+            edits[j] = edits[j - 1];
+        edits[j] = e;
+    }
 }
 
 /* Index just past the bracket group opening at T[i] ('(' or '['), or 0. */
@@ -2784,6 +2788,36 @@ static unsigned operand_end(const char *t, unsigned i, unsigned len)
     }
 }
 
+/* Applies EDITS (in the order given where offsets are equal) to the text clang parses: the attribute groups'
+   offsets move with it and the line map is made again. */
+static void apply_edits(Parser *P, TextEdit *edits, int n_edits)
+{
+    sort_edits(edits, n_edits);
+    StrBuf out = {0};
+    sb_puts(&out, "");
+    unsigned at = 0;
+    int a = 0;
+    for (int k = 0; k < n_edits; k++) {
+        if (edits[k].off < at)
+            continue;
+        for (; a < P->attrs.len && ((AttrGroup *)P->attrs.items[a])->offset < edits[k].off; a++)
+            ((AttrGroup *)P->attrs.items[a])->offset += (unsigned)out.len - at;
+        sb_append(&out, P->text + at, edits[k].off - at);
+        sb_puts(&out, edits[k].insert);
+        at = edits[k].off + edits[k].remove;
+    }
+    for (; a < P->attrs.len; a++)
+        ((AttrGroup *)P->attrs.items[a])->offset += (unsigned)out.len - at;
+    sb_append(&out, P->text + at, P->len - at);
+    free(P->text);
+    P->text = out.data;
+    P->len = out.len;
+    const char *const *sources = P->pp.sources;
+    pp_map_free(&P->pp);
+    pp_map_build(&P->pp, P->arena, P->text, P->len);
+    P->pp.sources = sources;
+}
+
 /* The edits for a cast starting at T[s]: `(T) x` or `T(x)` -> `__mtl_convert<T>(x)`. */
 static int cast_edits(Parser *P, unsigned s, TextEdit *out)
 {
@@ -2817,16 +2851,71 @@ static int cast_edits(Parser *P, unsigned s, TextEdit *out)
             return 0;
         s = n;
     }
-    unsigned o = s; /* T(x) */
+    unsigned o = s; /* T(x), vec<T, 2>(x) */
     while (o < len && (isalnum((unsigned char)t[o]) || t[o] == '_' || t[o] == ':'))
         o++;
     while (o < len && isspace((unsigned char)t[o]))
         o++;
+    if (o < len && t[o] == '<') {
+        for (int depth = 0; o < len; o++)
+            if (t[o] == '<')
+                depth++;
+            else if (t[o] == '>' && --depth == 0)
+                break;
+        o = o < len ? o + 1 : o;
+        while (o < len && isspace((unsigned char)t[o]))
+            o++;
+    }
     if (o >= len || t[o] != '(' || o == s)
         return 0;
     out[0] = (TextEdit){s, 0, "__mtl_convert<"};
     out[1] = (TextEdit){o, 1, ">("};
     return 2;
+}
+
+/* `short2 offset(a, b)` and `vec<T, 2>(re, im)`: Metal's vector constructors that clang takes for a scalar's
+   initialization, rewritten as `short2 offset = __mtl_vector<short2>(a, b)` and `__mtl_vector<vec<T, 2>>(re, im)`. */
+static int vector_init_edits(Parser *P, unsigned off, TextEdit *out)
+{
+    const char *t = P->text;
+    unsigned b = off; /* the token before: a type's name or '>' makes OFF a declared name */
+    while (b > 0 && isspace((unsigned char)t[b - 1]))
+        b--;
+    if (b > 0 && (isalnum((unsigned char)t[b - 1]) || t[b - 1] == '_' || t[b - 1] == '>')) {
+        unsigned st = b; /* the statement's start: the declaration's type is between it and the name */
+        while (st > 0 && !strchr(";{}()", t[st - 1]))
+            st--;
+        StrBuf ty = {0};
+        sb_puts(&ty, "");
+        for (const char *p = t + st; p < t + b;) { /* without storage words: `const thread short2` -> short2 */
+            while (p < t + b && isspace((unsigned char)*p))
+                p++;
+            const char *w = p;
+            while (p < t + b && !isspace((unsigned char)*p))
+                p++;
+            size_t n = (size_t)(p - w);
+            static const char *const drop[] = {"const", "constexpr", "static", "__private", "thread"};
+            bool skip = false;
+            for (size_t k = 0; k < sizeof drop / sizeof *drop; k++)
+                skip |= n == strlen(drop[k]) && !strncmp(w, drop[k], n);
+            if (n && !skip)
+                sb_printf(&ty, "%s%.*s", ty.len ? " " : "", (int)n, w);
+        }
+        unsigned o = off;
+        while (o < P->len && (isalnum((unsigned char)t[o]) || t[o] == '_'))
+            o++;
+        while (o < P->len && isspace((unsigned char)t[o]))
+            o++;
+        bool ok = ty.len && o < P->len && t[o] == '(';
+        if (ok)
+            out[0] = (TextEdit){o, 0, arena_printf(P->arena, " = __mtl_vector<%s>", ty.data)};
+        free(ty.data);
+        return ok;
+    }
+    int n = cast_edits(P, off, out); /* a functional cast: the same edits, a constructor instead of a conversion */
+    if (n == 2)
+        out[0].insert = "__mtl_vector<";
+    return n == 2 ? 2 : 0;
 }
 
 /* Rewrites the conversions clang refused in the text (edits applied, attribute offsets and the line map moved).
@@ -2836,6 +2925,8 @@ static bool fix_conversions(Parser *P)
     unsigned n = clang_getNumDiagnostics(P->tu);
     TextEdit *edits = NULL;
     int n_edits = 0, cap = 0;
+    unsigned *seen_off = NULL;
+    int n_seen = 0, cap_seen = 0;
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(P->tu, i);
         char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
@@ -2846,11 +2937,21 @@ static bool fix_conversions(Parser *P)
         clang_getExpansionLocation(sl, &f, NULL, NULL, &off);
         if (!f || !clang_File_isEqual(f, P->main_file))
             continue;
+        bool seen = false; /* the same cast in several instances of a template: one rewrite */
+        for (int k = 0; k < n_seen && !seen; k++)
+            seen = seen_off[k] == off;
+        if (seen)
+            continue;
+        if (n_seen == cap_seen)
+            seen_off = realloc(seen_off, sizeof *seen_off * (size_t)(cap_seen = cap_seen * 2 + 64));
+        seen_off[n_seen++] = off;
         if (n_edits + 4 > cap)
             edits = realloc(edits, sizeof *edits * (size_t)(cap = cap * 2 + 64));
         int want, have;
         if (strstr(msg, "from vector") && strstr(msg, "of different size")) { /* C-style or functional cast */
             n_edits += cast_edits(P, off, edits + n_edits);
+        } else if (strstr(msg, "excess elements in scalar initializer")) {
+            n_edits += vector_init_edits(P, off, edits + n_edits);
         } else if (sscanf(msg, "too few elements in vector initialization (expected %d elements, have %d)", &want, &have) == 2 &&
                    off < P->len && P->text[off] == '{' && want > have && want <= 16) {
             const char *close = P->text + off;
@@ -2866,54 +2967,47 @@ static bool fix_conversions(Parser *P)
             free(z.data);
         }
     }
+    free(seen_off);
     if (!n_edits) {
         free(edits);
         return false;
     }
-    qsort(edits, (size_t)n_edits, sizeof *edits, edit_order);
-    StrBuf out = {0};
-    sb_puts(&out, "");
-    unsigned at = 0;
-    int a = 0;
-    for (int k = 0; k < n_edits; k++) {
-        if (k && edits[k].off == edits[k - 1].off && edits[k].remove == edits[k - 1].remove && !strcmp(edits[k].insert, edits[k - 1].insert))
-            continue; /* the same cast in another instance of a template */
-        if (edits[k].off < at)
-            continue;
-        for (; a < P->attrs.len && ((AttrGroup *)P->attrs.items[a])->offset < edits[k].off; a++)
-            ((AttrGroup *)P->attrs.items[a])->offset += (unsigned)out.len - at;
-        sb_append(&out, P->text + at, edits[k].off - at);
-        sb_puts(&out, edits[k].insert);
-        at = edits[k].off + edits[k].remove;
-    }
-    for (; a < P->attrs.len; a++)
-        ((AttrGroup *)P->attrs.items[a])->offset += (unsigned)out.len - at;
-    sb_append(&out, P->text + at, P->len - at);
+    apply_edits(P, edits, n_edits);
     free(edits);
-    free(P->text);
-    P->text = out.data;
-    P->len = out.len;
-    const char *const *sources = P->pp.sources;
-    pp_map_free(&P->pp);
-    pp_map_build(&P->pp, P->arena, P->text, P->len);
-    P->pp.sources = sources;
     return true;
 }
 
-/* After the kernels: each clang error that stopped entry points outside its own kernel names them. */
+static bool same_loc(SrcLoc a, SrcLoc b)
+{
+    return a.line == b.line && a.col == b.col && a.file && b.file && !strcmp(a.file, b.file);
+}
+
+/* After the kernels: each clang error that stopped entry points names them (an error that each instance of a template
+   reports at the same place is one error). */
 static void report_costs(Parser *P)
 {
     for (int i = 0; i < P->n_errors; i++) {
-        PtrVec *c = &P->errors[i].cost;
-        if (!c->len)
+        bool earlier = false;
+        for (int j = 0; j < i && !earlier; j++)
+            earlier = same_loc(P->errors[j].loc, P->errors[i].loc);
+        if (earlier)
             continue;
-        StrBuf b = {0};
-        for (int k = 0; k < c->len && k < 6; k++)
-            sb_printf(&b, "%s'%s'", k ? ", " : "", (char *)c->items[k]);
-        if (c->len > 6)
-            sb_printf(&b, " and %d more", c->len - 6);
-        diag_note(P->diag, P->errors[i].loc, "the error above stops %d entry point%s: %s", c->len, c->len == 1 ? "" : "s", b.data);
-        free(b.data);
+        PtrVec names = {0};
+        for (int j = i; j < P->n_errors; j++)
+            for (int k = 0; j == i || same_loc(P->errors[j].loc, P->errors[i].loc) ? k < P->errors[j].cost.len : 0; k++)
+                if (!pv_contains(&names, P->errors[j].cost.items[k]))
+                    pv_push(&names, P->errors[j].cost.items[k]);
+        if (names.len) {
+            StrBuf b = {0};
+            for (int k = 0; k < names.len && k < 6; k++)
+                sb_printf(&b, "%s'%s'", k ? ", " : "", (char *)names.items[k]);
+            if (names.len > 6)
+                sb_printf(&b, " and %d more", names.len - 6);
+            diag_note(P->diag, P->errors[i].loc, "the error above stops %d entry point%s: %s", names.len,
+                      names.len == 1 ? "" : "s", b.data);
+            free(b.data);
+        }
+        pv_free(&names);
     }
 }
 
@@ -2950,6 +3044,11 @@ static bool prepare_text(Parser *P, const ParseOptions *opt)
     }
     extract_attributes(P);
     tmpl_blank_template_kernels(P->text, P->len);
+    TextEdits tg = {0};
+    tmpl_threadgroup_uses(P->text, P->len, &tg);
+    if (tg.n)
+        apply_edits(P, tg.items, tg.n);
+    free(tg.items);
     return true;
 }
 

@@ -223,7 +223,8 @@ static void mark_threadgroup_arrays(char *t, size_t i, size_t len)
             size_t end = i + 7;
             while (end < len && t[end] != ';' && t[end] != '{' && t[end] != '}')
                 end++;
-            if (memchr(t + i, '[', end - i) && !memchr(t + i, '*', end - i) && !memchr(t + i, '&', end - i))
+            const char *br = memchr(t + i, '[', end - i); /* an array: no '*' or '&' before its '[' */
+            if (br && !memchr(t + i, '*', (size_t)(br - (t + i))) && !memchr(t + i, '&', (size_t)(br - (t + i))))
                 memcpy(t + i, "__mtltg", 7);
         }
         stmt_start = false;
@@ -232,7 +233,7 @@ static void mark_threadgroup_arrays(char *t, size_t i, size_t len)
 }
 
 /* Blanks `kernel` between `template <` and the end of that declaration's head ({ or ;), and marks the
-   threadgroup arrays of such a kernel template's body. */
+   threadgroup arrays of every body (tmpl_threadgroup_uses then makes their uses threadgroup pointers). */
 void tmpl_blank_template_kernels(char *t, size_t len)
 {
     bool in_head = false, kernel_template = false;
@@ -243,8 +244,8 @@ void tmpl_blank_template_kernels(char *t, size_t len)
             continue;
         }
         char c = t[i];
-        if (c == '{' && in_head && kernel_template)
-            mark_threadgroup_arrays(t, i, len);
+        if (c == '{')
+            mark_threadgroup_arrays(t, i, len); /* every body: kernel templates, helpers (and kernels, the same) */
         if (c == ';' || c == '{' || c == '}') {
             in_head = kernel_template = false;
         } else if (is_ident_char(c) && (i == 0 || !is_ident_char(t[i - 1]))) {
@@ -600,4 +601,108 @@ char *tmpl_rewrite_function_params(const char *t, size_t len, size_t *out_len)
     free(R.param_names);
     *out_len = out.len;
     return out.data;
+}
+
+/* ---- uses of marked threadgroup arrays ----
+ * A marked array (`__mtltg float tile[64];`) is a private array to clang, so passing it where Metal passes a
+ * threadgroup array to a `threadgroup float*` parameter, or taking `&tile[i]`, would not type-check. Its uses are
+ * wrapped in the prelude's `__mtl_tg(...)`, whose result is a threadgroup pointer; the front end reads `__mtl_tg(x)`
+ * as x. Subscripts `tile[i]` stay as they are.
+ */
+static void add_edit(TextEdits *e, size_t off, const char *insert)
+{
+    if (e->n == e->cap)
+        e->items = realloc(e->items, sizeof *e->items * (size_t)(e->cap = e->cap * 2 + 64));
+    e->items[e->n++] = (TextEdit){(unsigned)off, 0, insert};
+}
+
+/* The end of the block that holds offset AT (its closing '}'), or LEN. */
+static size_t block_end(const char *t, size_t at, size_t len)
+{
+    int depth = 0;
+    for (size_t i = at; i < len; i++) {
+        size_t skip = skip_comment_or_literal(t, i, len);
+        if (skip != i) {
+            i = skip - 1;
+            continue;
+        }
+        if (t[i] == '{')
+            depth++;
+        else if (t[i] == '}' && --depth < 0)
+            return i;
+    }
+    return len;
+}
+
+void tmpl_threadgroup_uses(const char *t, size_t len, TextEdits *edits)
+{
+    for (const char *m = t; (m = memmem(m, len - (size_t)(m - t), "__mtltg", 7)); m += 7) {
+        size_t decl = (size_t)(m - t), semi = decl;
+        while (semi < len && t[semi] != ';')
+            semi++;
+        const char *names[16];
+        size_t lens[16];
+        int n_names = 0;
+        for (size_t p = decl; p < semi && n_names < 16;) { /* each declarator: `__mtltg float a[8], b[8];` */
+            size_t q = p;
+            for (int d = 0; q < semi && !(d == 0 && t[q] == ','); q++)
+                d += t[q] == '[' || t[q] == '(' ? 1 : t[q] == ']' || t[q] == ')' ? -1 : 0;
+            const char *br = memchr(t + p, '[', q - p);
+            if (br) {
+                size_t ne = (size_t)(br - t);
+                while (ne > p && isspace((unsigned char)t[ne - 1]))
+                    ne--;
+                size_t nb = ne;
+                while (nb > p && is_ident_char(t[nb - 1]))
+                    nb--;
+                if (ne > nb)
+                    names[n_names] = t + nb, lens[n_names++] = ne - nb;
+            }
+            p = q + 1;
+        }
+        size_t end = block_end(t, semi, len);
+        for (int k = 0; k < n_names; k++) {
+            size_t n = lens[k], nb = (size_t)(names[k] - t);
+            for (size_t i = semi; i < end;) {
+                size_t skip = skip_comment_or_literal(t, i, end);
+                if (skip != i) {
+                    i = skip;
+                    continue;
+                }
+                if (strncmp(t + i, t + nb, n) || (i && is_ident_char(t[i - 1])) || is_ident_char(t[i + n]) ||
+                    (i && (t[i - 1] == '.' || t[i - 1] == ':' || (t[i - 1] == '>' && i > 1 && t[i - 2] == '-')))) {
+                    i++;
+                    continue;
+                }
+                size_t after = skip_space(t, i + n, end);
+                size_t amp = i;
+                while (amp > 0 && isspace((unsigned char)t[amp - 1]))
+                    amp--;
+                bool address = amp > 0 && t[amp - 1] == '&' && !(amp > 1 && t[amp - 2] == '&');
+                if (t[after] == '[' && address) { /* &tile[i] (and &tile[i][j]) */
+                    size_t e = after;
+                    while (e < end && t[e] == '[') {
+                        int d = 0;
+                        for (; e < end; e++)
+                            if (t[e] == '[')
+                                d++;
+                            else if (t[e] == ']' && --d == 0)
+                                break;
+                        e = skip_space(t, e + 1, end);
+                    }
+                    while (e > after && isspace((unsigned char)t[e - 1]))
+                        e--;
+                    add_edit(edits, amp - 1, "__mtl_tg(");
+                    add_edit(edits, e, ")");
+                    i = e;
+                } else if (t[after] != '[') { /* tile, tile + k */
+                    add_edit(edits, i, "__mtl_tg(");
+                    add_edit(edits, i + n, ")");
+                    i += n;
+                } else {
+                    i += n;
+                }
+            }
+        }
+    }
 }
