@@ -406,6 +406,8 @@ SrcLoc pp_loc_line(PpMap *m, unsigned off);
 bool pp_in_system_file(const PpMap *m, unsigned off);
 /* The text with unsuffixed floating literals made float (`0.5` -> `0.5f`): Metal has no double. malloc'd. */
 char *pp_float_literals(const char *text, size_t len, size_t *out_len);
+/* `constant T *` and `constant T &` made `constant const`: Metal's constant memory is read-only. malloc'd. */
+char *pp_constant_const(const char *text, size_t len, size_t *out_len);
 /* Blanks the `thread` qualifier of constructors (`C(float x) thread : x(x) {}`), in place. */
 void pp_constructor_spaces(char *text, size_t len);
 

@@ -2918,6 +2918,90 @@ static int vector_init_edits(Parser *P, unsigned off, TextEdit *out)
     return n == 2 ? 2 : 0;
 }
 
+/* The start of the operand that ends just before T[e] (a name, member chain, call or subscript, or a parenthesized
+   expression); E when unsure. */
+static unsigned operand_start(const char *t, unsigned e)
+{
+    unsigned i = e;
+    while (i > 0 && isspace((unsigned char)t[i - 1]))
+        i--;
+    for (;;) {
+        if (i > 0 && (t[i - 1] == ')' || t[i - 1] == ']')) {
+            int depth = 0;
+            while (i > 0) {
+                char c = t[--i];
+                depth += c == ')' || c == ']' ? 1 : c == '(' || c == '[' ? -1 : 0;
+                if (depth == 0)
+                    break;
+            }
+        }
+        unsigned w = i;
+        while (i > 0 && (isalnum((unsigned char)t[i - 1]) || t[i - 1] == '_'))
+            i--;
+        if (i > 0 && t[i - 1] == '.' && i != w)
+            i--;
+        else if (i > 1 && t[i - 1] == '>' && t[i - 2] == '-' && i != w)
+            i -= 2;
+        else
+            return i == e ? e : i;
+    }
+}
+
+/* `slope * h4` (a float times a half4): Metal converts the scalar to the vector's element type, which clang's
+   OpenCL mode refuses ("scalar operand type has greater rank"): the scalar is written `__mtl_convert<half>(slope)`. */
+static int scalar_rank_edits(Parser *P, const char *msg, unsigned off, TextEdit *out)
+{
+    const char *a = strstr(msg, "('"), *b = a ? strstr(a + 2, " and '") : NULL; /* ('half4' (vector of ..) and 'float') */
+    if (!a || !b)
+        return 0;
+    bool lhs_scalar = !strstr(a, "vector") || strstr(a, "vector") > b; /* the first type is the scalar */
+    const char *vt = lhs_scalar ? b + 6 : a + 2;
+    char elem[32];
+    snprintf(elem, sizeof elem, "%.*s", (int)strcspn(vt, " '0123456789"), vt);
+    if (!*elem)
+        return 0;
+    const char *t = P->text;
+    unsigned op = off, s, e;
+    if (op >= P->len || !strchr("+-*/?", t[op]))
+        return 0;
+    if (t[op] == '?') { /* c ? v : 0.0f: the scalar is the operand after ':' (or before it) */
+        unsigned colon = op + 1;
+        for (int paren = 0, nested = 0; colon < P->len; colon++) {
+            char c = t[colon];
+            paren += c == '(' || c == '[' ? 1 : c == ')' || c == ']' ? -1 : 0;
+            if (paren < 0 || (paren == 0 && (c == ';' || c == ',')))
+                return 0;
+            if (paren == 0 && c == '?')
+                nested++;
+            else if (paren == 0 && c == ':' && t[colon + 1] != ':' && t[colon - 1] != ':' && nested-- == 0)
+                break;
+        }
+        if (colon >= P->len)
+            return 0;
+        s = lhs_scalar ? op + 1 : colon + 1;
+        while (s < P->len && isspace((unsigned char)t[s]))
+            s++;
+        e = lhs_scalar ? colon : operand_end(t, s, (unsigned)P->len);
+        while (lhs_scalar && e > s && isspace((unsigned char)t[e - 1]))
+            e--;
+    } else if (lhs_scalar) {
+        e = op;
+        while (e > 0 && isspace((unsigned char)t[e - 1]))
+            e--;
+        s = operand_start(t, e);
+    } else {
+        s = op + 1;
+        while (s < P->len && isspace((unsigned char)t[s]))
+            s++;
+        e = operand_end(t, s, (unsigned)P->len);
+    }
+    if (!e || s >= e)
+        return 0;
+    out[0] = (TextEdit){s, 0, arena_printf(P->arena, "__mtl_convert<%s>(", elem)};
+    out[1] = (TextEdit){e, 0, ")"};
+    return 2;
+}
+
 /* Rewrites the conversions clang refused in the text (edits applied, attribute offsets and the line map moved).
    Returns whether anything changed. */
 static bool fix_conversions(Parser *P)
@@ -2926,6 +3010,7 @@ static bool fix_conversions(Parser *P)
     TextEdit *edits = NULL;
     int n_edits = 0, cap = 0;
     unsigned *seen_off = NULL;
+    const char **seen_msg = NULL;
     int n_seen = 0, cap_seen = 0;
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(P->tu, i);
@@ -2939,17 +3024,22 @@ static bool fix_conversions(Parser *P)
             continue;
         bool seen = false; /* the same cast in several instances of a template: one rewrite */
         for (int k = 0; k < n_seen && !seen; k++)
-            seen = seen_off[k] == off;
+            seen = seen_off[k] == off && !strcmp(seen_msg[k], msg);
         if (seen)
             continue;
-        if (n_seen == cap_seen)
+        if (n_seen == cap_seen) {
             seen_off = realloc(seen_off, sizeof *seen_off * (size_t)(cap_seen = cap_seen * 2 + 64));
+            seen_msg = realloc(seen_msg, sizeof *seen_msg * (size_t)cap_seen);
+        }
+        seen_msg[n_seen] = msg;
         seen_off[n_seen++] = off;
         if (n_edits + 4 > cap)
             edits = realloc(edits, sizeof *edits * (size_t)(cap = cap * 2 + 64));
         int want, have;
         if (strstr(msg, "from vector") && strstr(msg, "of different size")) { /* C-style or functional cast */
             n_edits += cast_edits(P, off, edits + n_edits);
+        } else if (strstr(msg, "scalar operand type has greater rank than the type of the vector element")) {
+            n_edits += scalar_rank_edits(P, msg, off, edits + n_edits);
         } else if (strstr(msg, "excess elements in scalar initializer")) {
             n_edits += vector_init_edits(P, off, edits + n_edits);
         } else if (sscanf(msg, "too few elements in vector initialization (expected %d elements, have %d)", &want, &have) == 2 &&
@@ -2968,6 +3058,7 @@ static bool fix_conversions(Parser *P)
         }
     }
     free(seen_off);
+    free(seen_msg);
     if (!n_edits) {
         free(edits);
         return false;
@@ -3028,8 +3119,10 @@ static bool prepare_text(Parser *P, const ParseOptions *opt)
     if (!pre)
         return false;
     size_t flen;
-    char *lit = pp_float_literals(pre, len, &flen);
+    char *lit0 = pp_float_literals(pre, len, &flen);
     free(pre);
+    char *lit = pp_constant_const(lit0, flen, &flen);
+    free(lit0);
     pp_constructor_spaces(lit, flen);
     char *fn = tmpl_rewrite_function_params(lit, flen, &flen);
     free(lit);

@@ -516,3 +516,50 @@ void pp_constructor_spaces(char *t, size_t len)
         p += 9;
     }
 }
+
+/* ---- constant pointers and references ----
+ * Metal's `constant` memory is read-only, and a `constant T*` parameter takes a `constexpr constant T[]` table (ggml's
+ * kvalues). To clang a `constant float *` points to non-const floats and refuses the table, so a `constant` that a
+ * pointer or reference declarator follows gets `const`: `constant const float *`. In place: the text grows, so this
+ * returns a new text. */
+char *pp_constant_const(const char *t, size_t len, size_t *out_len)
+{
+    StrBuf out = {0};
+    sb_puts(&out, "");
+    size_t at = 0;
+    for (const char *p = t; (p = memmem(p, len - (size_t)(p - t), "constant", 8)); p += 8) {
+        size_t i = (size_t)(p - t);
+        if ((i && (is_ident(t[i - 1]))) || (i + 8 < len && is_ident(t[i + 8])))
+            continue;
+        size_t b = i; /* `const constant` already */
+        while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t'))
+            b--;
+        if (b >= 5 && !strncmp(t + b - 5, "const", 5) && (b == 5 || !is_ident(t[b - 6])))
+            continue;
+        size_t e = i + 8, depth = 0; /* the declarator: a type, then '*' or '&' before any of ;,)={ */
+        for (; e < len; e++) {
+            char c = t[e];
+            if (c == '<')
+                depth++;
+            else if (c == '>' && depth)
+                depth--;
+            else if (!depth && strchr(";,)={(\n[", c))
+                break;
+            else if (!depth && (c == '*' || c == '&'))
+                break;
+        }
+        if (e >= len || (t[e] != '*' && t[e] != '&'))
+            continue;
+        const char *kw = t + i + 8; /* `constant const T*` already */
+        while (*kw == ' ' || *kw == '\t')
+            kw++;
+        if (!strncmp(kw, "const", 5) && !is_ident(kw[5]))
+            continue;
+        sb_append(&out, t + at, i + 8 - at);
+        sb_puts(&out, " const");
+        at = i + 8;
+    }
+    sb_append(&out, t + at, len - at);
+    *out_len = out.len;
+    return out.data;
+}

@@ -1,0 +1,38 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from library_forms.metal, kernel dot_rows_f32
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { vec4 x[]; };
+layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_v { vec4 v[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { float out_[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+} mtl_params;
+
+void dequantize_f32_x(uint xb, int16_t il, inout vec4 reg)
+{
+    reg = x[xb + uint(il)];
+}
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    uint row = gl_GlobalInvocationID.x;
+    float sum = 0.0;
+    for (int16_t b = int16_t(0); int(b) < 1; b++)
+    {
+        vec4 r;
+        dequantize_f32_x(row, b, r);
+        sum += dot(r, v[int(b)]);
+    }
+    out_[row] = sum;
+}
