@@ -7,9 +7,14 @@ For each kernel file of a library (globs under its source root):
      defines), then regular expressions over the preprocessed text: every `[[host_name("...")]]` (adjacent string
      literals joined) plus every non-template kernel definition (`kernel void NAME(...) {`, `[[kernel]]`,
      `__kernel`); the two are compared as sets of names, and the missing and extra names reported;
-  3. `mtl2glsl -o DIR/ FILE`, then every written .comp through `glslangValidator -V --target-env vulkan1.1` and
-     `spirv-val`; per entry: listed, counted, translated, valid, and for a failure the translator's message.
-Failures are grouped by message pattern (quoted names and numbers normalized; the most frequent names are kept).
+  3. the front end's errors: `mtl2glsl --syntax-only FILE` (clang's errors; failure isolation's notes name the
+     entry points each one stops);
+  4. `mtl2glsl -o DIR/ FILE`, then every written .comp through `glslangValidator -V --target-env vulkan1.1` and
+     `spirv-val`; per entry: listed, counted, translated, valid, and for a failure its message (the error whose
+     note names it; with --attribute entry, its own errors when translated alone). --list-only skips this step.
+The matrix kernels (simdgroup_matrix, Metal 4 tensors: the matrix issue's) are found by text and counted apart.
+Failures are grouped by message pattern (quoted names and numbers normalized; the most frequent names are kept);
+so are the front-end errors, and the translation's errors with each source location counted once.
 Prints a per-file table and a summary; --markdown / --json write the same; --check compares with the figures
 recorded in figures.json (exit 1 when coverage is below them). A translator crash, a sanitizer report or a timeout
 is a failure of the entries it cost, never a crash of this script.
@@ -40,8 +45,10 @@ DEFAULT_FIGURES = os.path.join(HERE, "figures.json")
 
 # The language flags of translator/front/parse.c parse_program (keep in step: tests/selftest/test_corpus.py
 # checks that every -D there is here).
-CLANG_FLAGS = ["-x", "clcpp", "-cl-std=clc++2021", "-cl-no-stdinc", "-ffp-contract=off", "-include", "metal_types"]
+CLANG_FLAGS = ["-x", "clcpp", "-cl-std=clc++2021", "-cl-no-stdinc", "-ffp-contract=off",
+               "-Xclang", "-cl-ext=-cl_khr_fp64,-__opencl_c_fp64"]
 TRANSLATOR_DEFINES = ["__METAL_VERSION__=320", "__METAL_MACOS__", "__HAVE_MTL2GLSL__=1"]  # 320: M2G_DEFAULT_METAL_VERSION
+TRANSLATOR_INCLUDES = ["metal_types"]   # -include: what Apple's compiler knows before any #include (__METAL__, float4)
 
 # ---- the independent count ----------------------------------------------------------------------------------
 
@@ -125,6 +132,104 @@ def count_entries(text):
     return [n for _, n in sorted(names)]
 
 
+# ---- the matrix kernels (simdgroup_matrix, Metal 4 tensors): counted apart --------------------------------------
+
+MATRIX_RE = re.compile(r"\b(?:simdgroup_matrix|simdgroup_(?:float|half|bfloat)\d+x\d+|simdgroup_load|simdgroup_store|"
+                       r"simdgroup_multiply(?:_accumulate)?|make_filled_simdgroup_matrix|mpp|tensor_ops|matmul2d|"
+                       r"tensor_inline|tensor_handle|tensor_offset|cooperative_tensor)\b")
+IDENT_RE = re.compile(r"[A-Za-z_]\w*")
+LINE_MARKER_RE = re.compile(r'^# \d+ "(.*)"')
+NOT_NAMES = {"operator", "if", "for", "while", "switch", "return", "sizeof", "decltype", "static_assert"}
+
+
+def user_text(text, skip_dirs):
+    """Preprocessed TEXT (with line markers) without what came from files under SKIP_DIRS (the prelude, stubs)."""
+    out, keep = [], True
+    for line in text.split("\n"):
+        m = LINE_MARKER_RE.match(line)
+        if m:
+            keep = not any(os.path.abspath(m.group(1)).startswith(d + os.sep) for d in skip_dirs)
+        elif keep and not line.lstrip().startswith("#"):
+            out.append(line)
+    return "\n".join(out)
+
+
+def skip_template_head(head):
+    """HEAD without a leading `template <...>` (angle brackets balanced)."""
+    m = re.match(r"\s*template\s*<", head)
+    if not m:
+        return head
+    depth, i = 1, m.end()
+    while i < len(head) and depth:
+        depth += {"<": 1, ">": -1}.get(head[i], 0)
+        i += 1
+    return skip_template_head(head[i:])
+
+
+def top_level_chunks(text):
+    """The top-level declarations of TEXT (namespaces and extern blocks looked through): [(head, whole text)]."""
+    chunks, start, depth, stack, i, n = [], 0, 0, [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            i = j
+        elif c == "{":
+            if depth == 0 and re.match(r"\s*(?:inline\s+)?(?:namespace\b[^;{}]*|extern\s*\"C\"\s*)$",
+                                       text[start:i]):
+                stack.append("ns")
+                start = i + 1
+            else:
+                if depth == 0:
+                    head_end = i
+                depth += 1
+                stack.append("b")
+        elif c == "}":
+            kind = stack.pop() if stack else "ns"
+            if kind == "ns":
+                start = i + 1
+            else:
+                depth -= 1
+                if depth == 0 and not re.match(r"\s*;", text[i + 1:i + 40]):   # `struct X {...};` ends at its ;
+                    chunks.append((text[start:head_end], text[start:i + 1]))
+                    start = i + 1
+        elif c == ";" and depth == 0:
+            chunks.append((text[start:i], text[start:i + 1]))
+            start = i + 1
+        i += 1
+    return chunks
+
+
+def chunk_name(head):
+    """The entity a top-level declaration defines: a struct's, a function's, an alias's name; None if unknown."""
+    h = ATTR_RE.sub(" ", skip_template_head(head))
+    m = re.search(r"\b(?:struct|class|union)\s+(\w+)", h) or re.search(r"\busing\s+(\w+)\s*=", h) or \
+        re.search(r"\btypedef\b.*?(\w+)\s*(?:\[[^\]]*\]\s*)*$", h, re.S) or re.search(r"(\w+)\s*(?:<[^()]*>)?\s*\(", h) or \
+        re.search(r"(\w+)\s*(?:\[[^\]]*\]\s*)*(?:=.*)?$", h, re.S)
+    return m.group(1) if m and m.group(1) not in NOT_NAMES else None
+
+
+def matrix_entries(text):
+    """The entry points of preprocessed user TEXT that need simdgroup_matrix or Metal 4 tensors, by text: the
+    kernel's definition or instantiation mentions one (MATRIX_RE) or names, transitively, a top-level function,
+    type or alias whose definition does. Name-based: an overload or a namesake of such an entity counts too."""
+    chunks = [(chunk_name(h), set(IDENT_RE.findall(t)), bool(MATRIX_RE.search(t)), t) for h, t in
+              top_level_chunks(strip_preprocessed(text))]
+    tainted = {name for name, _, m, _ in chunks if m and name}
+    while True:
+        more = {name for name, ids, m, _ in chunks if name and name not in tainted and ids & tainted}
+        if not more:
+            break
+        tainted |= more
+    found = set()
+    for name, ids, m, t in chunks:
+        if m or ids & tainted:
+            found.update(count_entries(t))
+    return found
+
+
 # Apple's headers: the standard library's and the Metal 4 tensor framework's (MLX's *_nax kernels)
 MISSING_HEADER_RE = re.compile(r"fatal error: '(metal_\w+|MetalPerformancePrimitives/\w+\.h)' file not found")
 
@@ -136,8 +241,9 @@ def preprocess(opts, path, stub_dir):
     so that the count does not wait for the prelude to gain every header name; the stubs are reported."""
     stubbed = []
     while True:
-        cmd = [opts.clang, "-E", "-P"] + CLANG_FLAGS + ["-isystem", opts.grammar_dir, "-isystem", stub_dir]
+        cmd = [opts.clang, "-E"] + CLANG_FLAGS + ["-isystem", opts.grammar_dir, "-isystem", stub_dir]
         cmd += ["-D" + d for d in TRANSLATOR_DEFINES]
+        cmd += [a for inc in TRANSLATOR_INCLUDES for a in ("-include", inc)]
         cmd += ["-I" + i for i in opts.include] + ["-D" + d for d in opts.define] + [path]
         rc, out, err = run(cmd, opts.timeout)
         if rc == 0:
@@ -179,6 +285,34 @@ def errors_of(stderr):
 def first_error(stderr):
     errs = errors_of(stderr)
     return errs[0] if errs else None
+
+
+LOC_ERROR_RE = re.compile(r"^(.*?:\d+:\d+): (?:fatal )?error: (.*)$")
+STOPS_RE = re.compile(r"^(.*?:\d+:\d+): note: the error above stops (\d+) entry points?: (.*)$")
+
+
+def error_sites(stderr):
+    """The distinct errors of a diagnostic stream as `LOC\tmessage` (an error a template prints once per instance
+    is one site), in order."""
+    return list(dict.fromkeys("%s\t%s" % (m.group(1), m.group(2).strip())
+                              for m in map(LOC_ERROR_RE.match, stderr.splitlines()) if m))
+
+
+def stopped_by(stderr):
+    """Failure isolation's notes (`LOC: note: the error above stops N entry points: 'a', 'b' and K more`): {entry
+    point: the message of the error at LOC}, the first note naming an entry winning. Names past the sixth are not
+    printed (`and K more`): those entry points are not in the map."""
+    at, stops = {}, {}
+    for line in stderr.splitlines():
+        m = LOC_ERROR_RE.match(line)
+        if m:
+            at.setdefault(m.group(1), m.group(2).strip())
+            continue
+        m = STOPS_RE.match(line)
+        if m and m.group(1) in at:
+            for name in QUOTED_RE.findall(re.sub(r" and \d+ more$", "", m.group(3))):
+                stops.setdefault(name, at[m.group(1)])
+    return stops
 
 
 def abnormal(rc, stderr):
@@ -230,18 +364,22 @@ def validate(comp, timeout):
 
 
 def entry_message(opts, path, name, parse_errors, workdir):
-    """--attribute entry: NAME translated alone (--entry NAME); its message is its first error that the file's
-    parse alone does not print (PARSE_ERRORS), else the parse's first error."""
+    """--attribute entry: NAME translated alone (--entry NAME). Its message: the error whose note names it, else its
+    first error that the file's parse alone does not print (PARSE_ERRORS: the errors of its own lowering), else
+    None (it failed through one of the parse's errors, and no note says which)."""
     d = os.path.join(workdir, "e_" + re.sub(r"\W", "_", name)) + "/"
     rc, _, err = run(translator_cmd(opts, "--entry", name, "-o", d, path), opts.timeout)
     bad = abnormal(rc, err)
     if bad:
         return bad
+    stops = stopped_by(err)
+    if name in stops:
+        return stops[name]
     own = errors_of(err)
     for e in parse_errors:
         if e in own:
             own.remove(e)
-    return own[0] if own else (parse_errors[0] if parse_errors else None)
+    return own[0] if own else None
 
 
 def parse_errors_of(opts, path, workdir):
@@ -251,30 +389,61 @@ def parse_errors_of(opts, path, workdir):
     return [e for e in errors_of(err) if not e.startswith("no kernel named")]
 
 
+def syntax_check(opts, path):
+    """`mtl2glsl --syntax-only`: (its front-end error messages, abnormal end or None, {entry: the error stopping it})."""
+    rc, _, err = run(translator_cmd(opts, "--syntax-only", path), opts.timeout)
+    bad = abnormal(rc, err)
+    return errors_of(err), bad, stopped_by(err)
+
+
+def unattributed_message(errors, stops, nfailed, tried_alone):
+    """The message of a failed entry point that no note names, from the file's ERRORS less those that notes
+    attribute (STOPS): their one pattern when they have one, else which of them is unknown (TRIED_ALONE: the entry
+    point was translated alone and printed no error of its own)."""
+    noted = set(stops.values())
+    rest = [e for e in errors if e not in noted] or list(errors)
+    if not rest:
+        return "no GLSL written and no error printed"
+    if len(set(map(pattern, rest))) == 1 or nfailed == 1 and len(rest) == 1:
+        return rest[0]
+    if tried_alone:
+        return "(one of the file's %d errors, printed before its lowering; no note names it)" % len(rest)
+    return "(one of the file's %d errors: --attribute entry tells which)" % len(rest)
+
+
 def process_file(opts, rel, workdir):
-    """Everything about one kernel file: the listing, the count, and per entry its translation and validity."""
+    """Everything about one kernel file: the listing, the count, the front-end errors (--syntax-only), and per entry
+    its translation and validity (not with --list-only)."""
     path = os.path.join(opts.root, rel)
     rec = {"file": rel, "listed": [], "counted": None, "count_error": None, "stubbed_headers": [],
-           "list_error": None, "translate_error": None, "file_errors": [], "entries": []}
+           "list_error": None, "translate_error": None, "file_errors": [], "frontend_errors": [],
+           "syntax_error": None, "error_sites": [], "matrix": [], "entries": []}
     os.makedirs(workdir, exist_ok=True)
     stub_dir = os.path.join(workdir, "stubs")
     os.makedirs(stub_dir, exist_ok=True)
 
-    # the count and the listing beside the translation (wall time: one big file is the whole of ggml)
+    # the count, the listing and the syntax check beside the translation (wall time: one big file is all of ggml)
     counting = opts.pool.submit(preprocess, opts, path, stub_dir)
     listing = opts.pool.submit(run, translator_cmd(opts, "--list-entries", path), opts.timeout)
+    syntax = opts.pool.submit(syntax_check, opts, path)
     outdir = os.path.join(workdir, "out") + "/"
     os.makedirs(outdir, exist_ok=True)
-    rc, _, err = run(translator_cmd(opts, "-o", outdir, path), opts.timeout)
+    rc, err = 0, ""
+    if not opts.list_only:
+        rc, _, err = run(translator_cmd(opts, "-o", outdir, path), opts.timeout)
 
     text, rec["count_error"], rec["stubbed_headers"] = counting.result()
     if text is not None:
         rec["counted"] = count_entries(text)
+        rec["matrix"] = sorted(matrix_entries(user_text(text, [opts.grammar_dir, os.path.abspath(stub_dir)])))
     lrc, out, lerr = listing.result()
     rec["listed"] = [l.strip() for l in out.splitlines() if l.strip()] if lrc != "timeout" else []
     rec["list_error"] = abnormal(lrc, lerr) or (first_error(lerr) if not rec["listed"] else None)
+    rec["frontend_errors"], rec["syntax_error"], syntax_stops = syntax.result()
     rec["translate_error"] = abnormal(rc, err)
     rec["file_errors"] = errors_of(err)
+    rec["error_sites"] = error_sites(err)
+    stops = stopped_by(err) if not opts.list_only else syntax_stops
     written = {f[:-5] for f in os.listdir(outdir) if f.endswith(".comp")} if os.path.isdir(outdir) else set()
 
     names = list(dict.fromkeys(rec["listed"] + (rec["counted"] or [])))
@@ -283,29 +452,33 @@ def process_file(opts, rel, workdir):
     checks = {n: opts.pool.submit(validate, os.path.join(outdir, n + ".comp"), opts.timeout)
               for n in names if n in written}
     per_entry = {}
-    if opts.attribute == "entry" and failed and not rec["translate_error"]:
+    if opts.attribute == "entry" and not opts.list_only and not rec["translate_error"] and \
+            [n for n in failed if n not in stops]:
         parse_errors = parse_errors_of(opts, path, workdir)
-        per_entry = {n: opts.pool.submit(entry_message, opts, path, n, parse_errors, workdir) for n in failed}
+        per_entry = {n: opts.pool.submit(entry_message, opts, path, n, parse_errors, workdir)
+                     for n in failed if n not in stops}
         per_entry = {n: f.result() for n, f in per_entry.items()}
     file_msg = rec["translate_error"] or rec["list_error"] or (rec["file_errors"][0] if rec["file_errors"] else None)
-    single = len(set(map(pattern, rec["file_errors"]))) == 1
     for n in names:
         e = {"name": n, "listed": n in rec["listed"], "counted": rec["counted"] is not None and n in rec["counted"],
-             "translated": n in written, "valid": False, "message": None}
+             "translated": n in written, "valid": False, "message": None, "frontend_error": syntax_stops.get(n),
+             "matrix": n in rec["matrix"]}
         if e["translated"]:
             e["message"] = checks[n].result()
             e["valid"] = e["message"] is None
         elif not e["listed"]:
             e["message"] = ("not listed: " if not rec["listed"] else "not listed, others are: ") + \
                 (file_msg or "no error printed")
+        elif opts.list_only:
+            e["message"] = stops.get(n)   # a front-end error that stops it, if any: no translation was tried
         elif rec["translate_error"]:
             e["message"] = rec["translate_error"]
-        elif n in per_entry:
-            e["message"] = per_entry[n] or "no GLSL written and no error printed"
-        elif single or not rec["file_errors"]:
-            e["message"] = file_msg or "no GLSL written and no error printed"
+        elif n in stops:
+            e["message"] = stops[n]
+        elif per_entry.get(n):
+            e["message"] = per_entry[n]
         else:
-            e["message"] = "(one of the file's %d errors: --attribute entry tells which)" % len(rec["file_errors"])
+            e["message"] = unattributed_message(rec["file_errors"], stops, len(failed), n in per_entry)
         rec["entries"].append(e)
     if not opts.keep:
         shutil.rmtree(workdir, ignore_errors=True)
@@ -338,6 +511,18 @@ def group_failures(entries):
     return sorted(((k, n, c) for k, (n, c) in groups.items()), key=lambda g: (-g[1], g[0]))
 
 
+def group_frontend(records):
+    """Every file's front-end (--syntax-only) errors grouped like the failures: [(pattern, errors, Counter)]."""
+    return group_failures([{"valid": False, "message": m} for r in records for m in r["frontend_errors"]])
+
+
+def group_sites(records):
+    """The translation's errors grouped by message, each source location counted once: [(pattern, sites,
+    Counter)]. Names the constructs that fail even where no entry point's own message is known."""
+    return group_failures([{"valid": False, "message": site.split("\t", 1)[1]} for r in records
+                           for site in r["error_sites"]])
+
+
 def group_files(records):
     """The files that list nothing, grouped like entries by their first error: [(pattern, files, Counter)].
     (A file without an independent count has no known entry points, so only this table shows it.)"""
@@ -357,17 +542,25 @@ def file_summary(rec):
         "entries": len(rec["entries"]),
         "translated": sum(e["translated"] for e in rec["entries"]),
         "valid": sum(e["valid"] for e in rec["entries"]),
-        "crashes": int(any((err or "").startswith("crash") for err in (rec["translate_error"], rec["list_error"]))),
+        "frontend_errors": len(rec["frontend_errors"]),
+        "matrix": sum(e["matrix"] for e in rec["entries"]),
+        "matrix_valid": sum(e["matrix"] and e["valid"] for e in rec["entries"]),
+        "frontend_stopped": sum(bool(e["frontend_error"]) for e in rec["entries"]),
+        "crashes": int(any((err or "").startswith("crash") for err in (rec["translate_error"], rec["list_error"],
+                                                                     rec["syntax_error"]))),
     }
 
 
 def library_summary(records):
     s = {"files": len(records), "entries": 0, "listed": 0, "counted": 0, "matched": 0, "translated": 0,
-         "valid": 0, "crashes": 0, "count_unavailable": 0, "missing": 0, "extra": 0}
+         "valid": 0, "crashes": 0, "count_unavailable": 0, "missing": 0, "extra": 0, "frontend_errors": 0,
+         "files_frontend_errors": 0, "frontend_stopped": 0, "matrix": 0, "matrix_valid": 0}
     for r in records:
         f = r["summary"]
-        for k in ("entries", "listed", "translated", "valid", "crashes"):
+        for k in ("entries", "listed", "translated", "valid", "crashes", "frontend_errors", "frontend_stopped",
+                  "matrix", "matrix_valid"):
             s[k] += f[k]
+        s["files_frontend_errors"] += f["frontend_errors"] > 0
         if f["counted"] is None:
             s["count_unavailable"] += 1
         else:
@@ -376,6 +569,8 @@ def library_summary(records):
             s["missing"] += len(f["missing"])
             s["extra"] += len(f["extra"])
     s["valid_pct"] = round(100.0 * s["valid"] / s["entries"], 1) if s["entries"] else 0.0
+    s["other"], s["other_valid"] = s["entries"] - s["matrix"], s["valid"] - s["matrix_valid"]
+    s["other_valid_pct"] = round(100.0 * s["other_valid"] / s["other"], 1) if s["other"] else 0.0
     s["listing_exact"] = s["count_unavailable"] == 0 and s["missing"] == 0 and s["extra"] == 0 and \
         all(not r["summary"]["duplicates"] for r in records)
     return s
@@ -385,16 +580,40 @@ def fills_text(counter, top=3):
     return ", ".join("%s (%d)" % (k, n) for k, n in counter.most_common(top))
 
 
-def text_report(lib, records, s, groups, fgroups, top):
-    lines = ["%s (%s): %d files" % (lib["name"], lib["version"], s["files"]), ""]
-    hdr = "%-58s %6s %6s %6s %6s %6s  %s" % ("file", "listed", "count", "match", "transl", "valid", "first error")
+def num(value, list_only):
+    """A translated or valid figure: '-' when --list-only did not translate."""
+    return "-" if list_only else str(value)
+
+
+def summary_line(s, list_only):
+    line = "summary: %d files, %d entry points listed, %d counted independently%s, %d matched, %d missing, " \
+        "%d extra, %d front-end errors in %d files (naming %d entry points they stop), " % (
+            s["files"], s["listed"], s["counted"],
+            " (count unavailable for %d files)" % s["count_unavailable"] if s["count_unavailable"] else "",
+            s["matched"], s["missing"], s["extra"], s["frontend_errors"], s["files_frontend_errors"],
+            s["frontend_stopped"])
+    if list_only:
+        return line + "not translated (--list-only), %d crashes" % s["crashes"]
+    return line + "%d translated, %d valid GLSL (%.1f%% of %d), %d crashes; outside the %d matrix kernels " \
+        "(simdgroup_matrix, Metal 4 tensors): %d of %d valid (%.1f%%)" % (
+            s["translated"], s["valid"], s["valid_pct"], s["entries"], s["crashes"], s["matrix"], s["other_valid"],
+            s["other"], s["other_valid_pct"])
+
+
+def text_report(lib, records, s, groups, mgroups, fgroups, fe_groups, site_groups, top):
+    lo = lib["list_only"]
+    lines = ["%s (%s): %d files%s" % (lib["name"], lib["version"], s["files"], " (--list-only)" if lo else ""), ""]
+    hdr = "%-58s %6s %6s %6s %6s %6s %6s  %s" % ("file", "listed", "count", "match", "fe-err", "transl", "valid",
+                                                "first error")
     lines.append(hdr)
     for r in records:
         f = r["summary"]
-        err = r["list_error"] or next((e["message"] for e in r["entries"] if e["message"]), "")
-        lines.append("%-58s %6d %6s %6s %6d %6d  %s" % (
+        err = r["list_error"] or next((e["message"] for e in r["entries"] if e["message"]), "") or \
+            (r["frontend_errors"][0] if r["frontend_errors"] else "")
+        lines.append("%-58s %6d %6s %6s %6d %6s %6s  %s" % (
             r["file"][-58:], f["listed"], "-" if f["counted"] is None else f["counted"],
-            "-" if f["matched"] is None else f["matched"], f["translated"], f["valid"], (err or "")[:90]))
+            "-" if f["matched"] is None else f["matched"], f["frontend_errors"], num(f["translated"], lo),
+            num(f["valid"], lo), (err or "")[:90]))
         if f["counted"] is None:
             lines.append("    independent count unavailable: %s" % r["count_error"])
         if f["missing"]:
@@ -405,20 +624,19 @@ def text_report(lib, records, s, groups, fgroups, top):
             lines.append("    listed or counted twice: %s" % ", ".join(f["duplicates"][:12]))
         if r["stubbed_headers"]:
             lines.append("    count used stub headers: %s" % " ".join(r["stubbed_headers"]))
-    lines += ["", "summary: %d files, %d entry points listed, %d counted independently%s, %d matched, %d missing, "
-              "%d extra, %d translated, %d valid GLSL (%.1f%% of %d), %d crashes" % (
-                  s["files"], s["listed"], s["counted"],
-                  " (count unavailable for %d files)" % s["count_unavailable"] if s["count_unavailable"] else "",
-                  s["matched"], s["missing"], s["extra"], s["translated"], s["valid"], s["valid_pct"],
-                  s["entries"], s["crashes"])]
-    if groups:
-        lines += ["", "failures by message (entries; most frequent names):"]
-        for key, n, fills in groups[:top]:
-            lines.append("  %5d  %s%s" % (n, key[:140], "   [%s]" % fills_text(fills) if fills else ""))
-    if fgroups:
-        lines += ["", "files that list nothing, by their first error (files; most frequent names):"]
-        for key, n, fills in fgroups[:top]:
-            lines.append("  %5d  %s%s" % (n, key[:140], "   [%s]" % fills_text(fills) if fills else ""))
+        if r["syntax_error"]:
+            lines.append("    --syntax-only: %s" % r["syntax_error"])
+    lines += ["", summary_line(s, lo)]
+    for title, gs in (("front-end (clang) errors by message (errors; most frequent names):", fe_groups),
+                      ("failures outside the matrix kernels, by message (entries; most frequent names):", groups),
+                      ("failures of the matrix kernels, by message (entries; most frequent names):", mgroups),
+                      ("translation errors by message (distinct source locations; most frequent names):",
+                       site_groups),
+                      ("files that list nothing, by their first error (files; most frequent names):", fgroups)):
+        if gs:
+            lines += ["", title]
+            for key, n, fills in gs[:top]:
+                lines.append("  %5d  %s%s" % (n, key[:140], "   [%s]" % fills_text(fills) if fills else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -426,44 +644,61 @@ def md_escape(text):
     return (text or "").replace("|", "\\|").replace("\n", " ")
 
 
-def markdown_report(lib, records, s, groups, fgroups, top):
+def md_groups(title, unit, gs, top):
+    if not gs:
+        return []
+    out = [title, "", "| %s | message | names |" % unit, "| ---: | --- | --- |"]
+    out += ["| %d | %s | %s |" % (n, md_escape(k), md_escape(fills_text(f))) for k, n, f in gs[:top]]
+    if len(gs) > top:
+        out.append("| %d | (%d more messages) | |" % (sum(n for _, n, _ in gs[top:]), len(gs) - top))
+    return out + [""]
+
+
+def markdown_report(lib, records, s, groups, mgroups, fgroups, fe_groups, site_groups, top):
+    lo = lib["list_only"]
     out = ["## %s" % lib["name"], "",
            "Version: %s. Files: `%s` under the library root; include roots: %s; defines: %s." % (
                lib["version"], "`, `".join(lib["files"]), ", ".join("`%s`" % i for i in lib["include"]) or "none",
                ", ".join("`%s`" % d for d in lib["define"]) or "none"),
-           "Measured %s with mtl2glsl %s." % (lib["date"], lib["translator"]), "",
-           "| files | entry points | listed | independent count | matched | translated | valid GLSL | % valid |",
-           "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-           "| %d | %d | %d | %d%s | %d | %d | %d | %.1f%% |" % (
+           "Measured %s with mtl2glsl %s%s." % (lib["date"], lib["translator"],
+                                                 " (`--list-only`: nothing translated)" if lo else ""), "",
+           "| files | entry points | listed | independent count | matched | front-end errors (files) | translated "
+           "| valid GLSL | % valid | matrix kernels (valid) | others valid |",
+           "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+           "| %d | %d | %d | %d%s | %d | %d (%d) | %s | %s | %s | %d (%s) | %s |" % (
                s["files"], s["entries"], s["listed"], s["counted"],
                " (%d files without)" % s["count_unavailable"] if s["count_unavailable"] else "",
-               s["matched"], s["translated"], s["valid"], s["valid_pct"]), ""]
-    if groups:
-        out += ["Failures by message (entry points; the most frequent names in the message):", "",
-                "| entries | message | names |", "| ---: | --- | --- |"]
-        out += ["| %d | %s | %s |" % (n, md_escape(k), md_escape(fills_text(f))) for k, n, f in groups[:top]]
-        out.append("")
-    if fgroups:
-        out += ["Files that list nothing, by their first error:", "",
-                "| files | message | names |", "| ---: | --- | --- |"]
-        out += ["| %d | %s | %s |" % (n, md_escape(k), md_escape(fills_text(f))) for k, n, f in fgroups[:top]]
-        out.append("")
+               s["matched"], s["frontend_errors"], s["files_frontend_errors"], num(s["translated"], lo),
+               num(s["valid"], lo), "-" if lo else "%.1f%%" % s["valid_pct"], s["matrix"],
+               num(s["matrix_valid"], lo),
+               "-" if lo else "%d of %d (%.1f%%)" % (s["other_valid"], s["other"], s["other_valid_pct"])), ""]
+    out += md_groups("Front-end (clang) errors by message (`--syntax-only`; errors, the most frequent names in the "
+                     "message):", "errors", fe_groups, top)
+    out += md_groups("Failures outside the matrix kernels, by message (entry points; the most frequent names in the "
+                     "message):", "entries", groups, top)
+    out += md_groups("Failures of the matrix kernels (simdgroup_matrix, Metal 4 tensors), by message:", "entries",
+                     mgroups, top)
+    out += md_groups("Translation errors by message (each source location once; the most frequent names):",
+                     "sites", site_groups, top)
+    out += md_groups("Files that list nothing, by their first error:", "files", fgroups, top)
     out += ["<details><summary>Per file</summary>", "",
-            "| file | listed | counted | matched | translated | valid | missing / extra | first error |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
+            "| file | listed | counted | matched | front-end errors | translated | valid | missing / extra "
+            "| first error |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
     for r in records:
         f = r["summary"]
-        err = r["list_error"] or next((e["message"] for e in r["entries"] if e["message"]), "")
+        err = r["list_error"] or next((e["message"] for e in r["entries"] if e["message"]), "") or \
+            (r["frontend_errors"][0] if r["frontend_errors"] else "")
         mism = ""
         if f["counted"] is None:
             mism = "count unavailable: " + (r["count_error"] or "")
         elif f["missing"] or f["extra"]:
             mism = "missing %d: %s; extra %d: %s" % (len(f["missing"]), " ".join(f["missing"][:5]),
                                                      len(f["extra"]), " ".join(f["extra"][:5]))
-        out.append("| `%s` | %d | %s | %s | %d | %d | %s | %s |" % (
+        out.append("| `%s` | %d | %s | %s | %d | %s | %s | %s | %s |" % (
             r["file"], f["listed"], "-" if f["counted"] is None else f["counted"],
-            "-" if f["matched"] is None else f["matched"], f["translated"], f["valid"], md_escape(mism),
-            md_escape(err)))
+            "-" if f["matched"] is None else f["matched"], f["frontend_errors"], num(f["translated"], lo),
+            num(f["valid"], lo), md_escape(mism), md_escape(err)))
     out += ["", "</details>", ""]
     return "\n".join(out)
 
@@ -486,13 +721,16 @@ def library_version(root):
     return out.strip() if rc == 0 and out.strip() else "unknown"
 
 
-def check_figures(fig, s, version):
-    """Problems of summary S against the recorded figures FIG (a figures.json library entry)."""
+def check_figures(fig, s, version, list_only=False):
+    """Problems of summary S against the recorded figures FIG (a figures.json library entry); LIST_ONLY: the
+    translated and valid floors are not checked (nothing was translated)."""
     problems = []
     if fig.get("version") and version != "unknown" and version != fig["version"]:
         problems.append("library version %s, but the figures were recorded for %s" % (version, fig["version"]))
     for key, what in (("min_listed", "listed"), ("min_matched", "matched"), ("min_translated", "translated"),
                       ("min_valid", "valid")):
+        if list_only and what in ("translated", "valid"):
+            continue
         if key in fig and s[what] < fig[key]:
             problems.append("%s entry points %d, below the recorded %d" % (what, s[what], fig[key]))
     if s["crashes"] > fig.get("max_crashes", 0):
@@ -511,8 +749,10 @@ def record_figures(path, name, lib, s):
     fig.update({"version": lib["version"], "files": lib["files"], "include": lib["include"],
                 "define": lib["define"], "measured": lib["date"], "entries": s["entries"],
                 "counted": s["counted"], "min_listed": s["listed"], "min_matched": s["matched"],
-                "min_translated": s["translated"], "min_valid": s["valid"], "max_crashes": s["crashes"],
+                "frontend_errors": s["frontend_errors"], "max_crashes": s["crashes"],
                 "listing_exact": s["listing_exact"]})
+    if not lib["list_only"]:   # --list-only translates nothing: the translated and valid floors stay
+        fig.update({"min_translated": s["translated"], "min_valid": s["valid"]})
     write_figures(path, figs)
 
 
@@ -563,6 +803,8 @@ def parse_args(argv):
     ap.add_argument("--attribute", choices=("file", "entry"), default="file",
                     help="a failed entry's message: file (the file's error when it has one kind; fast) or entry "
                          "(each failed entry translated alone with --entry)")
+    ap.add_argument("--list-only", action="store_true",
+                    help="listing, independent count and --syntax-only only: no translation, no validation (fast)")
     ap.add_argument("-j", "--jobs", type=int, default=2, help="files processed at once (default 2)")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per tool run (default 300)")
     ap.add_argument("--top", type=int, default=15, help="failure groups shown (default 15)")
@@ -621,7 +863,7 @@ def main(argv):
     rc, out, _ = run([opts.mtl2glsl, "--version"], 60)
     lib = {"name": opts.name, "version": opts.version_label or library_version(opts.root), "root": opts.root, "files": opts.files,
            "include": [os.path.relpath(i, opts.root) if i.startswith(opts.root) else i for i in opts.include],
-           "define": opts.define, "date": datetime.date.today().isoformat(),
+           "define": opts.define, "date": datetime.date.today().isoformat(), "list_only": opts.list_only,
            "translator": out.split("\n")[0].replace("mtl2glsl ", "") if rc == 0 else "unknown"}
 
     base = opts.keep or tempfile.mkdtemp(prefix="mtl2glsl-corpus-")
@@ -637,18 +879,28 @@ def main(argv):
     for r in records:
         r["summary"] = file_summary(r)
     s = library_summary(records)
-    groups = group_failures([e for r in records for e in r["entries"]])
+    # --list-only: the failures are the entry points not listed or stopped by a front-end error
+    failures = [e for r in records for e in r["entries"] if e["message"] or not opts.list_only]
+    groups = group_failures([e for e in failures if not e["matrix"]])
+    mgroups = group_failures([e for e in failures if e["matrix"]])
     fgroups = group_files(records)
+    fe_groups = group_frontend(records)
+    site_groups = group_sites(records)
 
-    report = text_report(lib, records, s, groups, fgroups, opts.top)
+    report = text_report(lib, records, s, groups, mgroups, fgroups, fe_groups, site_groups, opts.top)
     sys.stdout.write(report[report.index("summary:"):] if opts.quiet else report)
     if opts.markdown:
         with open(opts.markdown, "w") as f:
-            f.write(markdown_report(lib, records, s, groups, fgroups, opts.top))
+            f.write(markdown_report(lib, records, s, groups, mgroups, fgroups, fe_groups, site_groups, opts.top))
     if opts.json:
         with open(opts.json, "w") as f:
-            json.dump({"library": lib, "summary": s, "failures": [
+            json.dump({"library": lib, "summary": s, "frontend_errors": [
+                {"pattern": k, "errors": n, "names": dict(c.most_common())} for k, n, c in fe_groups],
+                "translation_errors": [
+                {"pattern": k, "sites": n, "names": dict(c.most_common())} for k, n, c in site_groups], "failures": [
                 {"pattern": k, "entries": n, "names": dict(c.most_common())} for k, n, c in groups],
+                "matrix_failures": [
+                {"pattern": k, "entries": n, "names": dict(c.most_common())} for k, n, c in mgroups],
                 "files_listing_nothing": [
                 {"pattern": k, "files": n, "names": dict(c.most_common())} for k, n, c in fgroups],
                 "files": records}, f, indent=1)
@@ -656,7 +908,7 @@ def main(argv):
     if opts.record:
         record_figures(opts.figures, opts.name, lib, s)
 
-    problems = check_figures(fig, s, lib["version"]) if opts.check and fig else []
+    problems = check_figures(fig, s, lib["version"], opts.list_only) if opts.check and fig else []
     if opts.check and not fig:
         problems.append("--check needs --library NAME with figures in %s" % opts.figures)
     if opts.min_valid is not None and s["valid"] < opts.min_valid:

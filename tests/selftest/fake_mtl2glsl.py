@@ -5,7 +5,10 @@ Translates nothing: it finds `kernel void NAME` / `[[kernel]] void NAME` and emi
 GLSL compute shader (or, with FAKE_MODE=badglsl, an invalid one) and a reflection object. Usage errors exit 2.
 FAKE_MODE=diag:LINE:COL:TEXT prints that diagnostic for the input in the contract's form (path:line:col: error:,
 source line, caret line) and exits 1; FAKE_MODE=nocaret omits the caret line; FAKE_MODE=crash raises SIGSEGV;
-FAKE_MODE=asan prints an AddressSanitizer report; FAKE_MODE=exit0 prints the diagnostic but exits 0."""
+FAKE_MODE=asan prints an AddressSanitizer report; FAKE_MODE=exit0 prints the diagnostic but exits 0.
+Front-end errors as failure isolation reports them: each use of an identifier named `mini_undeclared_*` is a clang
+error, and (translation and --syntax-only) a note says it stops the entry points whose names contain `broken`,
+which are not written. --syntax-only prints only those and writes nothing; FAKE_MODE=nosyntax refuses the option."""
 import json
 import os
 import re
@@ -15,6 +18,22 @@ import sys
 KERNEL_RE = re.compile(r"(?:\bkernel|\[\[kernel\]\])\s+void\s+(\w+)")
 HOST_NAME_RE = re.compile(r'host_name\("(\w+)"\)')
 INCLUDE_RE = re.compile(r'#\s*include\s+"([^"]+)"')
+
+
+def frontend_errors(source, lines, entries):
+    """The fake's clang errors (`mini_undeclared_*`) with their notes; the entry points they stop."""
+    out, stopped = [], [e for e in entries if "broken" in e]
+    for n, line in enumerate(lines, 1):
+        m = re.search(r"\bmini_undeclared_\w+", line)
+        if m:
+            out.append("%s:%d:%d: error: use of undeclared identifier '%s'\n%s\n%s^" % (
+                source, n, m.start() + 1, m.group(0), line, " " * m.start()))
+    if out and stopped:
+        first = out[0].split("\n")
+        out.append("%s: note: the error above stops %d entry point%s: %s\n%s\n%s" % (
+            first[0].split(": error:")[0], len(stopped), "" if len(stopped) == 1 else "s",
+            ", ".join("'%s'" % e for e in stopped), first[1], first[2]))
+    return out, (stopped if out else [])
 
 
 def fake_entries(source, text):
@@ -52,7 +71,7 @@ def usage(msg):
 
 
 def main(argv):
-    emit, out, source, entry, list_entries = "glsl", None, None, None, False
+    emit, out, source, entry, list_entries, syntax_only = "glsl", None, None, None, False, False
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -70,6 +89,8 @@ def main(argv):
             pass  # the width SIMD-group functions are built for: no effect on the fake's output
         elif a == "--list-entries":
             list_entries = True
+        elif a == "--syntax-only" and os.environ.get("FAKE_MODE") != "nosyntax":
+            syntax_only = True
         elif a.startswith("--subgroup-size=") or a == "--virtual-subgroups":
             pass  # SIMD-group width options: the fake's output does not depend on them
         elif a.startswith("-"):
@@ -109,12 +130,19 @@ def main(argv):
     if list_entries:
         print("\n".join(entries))
         return 0
+    fe_errors, stopped = frontend_errors(source, lines, entries)
+    for e in fe_errors:
+        print(e, file=sys.stderr)
+    if syntax_only:
+        return 1 if fe_errors else 0
     if entry is not None:
         if entry not in entries:
             print("mtl2glsl: error: no entry point named '%s' in %s" % (entry, source), file=sys.stderr)
             return 1
         entries = [entry]
     for name in entries:
+        if name in stopped:
+            continue
         body = GLSL % name if mode != "badglsl" else "#version 450\nvoid main() { undeclared = 1; }\n"
         refl = json.dumps({"entry": name, "source": source, "push_constant_size": 16, "buffers": [],
                            "builtins": ["thread_position_in_grid"], "extensions": [], "features": []}, indent=2)
@@ -127,7 +155,7 @@ def main(argv):
         else:
             with open(out, "w") as f:
                 f.write(text)
-    return 0
+    return 1 if fe_errors else 0
 
 
 if __name__ == "__main__":
