@@ -129,7 +129,8 @@ def count_entries(text):
         if any(start <= h < m.start(1) for h in host_spans):
             continue   # a plain kernel renamed by [[host_name]]: counted above
         names.append((m.start(), m.group(1)))
-    return [n for _, n in sorted(names)]
+    seen = set()   # `[[host_name("k")]] kernel void k(...);` redeclaring a plain kernel k is that one entry point
+    return [n for _, n in sorted(names) if not (n in seen or seen.add(n))]
 
 
 # ---- the matrix kernels (simdgroup_matrix, Metal 4 tensors): counted apart --------------------------------------

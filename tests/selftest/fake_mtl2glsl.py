@@ -45,7 +45,7 @@ def fake_entries(source, text):
             if os.path.exists(path):
                 with open(path) as f:
                     entries += KERNEL_RE.findall(f.read())
-    return entries
+    return list(dict.fromkeys(entries))   # once each, in order (a regex sees a kernel template and its instances)
 GLSL = """#version 450
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 layout(std430, set = 0, binding = 0) buffer out_buf { float out_data[]; };

@@ -2501,6 +2501,17 @@ static void add_instance(Parser *P, CXCursor wrapper)
         diag_error(P->diag, loc, "explicit instantiation of a kernel template needs [[host_name(\"name\")]]");
         return;
     }
+    const char *lit = w0 < P->len ? strstr(P->text + w0, "(void)(") : NULL; /* only string literals make a name */
+    for (const char *c = lit ? lit + 7 : NULL; c && *c && strncmp(c, "); ", 3); c++) {
+        if (*c == '"') {
+            for (c++; *c && *c != '"'; c++)
+                c += *c == '\\' && c[1];
+        } else if (!isspace((unsigned char)*c)) {
+            diag_error(P->diag, loc, "[[host_name]] of entry point '%s' is not a string literal: '%.*s' is no macro the "
+                       "preprocessor knows", name, (int)strcspn(c, " \")\""), c);
+            return;
+        }
+    }
     for (int i = 0; i < P->prog->kernels.len; i++)
         if (!strcmp(((Func *)P->prog->kernels.items[i])->name, name)) {
             diag_error(P->diag, loc, "entry point '%s' is defined twice", name);

@@ -138,7 +138,7 @@ static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out,
         if (!strncmp(t + j, kw, n) && !is_ident_char(t[j + n]))
             kernel = true, j = skip_space(t, j + n, len);
     }
-    if (!kernel)
+    if (!kernel && !host) /* [[host_name]] names an entry point: `template [[host_name("x")]] void kernel k<T>(...)` too */
         return i;
     size_t semi = j;
     for (int depth = 0; semi < len; semi++) {

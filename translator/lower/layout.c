@@ -31,7 +31,9 @@ static int pads_size(const unsigned char *pad, int n)
 }
 
 /* Alignment in std430, or in the scalar block layout when SCALAR. */
-static int glsl_align(const Type *t, bool scalar)
+static int glsl_align(const Type *t, bool scalar);
+
+static int glsl_align_raw(const Type *t, bool scalar)
 {
     switch (t->kind) {
     case TY_VEC:
@@ -54,6 +56,13 @@ static int glsl_align(const Type *t, bool scalar)
     default:
         return scalar_bytes(t->kind);
     }
+}
+
+/* Never 0 (a type without a layout, e.g. an unsupported member, after its error): callers round offsets by it. */
+static int glsl_align(const Type *t, bool scalar)
+{
+    int a = glsl_align_raw(t, scalar);
+    return a > 0 ? a : 1;
 }
 
 static int glsl_size(const Type *t, bool scalar)

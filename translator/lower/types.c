@@ -149,7 +149,9 @@ int ty_metal_size(const Type *t)
     }
 }
 
-int ty_metal_align(const Type *t)
+int ty_metal_align(const Type *t);
+
+static int ty_metal_align_raw(const Type *t)
 {
     switch (t->kind) {
     case TY_VEC:
@@ -169,6 +171,13 @@ int ty_metal_align(const Type *t)
     default:
         return ty_metal_size(t) ? ty_metal_size(t) : 1;
     }
+}
+
+/* Never 0 (a type without a layout, e.g. an unsupported member, after its error): callers round offsets by it. */
+int ty_metal_align(const Type *t)
+{
+    int a = ty_metal_align_raw(t);
+    return a > 0 ? a : 1;
 }
 
 const char *ty_scalar_metal_name(TypeKind k)
