@@ -92,3 +92,11 @@ kernel void scale_half(device const half4 *x [[buffer(0)]], device half4 *y [[bu
                        uint i [[thread_position_in_grid]]) {
     y[i] = (i % 2 ? x[i]*s : 0.0f) + s*x[i];
 }
+
+// ---- an instance whose template arguments are deduced from the parameter types (MLX's unfold kernels) ----
+template <typename T>
+kernel void negate(device const T *x [[buffer(0)]], device T *y [[buffer(1)]], uint i [[thread_position_in_grid]]) {
+    y[i] = -x[i];
+}
+template [[host_name("negate_int")]] [[kernel]] void negate(device const int *x [[buffer(0)]], device int *y [[buffer(1)]],
+                                                            uint i [[thread_position_in_grid]]);

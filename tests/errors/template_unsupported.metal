@@ -1,7 +1,7 @@
 // Template forms the translator does not take yet, each one error at its place; the other instance is written.
 // EXPECT-EXIT: 1
 // EXPECT-ERROR: 11:12: error: calling a lambda that uses 'k' outside the function that declares it is not supported yet
-// EXPECT-ERROR: 28:1: error: explicit instantiation of a kernel: expected a template-id such as k<float>
+// EXPECT-STDOUT: kernel fill_int
 // EXPECT-ERROR: 24:23: error: function constant index in [[function_constant(1000)]] must be between 0 and 899
 // EXPECT-STDOUT: #version 450
 #include <metal_stdlib>

@@ -57,5 +57,9 @@ yh = np.where(odd, xh4 * sh, np.float16(0)).astype(np.float16) + (sh * xh4).asty
 ref.case("scale_half_61", "scale_half", {0: xh4, 1: Out(yh.astype(np.float16), tol={"rtol": 2e-3, "atol": 2e-3}),
                                          2: Scalar("float", 0.75)}, threadgroup=32, grid=61)
 
+# negate_int: an instance selected by its parameter types
+xi = r.integers(-1000, 1000, 99).astype(np.int32)
+ref.case("negate_int_99", "negate_int", {0: xi, 1: Out(-xi)}, threadgroup=32, grid=99)
+
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -2584,6 +2584,8 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
     Parser *P = tv->P;
     if (is_instance_wrapper(P, c)) {
         add_instance(P, c);
+        unsigned wend = offset_of(clang_getRangeEnd(clang_getCursorExtent(c)));
+        tv->prev_end = wend > tv->prev_end ? wend : tv->prev_end; /* its text is no later kernel's attributes */
         return CXChildVisit_Continue;
     }
     if (!in_main_file(P, c))

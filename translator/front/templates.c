@@ -156,8 +156,32 @@ static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out,
     name_end += j;
     if (name == name_end)
         return i;
-    sb_printf(out, "void __mtl_instance_%d() { (void)(%.*s); %.*s; }", (*counter)++, host ? (int)host_len : 2,
-              host ? host : "\"\"", (int)(name_end - name), t + name);
+    sb_printf(out, "void __mtl_instance_%d() { (void)(%.*s); ", (*counter)++, host ? (int)host_len : 2,
+              host ? host : "\"\"");
+    bool deduced = !memchr(t + name, '<', name_end - name) && t[skip_space(t, name_end, semi)] == '(';
+    if (deduced) { /* `void k(device float*, uint)`: the instance the parameter types select, as a function pointer */
+        sb_puts(out, "(void)static_cast<");
+        for (size_t k = j; k < name; k++) /* the return type, without `kernel` */
+            if (!((!strncmp(t + k, "kernel", 6) && !is_ident_char(t[k + 6])) && (k == j || !is_ident_char(t[k - 1]))))
+                sb_append(out, t[k] == '\n' ? " " : t + k, 1);
+            else
+                k += 5;
+        sb_puts(out, "(*)");
+        for (size_t k = skip_space(t, name_end, semi); k < semi; k++) { /* the parameters, without attributes */
+            if (t[k] == '[' && t[k + 1] == '[') {
+                for (int depth = 0; k < semi; k++)
+                    if (t[k] == '[')
+                        depth++;
+                    else if (t[k] == ']' && --depth == 0)
+                        break;
+                continue;
+            }
+            sb_append(out, t[k] == '\n' ? " " : t + k, 1);
+        }
+        sb_printf(out, ">(&%.*s); }", (int)(name_end - name), t + name);
+    } else {
+        sb_printf(out, "%.*s; }", (int)(name_end - name), t + name);
+    }
     for (size_t k = i; k <= semi; k++) /* keep the lines (and a macro body's continuations) */
         if (t[k] == '\n')
             sb_puts(out, k && t[k - 1] == '\\' ? "\\\n" : "\n");
