@@ -2530,8 +2530,8 @@ static void add_instance(Parser *P, CXCursor wrapper)
                         ? clang_getSpecializedCursorTemplate(ip.spec)
                         : clang_getNullCursor();
     if (clang_Cursor_isNull(tmpl)) {
-        diag_error(P->diag, loc, "explicit instantiation of a kernel: expected a template-id such as k<float> "
-                   "(deduced template arguments are not supported yet; entry point '%s')", name);
+        if (!owned) /* clang said why otherwise */
+            diag_error(P->diag, loc, "explicit instantiation of kernel '%s': no function template instance found", name);
         f->ret = ty_scalar(TY_VOID);
         f->had_errors = f->parsed = true;
         return;
