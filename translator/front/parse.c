@@ -331,8 +331,11 @@ static void extract_attributes(Parser *P)
                 text[k] = ' ';
         if (kernel)
             memcpy(text + start, "kernel", 6);
-        if (fc)
-            memcpy(text + start, "= {}", 4); /* OpenCL wants an initializer on `constant` globals */
+        size_t next = j + 1;
+        while (next < len && isspace((unsigned char)text[next]))
+            next++;
+        if (fc && next < len && text[next] == ';') /* a `constant` global, not a parameter: OpenCL wants an initializer */
+            memcpy(text + start, "= {}", 4);
         i = j + 1;
     }
 }
