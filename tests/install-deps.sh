@@ -10,7 +10,10 @@ $SUDO apt-get install -y --no-install-recommends \
     llvm-dev libclang-dev clang \
     libshaderc-dev glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev \
     libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers \
-    libcjson-dev python3 python3-numpy python3-pytest python3-torch npm
+    libcjson-dev python3 python3-numpy python3-pytest python3-torch
+# npm fetches the ggml corpus; a machine whose Node.js already brings npm (NodeSource's nodejs conflicts with
+# Debian's npm) keeps its own
+command -v npm >/dev/null 2>&1 || $SUDO apt-get install -y --no-install-recommends npm
 # ggml's Metal kernels for the corpus.ggml test, pinned and verified, unpacked outside the tree
 # (${MTL2GLSL_CORPUS_DIR:-$HOME/.cache/mtl2glsl/corpus}/llama.rn-0.12.9)
 "$(dirname "$0")/corpus/fetch-ggml.sh"
