@@ -3268,6 +3268,38 @@ static int temporary_edits(Parser *P, const char *msg, unsigned off, TextEdit *o
     return 2;
 }
 
+/* `src += str_y` with a pointer and MLX's `Int<1>` (integral_constant): clang's OpenCL mode finds no built-in
+   operator for a pointer into an address space and a class that converts to an integer; Metal converts it. The
+   class operand of the operator at T[OFF] is written `(long)(...)`. */
+static int pointer_offset_edits(Parser *P, const char *msg, unsigned off, TextEdit *out)
+{
+    const char *a = strstr(msg, "('"), *b = a ? strstr(a, "' and '") : NULL;
+    if (!a || !b)
+        return 0;
+    bool lhs_pointer = memchr(a, '*', (size_t)(b - a)) != NULL;
+    const char *t = P->text;
+    unsigned len = (unsigned)P->len, op = off;
+    if (op >= len || !strchr("+-", t[op]))
+        return 0;
+    unsigned s, e;
+    if (lhs_pointer) {
+        s = op + 1 + (t[op + 1] == '=');
+        while (s < len && isspace((unsigned char)t[s]))
+            s++;
+        e = operand_end(t, s, len);
+    } else {
+        e = op;
+        while (e > 0 && isspace((unsigned char)t[e - 1]))
+            e--;
+        s = operand_start(t, e);
+    }
+    if (!e || s >= e)
+        return 0;
+    out[0] = (TextEdit){s, 0, "(long)("};
+    out[1] = (TextEdit){e, 0, ")"};
+    return 2;
+}
+
 /* Rewrites the conversions clang refused in the text (edits applied, attribute offsets and the line map moved).
    Returns whether anything changed. */
 static bool fix_conversions(Parser *P)
@@ -3309,6 +3341,9 @@ static bool fix_conversions(Parser *P)
             n_edits += scalar_rank_edits(P, msg, off, edits + n_edits);
         } else if (strstr(msg, "excess elements in scalar initializer")) {
             n_edits += vector_init_edits(P, off, edits + n_edits);
+        } else if (strstr(msg, "invalid operands to binary expression") && strstr(msg, "integral_constant<") &&
+                   strstr(msg, " *")) {
+            n_edits += pointer_offset_edits(P, msg, off, edits + n_edits);
         } else if (strstr(msg, "cannot bind to a temporary object because of address space mismatch")) {
             n_edits += temporary_edits(P, msg, off, edits + n_edits);
         } else if ((strstr(msg, "conditional expression is ambiguous") || strstr(msg, "incompatible operand types")) &&
