@@ -18,9 +18,9 @@ try:
     from ._timing import time_group_sizes
     from . import fast  # noqa: F401  (mtl2glsl.fast.metal_kernel, as mx.fast.metal_kernel)
     from . import coreai  # noqa: F401
-except ImportError as _missing_libraries:
-    # The libraries are not there (a Mac recording goldens with mtl2glsl.golden, which needs NumPy only): the rest
-    # of the package raises this error when used.
+except (ImportError, OSError) as _missing_libraries:
+    # The libraries are not there or cannot be loaded (a Mac recording goldens with mtl2glsl.golden, which needs
+    # NumPy only; sanitized builds in an unsanitized python3): the rest of the package raises this error when used.
     _library_error = _missing_libraries
 
     def __getattr__(name):

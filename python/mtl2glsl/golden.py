@@ -168,9 +168,23 @@ def write_test(path, kernel, outputs, buffers=None, dispatch=None, name=None, co
         doc["buffers"] = {str(k): _saved(folder, stem, k, dict(v), "npy", "") for k, v in buffers.items()}
     doc["outputs"] = {str(k): _saved(folder, stem, k, dict(v), "golden", ".golden") for k, v in outputs.items()}
     with open(path, "w") as f:
-        json.dump(doc, f, indent=2)
-        f.write("\n")
+        f.write(dumps(doc) + "\n")
     return path
+
+
+def dumps(obj, indent=0):
+    """JSON for people: objects one key a line, lists of numbers and short lists on one line."""
+    pad, inner = "  " * indent, "  " * (indent + 1)
+    if isinstance(obj, dict) and obj:
+        items = ["%s%s: %s" % (inner, json.dumps(str(k)), dumps(v, indent + 1)) for k, v in obj.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(obj, (list, tuple)) and obj:
+        flat = json.dumps(list(obj))
+        if all(not isinstance(v, (dict, list, tuple)) for v in obj) and (len(flat) < 80 or
+                                                                        not any(isinstance(v, str) for v in obj)):
+            return flat
+        return "[\n" + ",\n".join(inner + dumps(v, indent + 1) for v in obj) + "\n" + pad + "]"
+    return json.dumps(obj)
 
 
 def _saved(folder, stem, key, entry, field, suffix):
@@ -522,8 +536,7 @@ class _RecordingMetalKernel:
         os.makedirs(rec.directory, exist_ok=True)
         spec_file = name + ".spec.json"
         with open(os.path.join(rec.directory, spec_file), "w") as f:
-            json.dump(spec, f, indent=2)
-            f.write("\n")
+            f.write(dumps(spec) + "\n")
         buffers = {n: {"npy": a} for n, (a, d) in zip(self._desc["input_names"], ins)}
         outputs = {}
         for n, (a, d) in zip(self._desc["output_names"], got):
