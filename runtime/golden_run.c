@@ -309,8 +309,9 @@ static bool param_data(Run *r, uint32_t i)
             return false;
         }
     } else if (b->data == GOLDEN_DATA_BYTES) {
-        MtlrtParam raw = *p;
+        MtlrtParam raw = *p; /* bytes back any type, structs included; only their size is checked */
         raw.scalar = "struct";
+        type->dtype = MTLRT_DTYPE_U8;
         return mtlrt_array_from_raw_file(b->path, a) && mtlrt_param_accepts(&raw, a, b->path);
     } else if (b->data == GOLDEN_DATA_VALUE) {
         const char *scalar = b->type.dtype == MTLRT_DTYPE_NONE ? p->scalar
@@ -424,7 +425,11 @@ static bool create_pipeline(Run *r)
     fclose(diag);
     if (!r->pipe && text)
         r->skip = strstr(text, "does not support") || strstr(text, "-wide subgroups, but device");
-    fputs(text ? text : "", r->report);
+    const char *prefix = "mtltest: error: ";
+    if (r->skip)
+        fprintf(r->report, "  skipped: %s", text + (strncmp(text, prefix, strlen(prefix)) ? 0 : strlen(prefix)));
+    else
+        fputs(text ? text : "", r->report);
     free(text);
     return r->pipe != NULL;
 }
