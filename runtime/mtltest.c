@@ -385,8 +385,9 @@ static void run_all(Suite *s, const Options *o)
             if (t->pid > 0 && !t->done && elapsed(&t->start) > o->timeout) {
                 kill(t->pid, SIGKILL);
                 waitpid(t->pid, &wstatus, 0);
-                finish(t, wstatus);
                 fprintf(t->out, "mtltest: error: the test ran longer than --timeout %.0f s and was stopped\n", o->timeout);
+                t->seconds = elapsed(&t->start);
+                t->done = true;
                 t->status = GOLDEN_FAIL;
                 take_output(t);
                 running--;

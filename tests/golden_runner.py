@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -398,7 +399,10 @@ def main():
     tmp = args.keep or tempfile.mkdtemp(prefix="golden-runner-")
     try:
         for t in (test_pass, test_device_skip, test_fail, test_bad_files, test_update, test_generators, test_exits):
+            start = time.time()
             t(args, tmp)
+            if VERBOSE:
+                print("%s: %.1f s" % (t.__name__, time.time() - start))
     finally:
         if not args.keep:
             shutil.rmtree(tmp, ignore_errors=True)
