@@ -36,8 +36,12 @@ static bool fail(Loader *l, const char *field, const char *fmt, ...)
 
 static const char *json_kind(const cJSON *j)
 {
-    return cJSON_IsString(j) ? "a string" : cJSON_IsNumber(j) ? "a number" : cJSON_IsBool(j) ? "a boolean"
-           : cJSON_IsArray(j) ? "an array" : cJSON_IsObject(j) ? "an object" : "null";
+    return cJSON_IsString(j)   ? "a string"
+           : cJSON_IsNumber(j) ? "a number"
+           : cJSON_IsBool(j)   ? "a boolean"
+           : cJSON_IsArray(j)  ? "an array"
+           : cJSON_IsObject(j) ? "an object"
+                               : "null";
 }
 
 /* "PARENT.NAME" in BUF. */
@@ -52,8 +56,7 @@ static const char *join(char *buf, size_t size, const char *parent, const char *
 static bool check_keys(Loader *l, const cJSON *j, const char *where, const char *const *allowed)
 {
     const cJSON *e;
-    cJSON_ArrayForEach(e, j)
-    {
+    cJSON_ArrayForEach (e, j) {
         bool known = false;
         for (int i = 0; allowed[i] && !known; i++)
             known = !strcmp(e->string, allowed[i]);
@@ -95,8 +98,7 @@ static char *text_of(Loader *l, const cJSON *j, const char *field)
         return dup_or_fail(l, j->valuestring);
     size_t n = 1;
     const cJSON *e;
-    cJSON_ArrayForEach(e, j)
-    {
+    cJSON_ArrayForEach (e, j) {
         if (!cJSON_IsString(e)) {
             fail(l, field, "expected a string or an array of strings (lines), found %s in the array", json_kind(e));
             return NULL;
@@ -108,11 +110,11 @@ static char *text_of(Loader *l, const cJSON *j, const char *field)
         return NULL;
     }
     char *s = calloc(n, 1);
-    cJSON_ArrayForEach(e, j) if (s)
-    {
-        strcat(s, e->valuestring);
-        strcat(s, "\n");
-    }
+    cJSON_ArrayForEach (e, j)
+        if (s) {
+            strcat(s, e->valuestring);
+            strcat(s, "\n");
+        }
     return s ? s : dup_or_fail(l, NULL);
 }
 
@@ -153,11 +155,14 @@ static char **template_list(Loader *l, const cJSON *j)
     char **list = calloc((size_t)n + 1, sizeof *list);
     for (int i = 0; list && i < n && l->ok; i++) {
         const cJSON *e = cJSON_GetArrayItem(j, i);
-        const cJSON *name = cJSON_IsArray(e) ? cJSON_GetArrayItem(e, 0) : NULL, *v = cJSON_IsArray(e) ? cJSON_GetArrayItem(e, 1) : e;
+        const cJSON *name = cJSON_IsArray(e) ? cJSON_GetArrayItem(e, 0) : NULL,
+                    *v = cJSON_IsArray(e) ? cJSON_GetArrayItem(e, 1) : e;
         const char *nm = cJSON_IsObject(j) ? e->string : cJSON_IsString(name) ? name->valuestring : NULL;
         char text[256];
-        if (!nm || (cJSON_IsArray(e) && cJSON_GetArraySize(e) != 2) || !(cJSON_IsString(v) || cJSON_IsNumber(v) || cJSON_IsBool(v))) {
-            fail(l, "kernel.template", "entry %d: expected [NAME, VALUE] with VALUE a dtype name, an integer or a boolean", i);
+        if (!nm || (cJSON_IsArray(e) && cJSON_GetArraySize(e) != 2) ||
+            !(cJSON_IsString(v) || cJSON_IsNumber(v) || cJSON_IsBool(v))) {
+            fail(l, "kernel.template",
+                 "entry %d: expected [NAME, VALUE] with VALUE a dtype name, an integer or a boolean", i);
             break;
         }
         if (cJSON_IsString(v))
@@ -201,8 +206,9 @@ static bool dims_of(Loader *l, const cJSON *j, const char *field, uint32_t out[3
 static bool type_of(Loader *l, const cJSON *j, const char *field, GoldenType *type)
 {
     if (!cJSON_IsString(j) || !golden_type_from_name(j->valuestring, type))
-        return fail(l, field, "expected a dtype name (float32, float16, bfloat16, float64, int8, uint8, int16, uint16, "
-                              "int32, uint32, int64, uint64, bool), found %s%s%s",
+        return fail(l, field,
+                    "expected a dtype name (float32, float16, bfloat16, float64, int8, uint8, int16, uint16, "
+                    "int32, uint32, int64, uint64, bool), found %s%s%s",
                     cJSON_IsString(j) ? "'" : json_kind(j), cJSON_IsString(j) ? j->valuestring : "",
                     cJSON_IsString(j) ? "'" : "");
     return true;
@@ -261,11 +267,12 @@ static bool generator_of(Loader *l, const cJSON *j, const char *where, GoldenBuf
     while (cJSON_IsString(g) && generator_names[k] && strcmp(generator_names[k], g->valuestring))
         k++;
     if (!cJSON_IsString(g) || !generator_names[k])
-        return fail(l, join(field, sizeof field, where, "generate"), "expected constant, arange, uniform or normal, found %s%s",
-                    cJSON_IsString(g) ? "" : json_kind(g), cJSON_IsString(g) ? g->valuestring : "");
+        return fail(l, join(field, sizeof field, where, "generate"),
+                    "expected constant, arange, uniform or normal, found %s%s", cJSON_IsString(g) ? "" : json_kind(g),
+                    cJSON_IsString(g) ? g->valuestring : "");
     b->gen = (GoldenGenerator)k;
-    static const char *const params[][3] = {{"value", NULL, NULL}, {"start", "step", NULL}, {"low", "high", "seed"},
-                                            {"mean", "std", "seed"}};
+    static const char *const params[][3] = {
+        {"value", NULL, NULL}, {"start", "step", NULL}, {"low", "high", "seed"}, {"mean", "std", "seed"}};
     static const double defaults[][2] = {{0, 0}, {0, 1}, {NAN, NAN}, {0, 1}}; /* uniform: by dtype */
     double *dst[] = {&b->a, &b->b};
     for (int i = 0; i < 2; i++) {
@@ -279,8 +286,13 @@ static bool generator_of(Loader *l, const cJSON *j, const char *where, GoldenBuf
         return fail(l, join(field, sizeof field, where, "seed"), "generator %s takes no seed", generator_names[k]);
     if (seed && !count_of(l, seed, join(field, sizeof field, where, "seed"), true, 1ull << 53, &b->seed))
         return false;
-    const char *const allowed[] = {"generate", "dtype", "shape", params[k][0] ? params[k][0] : "",
-                                   params[k][1] ? params[k][1] : "", params[k][2] ? params[k][2] : "", NULL};
+    const char *const allowed[] = {"generate",
+                                   "dtype",
+                                   "shape",
+                                   params[k][0] ? params[k][0] : "",
+                                   params[k][1] ? params[k][1] : "",
+                                   params[k][2] ? params[k][2] : "",
+                                   NULL};
     if (!check_keys(l, j, where, allowed))
         return false;
     if (b->type.dtype == MTLRT_DTYPE_NONE || b->ndim < 0)
@@ -300,8 +312,10 @@ static bool buffer_of(Loader *l, const cJSON *j, GoldenBuffer *b)
     join(where, sizeof where, "buffers", j->string);
     *b = (GoldenBuffer){.key = dup_or_fail(l, j->string), .type.dtype = MTLRT_DTYPE_NONE, .ndim = -1};
     if (!cJSON_IsObject(j))
-        return fail(l, where, "expected an object ({\"npy\": FILE}, {\"value\": V}, {\"generate\": ...} or "
-                              "{\"dtype\": D, \"shape\": [...]}), found %s", json_kind(j));
+        return fail(l, where,
+                    "expected an object ({\"npy\": FILE}, {\"value\": V}, {\"generate\": ...} or "
+                    "{\"dtype\": D, \"shape\": [...]}), found %s",
+                    json_kind(j));
     const cJSON *dt = cJSON_GetObjectItemCaseSensitive(j, "dtype"), *sh = cJSON_GetObjectItemCaseSensitive(j, "shape");
     if ((dt && !type_of(l, dt, join(field, sizeof field, where, "dtype"), &b->type)) ||
         (sh && !shape_of(l, sh, join(field, sizeof field, where, "shape"), &b->ndim, b->shape)))
@@ -316,19 +330,18 @@ static bool buffer_of(Loader *l, const cJSON *j, GoldenBuffer *b)
         return fail(l, where, "give one of npy, bytes, value and generate");
     const cJSON *v = b->data == GOLDEN_DATA_NONE ? NULL : cJSON_GetObjectItemCaseSensitive(j, kinds[b->data - 1]);
     switch (b->data) {
-    case GOLDEN_DATA_NONE:
-        return check_keys(l, j, where, (const char *const[]){"dtype", "shape", NULL});
+    case GOLDEN_DATA_NONE: return check_keys(l, j, where, (const char *const[]){"dtype", "shape", NULL});
     case GOLDEN_DATA_NPY:
     case GOLDEN_DATA_BYTES:
         if (!cJSON_IsString(v))
-            return fail(l, join(field, sizeof field, where, kinds[b->data - 1]), "expected a file name, found %s", json_kind(v));
+            return fail(l, join(field, sizeof field, where, kinds[b->data - 1]), "expected a file name, found %s",
+                        json_kind(v));
         b->path = resolve(l, v->valuestring);
         return check_keys(l, j, where, (const char *const[]){kinds[b->data - 1], "dtype", NULL});
     case GOLDEN_DATA_VALUE:
         return values_of(l, v, join(field, sizeof field, where, "value"), b) &&
                check_keys(l, j, where, (const char *const[]){"value", "dtype", NULL});
-    case GOLDEN_DATA_GENERATE:
-        return generator_of(l, j, where, b);
+    case GOLDEN_DATA_GENERATE: return generator_of(l, j, where, b);
     }
     return true;
 }
@@ -369,8 +382,10 @@ static bool output_of(Loader *l, const cJSON *j, GoldenOutput *o)
         return fail(l, where, "expected an object with \"golden\": FILE.npy, found %s", json_kind(j));
     if (!check_keys(l, j, where, (const char *const[]){"golden", "tolerance", "unordered", "dtype", NULL}))
         return false;
-    const cJSON *g = cJSON_GetObjectItemCaseSensitive(j, "golden"), *tol = cJSON_GetObjectItemCaseSensitive(j, "tolerance"),
-                *un = cJSON_GetObjectItemCaseSensitive(j, "unordered"), *dt = cJSON_GetObjectItemCaseSensitive(j, "dtype");
+    const cJSON *g = cJSON_GetObjectItemCaseSensitive(j, "golden"),
+                *tol = cJSON_GetObjectItemCaseSensitive(j, "tolerance"),
+                *un = cJSON_GetObjectItemCaseSensitive(j, "unordered"),
+                *dt = cJSON_GetObjectItemCaseSensitive(j, "dtype");
     if (!cJSON_IsString(g))
         return fail(l, join(field, sizeof field, where, "golden"), "expected the expected output's .npy file, found %s",
                     g ? json_kind(g) : "nothing");
@@ -379,7 +394,8 @@ static bool output_of(Loader *l, const cJSON *j, GoldenOutput *o)
     if (tol && !tolerance_of(l, tol, join(field, sizeof field, where, "tolerance"), &o->tol))
         return false;
     if (un && !cJSON_IsBool(un))
-        return fail(l, join(field, sizeof field, where, "unordered"), "expected true or false, found %s", json_kind(un));
+        return fail(l, join(field, sizeof field, where, "unordered"), "expected true or false, found %s",
+                    json_kind(un));
     o->unordered = cJSON_IsTrue(un);
     return !dt || type_of(l, dt, join(field, sizeof field, where, "dtype"), &o->type);
 }
@@ -393,29 +409,29 @@ static bool constants_of(Loader *l, const cJSON *j)
     GoldenTest *t = l->t;
     t->constants = calloc((size_t)n + 1, sizeof *t->constants);
     const cJSON *e;
-    cJSON_ArrayForEach(e, j) if (t->constants && l->ok)
-    {
-        char field[256];
-        GoldenConstant *c = &t->constants[t->n_constants++];
-        *c = (GoldenConstant){.key = dup_or_fail(l, e->string), .dtype = MTLRT_DTYPE_NONE};
-        join(field, sizeof field, "kernel.constants", e->string);
-        const cJSON *v = e;
-        if (cJSON_IsObject(e)) {
-            GoldenType ty;
-            const cJSON *dt = cJSON_GetObjectItemCaseSensitive(e, "dtype");
-            v = cJSON_GetObjectItemCaseSensitive(e, "value");
-            if (!check_keys(l, e, field, (const char *const[]){"dtype", "value", NULL}) ||
-                (dt && !type_of(l, dt, field, &ty)))
-                return false;
-            c->dtype = dt ? ty.dtype : MTLRT_DTYPE_NONE;
+    cJSON_ArrayForEach (e, j)
+        if (t->constants && l->ok) {
+            char field[256];
+            GoldenConstant *c = &t->constants[t->n_constants++];
+            *c = (GoldenConstant){.key = dup_or_fail(l, e->string), .dtype = MTLRT_DTYPE_NONE};
+            join(field, sizeof field, "kernel.constants", e->string);
+            const cJSON *v = e;
+            if (cJSON_IsObject(e)) {
+                GoldenType ty;
+                const cJSON *dt = cJSON_GetObjectItemCaseSensitive(e, "dtype");
+                v = cJSON_GetObjectItemCaseSensitive(e, "value");
+                if (!check_keys(l, e, field, (const char *const[]){"dtype", "value", NULL}) ||
+                    (dt && !type_of(l, dt, field, &ty)))
+                    return false;
+                c->dtype = dt ? ty.dtype : MTLRT_DTYPE_NONE;
+            }
+            if (cJSON_IsBool(v))
+                c->value = cJSON_IsTrue(v), c->is_bool = true;
+            else if (!cJSON_IsNumber(v))
+                return fail(l, field, "expected a number or a boolean, found %s", v ? json_kind(v) : "nothing");
+            else
+                c->value = v->valuedouble;
         }
-        if (cJSON_IsBool(v))
-            c->value = cJSON_IsTrue(v), c->is_bool = true;
-        else if (!cJSON_IsNumber(v))
-            return fail(l, field, "expected a number or a boolean, found %s", v ? json_kind(v) : "nothing");
-        else
-            c->value = v->valuedouble;
-    }
     return t->constants ? l->ok : fail(l, NULL, "out of memory");
 }
 
@@ -426,16 +442,20 @@ static bool kernel_of(Loader *l, const cJSON *k)
     if (!cJSON_IsObject(k))
         return fail(l, "kernel", "expected an object with \"source\", \"text\" or \"spec\", found %s",
                     k ? json_kind(k) : "nothing");
-    if (!check_keys(l, k, "kernel", (const char *const[]){"source", "text", "spec", "entry", "include_dirs", "defines",
-                                                           "template", "constants", "subgroup_size", NULL}))
+    if (!check_keys(l, k, "kernel",
+                    (const char *const[]){"source", "text", "spec", "entry", "include_dirs", "defines", "template",
+                                          "constants", "subgroup_size", NULL}))
         return false;
-    const cJSON *src = cJSON_GetObjectItemCaseSensitive(k, "source"), *text = cJSON_GetObjectItemCaseSensitive(k, "text"),
+    const cJSON *src = cJSON_GetObjectItemCaseSensitive(k, "source"),
+                *text = cJSON_GetObjectItemCaseSensitive(k, "text"),
                 *spec = cJSON_GetObjectItemCaseSensitive(k, "spec"), *j;
     if (!!src + !!text + !!spec != 1)
-        return fail(l, "kernel", "give exactly one of source (a .metal file), text (Metal source) and spec (a kernel "
-                                 "spec .json)");
+        return fail(l, "kernel",
+                    "give exactly one of source (a .metal file), text (Metal source) and spec (a kernel "
+                    "spec .json)");
     if ((src && !cJSON_IsString(src)) || (spec && !cJSON_IsString(spec)))
-        return fail(l, src ? "kernel.source" : "kernel.spec", "expected a file name, found %s", json_kind(src ? src : spec));
+        return fail(l, src ? "kernel.source" : "kernel.spec", "expected a file name, found %s",
+                    json_kind(src ? src : spec));
     t->kind = src ? GOLDEN_KERNEL_FILE : text ? GOLDEN_KERNEL_TEXT : GOLDEN_KERNEL_SPEC;
     t->source = text ? text_of(l, text, "kernel.text") : resolve(l, (src ? src : spec)->valuestring);
     if ((j = cJSON_GetObjectItemCaseSensitive(k, "entry"))) {
@@ -449,8 +469,9 @@ static bool kernel_of(Loader *l, const cJSON *k)
     if ((j = cJSON_GetObjectItemCaseSensitive(k, "defines")))
         t->defines = string_list(l, j, "kernel.defines", false);
     if ((j = cJSON_GetObjectItemCaseSensitive(k, "template")) && !spec)
-        return fail(l, "kernel.template", "template arguments are for kernel specs; a .metal source names its "
-                                          "instance as the entry (its [[host_name]])");
+        return fail(l, "kernel.template",
+                    "template arguments are for kernel specs; a .metal source names its "
+                    "instance as the entry (its [[host_name]])");
     if (j)
         t->templates = template_list(l, j);
     uint64_t sg;
@@ -468,31 +489,40 @@ static bool dispatch_of(Loader *l, const cJSON *d)
     GoldenTest *t = l->t;
     if (!cJSON_IsObject(d))
         return fail(l, "dispatch", "expected an object, found %s", json_kind(d));
-    if (!check_keys(l, d, "dispatch", (const char *const[]){"threads", "grid", "threadgroups", "threadgroup",
-                                                             "threadgroup_memory", NULL}))
+    if (!check_keys(
+            l, d, "dispatch",
+            (const char *const[]){"threads", "grid", "threadgroups", "threadgroup", "threadgroup_memory", NULL}))
         return false;
-    const cJSON *th = cJSON_GetObjectItemCaseSensitive(d, "threads"), *grid = cJSON_GetObjectItemCaseSensitive(d, "grid"),
+    const cJSON *th = cJSON_GetObjectItemCaseSensitive(d, "threads"),
+                *grid = cJSON_GetObjectItemCaseSensitive(d, "grid"),
                 *tgs = cJSON_GetObjectItemCaseSensitive(d, "threadgroups"),
                 *tg = cJSON_GetObjectItemCaseSensitive(d, "threadgroup"),
                 *mem = cJSON_GetObjectItemCaseSensitive(d, "threadgroup_memory"), *e;
     if (!!th + !!grid + !!tgs != 1 || !tg)
-        return fail(l, "dispatch", "give threadgroup and exactly one of threads (dispatchThreads; also \"grid\") and "
-                                   "threadgroups (dispatchThreadgroups)");
+        return fail(l, "dispatch",
+                    "give threadgroup and exactly one of threads (dispatchThreads; also \"grid\") and "
+                    "threadgroups (dispatchThreadgroups)");
     t->has_dispatch = true;
     t->threadgroups = tgs != NULL;
-    if (!dims_of(l, th ? th : grid ? grid : tgs, th ? "dispatch.threads" : grid ? "dispatch.grid" : "dispatch.threadgroups",
+    if (!dims_of(l,
+                 th     ? th
+                 : grid ? grid
+                        : tgs,
+                 th     ? "dispatch.threads"
+                 : grid ? "dispatch.grid"
+                        : "dispatch.threadgroups",
                  t->size) ||
         !dims_of(l, tg, "dispatch.threadgroup", t->threadgroup))
         return false;
     if (mem && !cJSON_IsObject(mem))
         return fail(l, "dispatch.threadgroup_memory", "expected {\"N\": BYTES}, found %s", json_kind(mem));
-    cJSON_ArrayForEach(e, mem)
-    {
+    cJSON_ArrayForEach (e, mem) {
         char *end;
         unsigned long idx = strtoul(e->string, &end, 10);
         uint64_t bytes;
         if (*end || end == e->string || idx > 30)
-            return fail(l, "dispatch.threadgroup_memory", "key '%s': expected a [[threadgroup(n)]] index 0..30", e->string);
+            return fail(l, "dispatch.threadgroup_memory", "key '%s': expected a [[threadgroup(n)]] index 0..30",
+                        e->string);
         if (!count_of(l, e, "dispatch.threadgroup_memory", false, 1u << 30, &bytes))
             return false;
         t->threadgroup_memory[idx] = (uint32_t)bytes;
@@ -515,12 +545,14 @@ static bool body_of(Loader *l, const cJSON *root)
     GoldenTest *t = l->t;
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "mtltest"), *j;
     if (!cJSON_IsNumber(v))
-        return fail(l, "mtltest", "not a golden test file: expected the format version (\"mtltest\": %d)", GOLDEN_VERSION);
+        return fail(l, "mtltest", "not a golden test file: expected the format version (\"mtltest\": %d)",
+                    GOLDEN_VERSION);
     if (v->valuedouble != GOLDEN_VERSION)
         return fail(l, "mtltest", "format version %g; this mtltest reads version %d (a newer mtl2glsl may read it)",
                     v->valuedouble, GOLDEN_VERSION);
-    if (!check_keys(l, root, "", (const char *const[]){"mtltest", "name", "skip", "kernel", "dispatch", "buffers",
-                                                        "outputs", "comment", NULL}))
+    if (!check_keys(l, root, "",
+                    (const char *const[]){"mtltest", "name", "skip", "kernel", "dispatch", "buffers", "outputs",
+                                          "comment", NULL}))
         return false;
     if ((j = cJSON_GetObjectItemCaseSensitive(root, "name"))) {
         if (!cJSON_IsString(j) || !j->valuestring[0])
@@ -536,9 +568,11 @@ static bool body_of(Loader *l, const cJSON *root)
     if ((j = cJSON_GetObjectItemCaseSensitive(root, "dispatch")) && !dispatch_of(l, j))
         return false;
     if (!j && t->kind != GOLDEN_KERNEL_SPEC)
-        return fail(l, "dispatch", "missing: a .metal kernel needs its dispatch (threads or threadgroups, and "
-                                   "threadgroup)");
-    const cJSON *bufs = cJSON_GetObjectItemCaseSensitive(root, "buffers"), *outs = cJSON_GetObjectItemCaseSensitive(root, "outputs");
+        return fail(l, "dispatch",
+                    "missing: a .metal kernel needs its dispatch (threads or threadgroups, and "
+                    "threadgroup)");
+    const cJSON *bufs = cJSON_GetObjectItemCaseSensitive(root, "buffers"),
+                *outs = cJSON_GetObjectItemCaseSensitive(root, "outputs");
     if ((bufs && !cJSON_IsObject(bufs)) || !cJSON_IsObject(outs) || !cJSON_GetArraySize(outs))
         return fail(l, bufs && !cJSON_IsObject(bufs) ? "buffers" : "outputs",
                     "expected an object (KEY: {...}, keyed by [[buffer(n)]] index or parameter name)%s",
@@ -549,8 +583,12 @@ static bool body_of(Loader *l, const cJSON *root)
     t->outputs = calloc((size_t)cJSON_GetArraySize(outs) + 1, sizeof *t->outputs);
     if (!t->buffers || !t->outputs)
         return fail(l, NULL, "out of memory");
-    cJSON_ArrayForEach(j, bufs) if (l->ok) buffer_of(l, j, &t->buffers[t->n_buffers++]);
-    cJSON_ArrayForEach(j, outs) if (l->ok) output_of(l, j, &t->outputs[t->n_outputs++]);
+    cJSON_ArrayForEach (j, bufs)
+        if (l->ok)
+            buffer_of(l, j, &t->buffers[t->n_buffers++]);
+    cJSON_ArrayForEach (j, outs)
+        if (l->ok)
+            output_of(l, j, &t->outputs[t->n_outputs++]);
     return l->ok;
 }
 
@@ -576,7 +614,10 @@ static char *read_file(Loader *l)
         fclose(f);
         return text;
     }
-    fail(l, NULL, "cannot read the file: %s", !f ? strerror(errno) : size >= (64l << 20) ? "larger than 64 MiB" : "read error");
+    fail(l, NULL, "cannot read the file: %s",
+         !f                    ? strerror(errno)
+         : size >= (64l << 20) ? "larger than 64 MiB"
+                               : "read error");
     free(text);
     if (f)
         fclose(f);

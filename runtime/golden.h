@@ -7,7 +7,7 @@
 
 #include "mtlrt.h"
 
-#define GOLDEN_VERSION 1         /* the "mtltest" field of the files this runner reads */
+#define GOLDEN_VERSION 1 /* the "mtltest" field of the files this runner reads */
 #define GOLDEN_SUFFIX ".golden.json"
 
 /* ---- the test file (golden.c) ---- */
@@ -32,7 +32,12 @@ typedef enum GoldenData {
     GOLDEN_DATA_GENERATE, /* "generate": constant, arange, uniform, normal */
 } GoldenData;
 
-typedef enum GoldenGenerator { GOLDEN_GEN_CONSTANT, GOLDEN_GEN_ARANGE, GOLDEN_GEN_UNIFORM, GOLDEN_GEN_NORMAL } GoldenGenerator;
+typedef enum GoldenGenerator {
+    GOLDEN_GEN_CONSTANT,
+    GOLDEN_GEN_ARANGE,
+    GOLDEN_GEN_UNIFORM,
+    GOLDEN_GEN_NORMAL
+} GoldenGenerator;
 
 typedef struct GoldenBuffer {
     char *key; /* "3" (a [[buffer(3)]] index) or a parameter's name */
@@ -63,11 +68,11 @@ typedef struct GoldenOutput {
     char *golden_text; /* as the file writes it */
     GoldenType type;   /* "dtype": bfloat16 marks uint16 goldens as bfloat16 bits */
     GoldenTolerance tol;
-    bool unordered;    /* compared as multisets (outputs whose order atomics decide) */
+    bool unordered; /* compared as multisets (outputs whose order atomics decide) */
 } GoldenOutput;
 
 typedef struct GoldenConstant {
-    char *key;        /* [[function_constant(n)]] index or the constant's name */
+    char *key; /* [[function_constant(n)]] index or the constant's name */
     double value;
     bool is_bool;
     MtlrtDtype dtype; /* NONE: the kernel's declaration says */
@@ -77,8 +82,8 @@ typedef struct GoldenTest {
     char *path, *dir, *name;
     char *skip; /* "skip": the reason; the test is not run */
     GoldenKernelKind kind;
-    char *source;       /* FILE, SPEC: resolved path; TEXT: the source */
-    char *entry;        /* FILE, TEXT: the entry point (NULL: the only one) */
+    char *source;                                /* FILE, SPEC: resolved path; TEXT: the source */
+    char *entry;                                 /* FILE, TEXT: the entry point (NULL: the only one) */
     char **include_dirs, **defines, **templates; /* NULL-terminated; templates "NAME=VALUE" (specs) */
     int n_constants;
     GoldenConstant *constants;
@@ -115,8 +120,8 @@ long double golden_get(const MtlrtArray *a, bool bfloat, uint64_t i);
 void golden_set(MtlrtArray *a, bool bfloat, uint64_t i, double v);
 /* Pack value(s) V (N of them) as Metal type TYPE with scalar SCALAR ("float", "uint", "bool", "bfloat", ...):
    3-vectors padded to 4 elements; integers must fit. False after a message naming WHAT. */
-bool golden_pack_values(const double *v, int n, const char *type, const char *scalar, const char *what,
-                        MtlrtArray *a, FILE *err);
+bool golden_pack_values(const double *v, int n, const char *type, const char *scalar, const char *what, MtlrtArray *a,
+                        FILE *err);
 uint16_t golden_float_to_bfloat(float f);
 uint16_t golden_float_to_half(float f);
 
@@ -155,7 +160,7 @@ typedef struct GoldenRunOptions {
     bool write_actual; /* write the actual output beside a golden that fails: y.npy -> y.actual.npy,
                           y.golden.npy -> y.actual.npy */
     int max_report;
-    bool verbose;      /* report passing outputs' error maxima too */
+    bool verbose; /* report passing outputs' error maxima too */
 } GoldenRunOptions;
 
 /* Run test T on a new context (GoldenStatus says what the result means). What went wrong goes to REPORT, as the

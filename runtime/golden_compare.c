@@ -176,7 +176,8 @@ bool golden_compare(const MtlrtArray *got, const MtlrtArray *expected, const Gol
     GoldenTolerance tol = o->tol.kind == GOLDEN_TOL_DEFAULT ? golden_default_tolerance(type) : o->tol;
     MtlrtArray got_sorted = {0}, want_sorted = {0};
     bool ok = check_layout(got, expected, report);
-    if (ok && o->unordered && !(sorted_copy(got, type.bfloat, &got_sorted) && sorted_copy(expected, type.bfloat, &want_sorted)))
+    if (ok && o->unordered &&
+        !(sorted_copy(got, type.bfloat, &got_sorted) && sorted_copy(expected, type.bfloat, &want_sorted)))
         ok = false;
     if (ok) {
         compare_elements(o->unordered ? &got_sorted : got, o->unordered ? &want_sorted : expected, expected,

@@ -127,10 +127,8 @@ static void uniform_bounds(const GoldenBuffer *b, MtlrtDtype dtype, bool bfloat,
 static double generated(const GoldenBuffer *b, bool is_float, double low, double high, uint64_t i)
 {
     switch (b->gen) {
-    case GOLDEN_GEN_CONSTANT:
-        return b->a;
-    case GOLDEN_GEN_ARANGE:
-        return b->a + (double)i * b->b;
+    case GOLDEN_GEN_CONSTANT: return b->a;
+    case GOLDEN_GEN_ARANGE: return b->a + (double)i * b->b;
     case GOLDEN_GEN_UNIFORM:
         return is_float ? low + (high - low) * unit(b->seed, i) : low + floor((high - low) * unit(b->seed, i));
     case GOLDEN_GEN_NORMAL: {
@@ -172,18 +170,19 @@ static void int_range(MtlrtDtype d, double *lo, double *hi)
     *hi = ldexp(1, is_signed ? bits - 1 : bits) - (bits == 64 ? 1024 : 1);
 }
 
-bool golden_pack_values(const double *v, int n, const char *type, const char *scalar, const char *what,
-                        MtlrtArray *a, FILE *err)
+bool golden_pack_values(const double *v, int n, const char *type, const char *scalar, const char *what, MtlrtArray *a,
+                        FILE *err)
 {
     GoldenType ty;
     if (!strcmp(scalar, "struct") || !golden_type_from_name(scalar, &ty)) {
-        fprintf(err, "error: %s: a value cannot be packed as `%s`; give its bytes (\"bytes\": FILE or \"npy\")\n",
-                what, type);
+        fprintf(err, "error: %s: a value cannot be packed as `%s`; give its bytes (\"bytes\": FILE or \"npy\")\n", what,
+                type);
         return false;
     }
     int width = vector_width(type), padded = width == 3 && strncmp(type, "packed_", 7) ? 4 : width;
     if (n % width) {
-        fprintf(err, "error: %s: `%s` takes %d value%s per element, got %d\n", what, type, width, width > 1 ? "s" : "", n);
+        fprintf(err, "error: %s: `%s` takes %d value%s per element, got %d\n", what, type, width, width > 1 ? "s" : "",
+                n);
         return false;
     }
     uint64_t count = (uint64_t)(n / width * padded);

@@ -145,8 +145,11 @@ static bool load_source_kernel(Run *r)
 {
     const GoldenTest *t = r->t;
     M2gOptions mo = {.include_dirs = (const char *const *)t->include_dirs,
-                     .defines = (const char *const *)t->defines, .only_entry = t->entry, .diag = r->report,
-                     .subgroup_size = (int)subgroup_size(r), .virtual_subgroups = r->opt->virtual_subgroups};
+                     .defines = (const char *const *)t->defines,
+                     .only_entry = t->entry,
+                     .diag = r->report,
+                     .subgroup_size = (int)subgroup_size(r),
+                     .virtual_subgroups = r->opt->virtual_subgroups};
     char name[4096];
     snprintf(name, sizeof name, "%s(kernel.text)", t->path);
     char *text = t->kind == GOLDEN_KERNEL_TEXT ? source_text(t) : NULL;
@@ -194,23 +197,31 @@ static bool load_spec_kernel(Run *r)
         const GoldenBuffer *b = &t->buffers[i];
         if (b->data == GOLDEN_DATA_VALUE || b->data == GOLDEN_DATA_BYTES || b->type.bfloat ||
             (b->data != GOLDEN_DATA_NPY && b->ndim < 0)) {
-            fprintf(r->report, "%s: error: buffers.%s: a kernel spec's arrays are .npy files or dtype and shape "
-                               "(with a generator or none)%s\n", t->path, b->key,
-                    b->type.bfloat ? "; bfloat16 is not supported in specs yet" : "");
+            fprintf(r->report,
+                    "%s: error: buffers.%s: a kernel spec's arrays are .npy files or dtype and shape "
+                    "(with a generator or none)%s\n",
+                    t->path, b->key, b->type.bfloat ? "; bfloat16 is not supported in specs yet" : "");
             ok = false;
-        } else if (!(arrays[i] = b->data == GOLDEN_DATA_NPY ? malloc(strlen(b->key) + strlen(b->path) + 2) : array_arg(b)))
+        } else if (!(arrays[i] =
+                         b->data == GOLDEN_DATA_NPY ? malloc(strlen(b->key) + strlen(b->path) + 2) : array_arg(b)))
             ok = false;
         else if (b->data == GOLDEN_DATA_NPY)
             sprintf(arrays[i], "%s=%s", b->key, b->path);
     }
     if (t->has_dispatch && t->threadgroups) {
-        fprintf(r->report, "%s: error: dispatch.threadgroups: a kernel spec runs on a grid of threads (\"threads\"), "
-                           "as MLX and Core AI dispatch\n", t->path);
+        fprintf(r->report,
+                "%s: error: dispatch.threadgroups: a kernel spec runs on a grid of threads (\"threads\"), "
+                "as MLX and Core AI dispatch\n",
+                t->path);
         ok = false;
     }
-    MtlrunSpecArgs sa = {.arrays = (const char *const *)arrays, .templates = (const char *const *)t->templates,
-                         .poison = true, .subgroup_size = subgroup_size(r), .virtual_subgroups = r->opt->virtual_subgroups,
-                         .includes = (const char *const *)t->include_dirs, .defines = (const char *const *)t->defines};
+    MtlrunSpecArgs sa = {.arrays = (const char *const *)arrays,
+                         .templates = (const char *const *)t->templates,
+                         .poison = true,
+                         .subgroup_size = subgroup_size(r),
+                         .virtual_subgroups = r->opt->virtual_subgroups,
+                         .includes = (const char *const *)t->include_dirs,
+                         .defines = (const char *const *)t->defines};
     if (t->has_dispatch) {
         memcpy(sa.grid, t->size, sizeof sa.grid);
         memcpy(sa.threadgroup, t->threadgroup, sizeof sa.threadgroup);
@@ -263,16 +274,18 @@ static bool output_buffer(Run *r, const MtlrtParam *p, const GoldenBuffer *b, co
     } else if (o) {
         MtlrtArray g;
         if (access(o->golden, R_OK) != 0) {
-            fprintf(r->report, "%s: error: buffers.%s: give its dtype and shape (its golden %s is not there to "
-                               "take them from)\n", r->t->path, o->key, o->golden_text);
+            fprintf(r->report,
+                    "%s: error: buffers.%s: give its dtype and shape (its golden %s is not there to "
+                    "take them from)\n",
+                    r->t->path, o->key, o->golden_text);
             return false;
         }
         if (!mtlrt_npy_read(o->golden, &g))
             return false;
         *a = g;
     } else {
-        fprintf(r->report, "%s: error: buffer %u (%s) of kernel %s is not given: add buffers.%s (or .%u)\n",
-                r->t->path, p->index, p->name, r->refl->entry, p->name, p->index);
+        fprintf(r->report, "%s: error: buffer %u (%s) of kernel %s is not given: add buffers.%s (or .%u)\n", r->t->path,
+                p->index, p->name, r->refl->entry, p->name, p->index);
         return false;
     }
     if (o && o->type.dtype != MTLRT_DTYPE_NONE)
@@ -291,7 +304,8 @@ static bool param_data(Run *r, uint32_t i)
     GoldenType *type = &r->types[i];
     char what[300];
     snprintf(what, sizeof what, "buffers.%s", b ? b->key : p->name);
-    *type = b && b->type.dtype != MTLRT_DTYPE_NONE ? b->type : (GoldenType){MTLRT_DTYPE_NONE, !strcmp(p->scalar, "bfloat")};
+    *type =
+        b && b->type.dtype != MTLRT_DTYPE_NONE ? b->type : (GoldenType){MTLRT_DTYPE_NONE, !strcmp(p->scalar, "bfloat")};
     if (o && o->type.dtype != MTLRT_DTYPE_NONE)
         *type = o->type;
     if (r->t->kind == GOLDEN_KERNEL_SPEC) {
@@ -386,9 +400,9 @@ static bool set_constants(Run *r)
     for (int i = 0; ok && i < r->t->n_constants; i++) {
         const GoldenConstant *c = &r->t->constants[i];
         const cJSON *match = NULL;
-        cJSON_ArrayForEach(f, fcs)
-        {
-            const cJSON *idx = cJSON_GetObjectItemCaseSensitive(f, "index"), *nm = cJSON_GetObjectItemCaseSensitive(f, "name");
+        cJSON_ArrayForEach (f, fcs) {
+            const cJSON *idx = cJSON_GetObjectItemCaseSensitive(f, "index"),
+                        *nm = cJSON_GetObjectItemCaseSensitive(f, "name");
             char num[32];
             snprintf(num, sizeof num, "%d", idx ? idx->valueint : -1);
             if (!strcmp(c->key, num) || (cJSON_IsString(nm) && !strcmp(c->key, nm->valuestring)))
@@ -403,7 +417,8 @@ static bool set_constants(Run *r)
         MtlrtArray a = {0};
         const cJSON *ty = cJSON_GetObjectItemCaseSensitive(match, "type");
         ok = constant_value(r, c, cJSON_IsString(ty) ? ty->valuestring : "int", &a) &&
-             mtlrt_pipeline_set_function_constant(r->pipe, (uint32_t)cJSON_GetObjectItemCaseSensitive(match, "index")->valueint, &a);
+             mtlrt_pipeline_set_function_constant(
+                 r->pipe, (uint32_t)cJSON_GetObjectItemCaseSensitive(match, "index")->valueint, &a);
         mtlrt_array_free(&a);
     }
     cJSON_Delete(root);
@@ -491,8 +506,10 @@ static GoldenStatus check_output(Run *r, const GoldenOutput *o, bool *updated)
         return GOLDEN_ERROR;
     bool have_golden = access(o->golden, F_OK) == 0;
     if (!have_golden && !r->opt->update) {
-        fprintf(r->report, "  output %u (%s): golden %s is missing (mtltest --update records this run's output "
-                           "as the golden)\n", p->index, p->name, o->golden_text);
+        fprintf(r->report,
+                "  output %u (%s): golden %s is missing (mtltest --update records this run's output "
+                "as the golden)\n",
+                p->index, p->name, o->golden_text);
         return GOLDEN_ERROR;
     }
     if (have_golden && !mtlrt_npy_read(o->golden, &want))
@@ -501,8 +518,7 @@ static GoldenStatus check_output(Run *r, const GoldenOutput *o, bool *updated)
     size_t len = 0;
     FILE *details = open_memstream(&text, &len);
     GoldenCompareResult res = {0};
-    bool pass = have_golden && details &&
-                golden_compare(got, &want, o, r->types[i], r->opt->max_report, details, &res);
+    bool pass = have_golden && details && golden_compare(got, &want, o, r->types[i], r->opt->max_report, details, &res);
     if (details)
         fclose(details);
     char *actual = sibling(o->golden, ".actual.npy");

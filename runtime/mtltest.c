@@ -92,19 +92,40 @@ static bool parse_count(const char *s, long lo, long hi, long *out)
     return !errno && end != s && !*end && v >= lo && v <= hi;
 }
 
-enum { OPT_VALIDATE = 256, OPT_DEVICE, OPT_SUBGROUP, OPT_VIRTUAL, OPT_UPDATE, OPT_JUNIT, OPT_NO_ACTUAL, OPT_MAX_REPORT,
-       OPT_TIMEOUT, OPT_LIST, OPT_LIST_DEVICES, OPT_VERSION };
+enum {
+    OPT_VALIDATE = 256,
+    OPT_DEVICE,
+    OPT_SUBGROUP,
+    OPT_VIRTUAL,
+    OPT_UPDATE,
+    OPT_JUNIT,
+    OPT_NO_ACTUAL,
+    OPT_MAX_REPORT,
+    OPT_TIMEOUT,
+    OPT_LIST,
+    OPT_LIST_DEVICES,
+    OPT_VERSION
+};
 
 static const struct option long_options[] = {
-    {"jobs", required_argument, NULL, 'j'},          {"validate", no_argument, NULL, OPT_VALIDATE},
-    {"device", required_argument, NULL, OPT_DEVICE}, {"subgroup-size", required_argument, NULL, OPT_SUBGROUP},
-    {"virtual-subgroups", no_argument, NULL, OPT_VIRTUAL}, {"update", no_argument, NULL, OPT_UPDATE},
-    {"junit", required_argument, NULL, OPT_JUNIT},   {"no-actual", no_argument, NULL, OPT_NO_ACTUAL},
-    {"max-report", required_argument, NULL, OPT_MAX_REPORT}, {"timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"filter", required_argument, NULL, 'k'},        {"list", no_argument, NULL, OPT_LIST},
-    {"verbose", no_argument, NULL, 'v'},             {"quiet", no_argument, NULL, 'q'},
-    {"list-devices", no_argument, NULL, OPT_LIST_DEVICES}, {"version", no_argument, NULL, OPT_VERSION},
-    {"help", no_argument, NULL, 'h'},                {NULL, 0, NULL, 0},
+    {"jobs", required_argument, NULL, 'j'},
+    {"validate", no_argument, NULL, OPT_VALIDATE},
+    {"device", required_argument, NULL, OPT_DEVICE},
+    {"subgroup-size", required_argument, NULL, OPT_SUBGROUP},
+    {"virtual-subgroups", no_argument, NULL, OPT_VIRTUAL},
+    {"update", no_argument, NULL, OPT_UPDATE},
+    {"junit", required_argument, NULL, OPT_JUNIT},
+    {"no-actual", no_argument, NULL, OPT_NO_ACTUAL},
+    {"max-report", required_argument, NULL, OPT_MAX_REPORT},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"filter", required_argument, NULL, 'k'},
+    {"list", no_argument, NULL, OPT_LIST},
+    {"verbose", no_argument, NULL, 'v'},
+    {"quiet", no_argument, NULL, 'q'},
+    {"list-devices", no_argument, NULL, OPT_LIST_DEVICES},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
 };
 
 /* Parse the command line into O. Returns -1 to go on, else the exit status (help, version, usage errors). */
@@ -268,8 +289,8 @@ static double elapsed(const struct timespec *since)
 }
 
 /* The child's exit code for each status; any other code (a crash, a sanitizer report) is an ERROR. */
-static const int status_codes[] = {[GOLDEN_PASS] = 0, [GOLDEN_FAIL] = 1, [GOLDEN_SKIP] = 77, [GOLDEN_ERROR] = 3,
-                                   [GOLDEN_UPDATED] = 4};
+static const int status_codes[] = {
+    [GOLDEN_PASS] = 0, [GOLDEN_FAIL] = 1, [GOLDEN_SKIP] = 77, [GOLDEN_ERROR] = 3, [GOLDEN_UPDATED] = 4};
 
 /* Start test T in a child process whose stdout and stderr go to a temporary file. */
 static void start(Test *t, const Options *o)
@@ -385,7 +406,8 @@ static void run_all(Suite *s, const Options *o)
             if (t->pid > 0 && !t->done && elapsed(&t->start) > o->timeout) {
                 kill(t->pid, SIGKILL);
                 waitpid(t->pid, &wstatus, 0);
-                fprintf(t->out, "mtltest: error: the test ran longer than --timeout %.0f s and was stopped\n", o->timeout);
+                fprintf(t->out, "mtltest: error: the test ran longer than --timeout %.0f s and was stopped\n",
+                        o->timeout);
                 t->seconds = elapsed(&t->start);
                 t->done = true;
                 t->status = GOLDEN_FAIL;
@@ -405,12 +427,18 @@ static void xml_text(FILE *f, const char *text, size_t max)
 {
     for (size_t i = 0; text && text[i] && i < max; i++) {
         unsigned char c = (unsigned char)text[i];
-        if (c == '&') fputs("&amp;", f);
-        else if (c == '<') fputs("&lt;", f);
-        else if (c == '>') fputs("&gt;", f);
-        else if (c == '"') fputs("&quot;", f);
-        else if (c < 0x20 && c != '\n' && c != '\t' && c != '\r') fputc('?', f);
-        else fputc(c, f);
+        if (c == '&')
+            fputs("&amp;", f);
+        else if (c == '<')
+            fputs("&lt;", f);
+        else if (c == '>')
+            fputs("&gt;", f);
+        else if (c == '"')
+            fputs("&quot;", f);
+        else if (c < 0x20 && c != '\n' && c != '\t' && c != '\r')
+            fputc('?', f);
+        else
+            fputc(c, f);
     }
 }
 
@@ -439,8 +467,10 @@ static bool write_junit(const Suite *s, const char *path, double seconds)
                 counts[GOLDEN_SKIP], seconds);
     for (int i = 0; i < s->n; i++) {
         const Test *t = &s->tests[i];
-        const char *elem = t->status == GOLDEN_FAIL ? "failure" : t->status == GOLDEN_ERROR ? "error"
-                           : t->status == GOLDEN_SKIP ? "skipped" : NULL;
+        const char *elem = t->status == GOLDEN_FAIL    ? "failure"
+                           : t->status == GOLDEN_ERROR ? "error"
+                           : t->status == GOLDEN_SKIP  ? "skipped"
+                                                       : NULL;
         fprintf(f, "    <testcase classname=\"mtltest\" name=\"");
         xml_text(f, t->t.name, SIZE_MAX);
         fprintf(f, "\" file=\"");
