@@ -3193,6 +3193,33 @@ static int init_list_arg_edits(Parser *P, const char *type, unsigned off, TextEd
     return 0;
 }
 
+/* Whether the two quoted types of MSG ('complex_t<...>' and 'const __global complex_t<...>') are one type in
+   two address spaces. */
+static bool same_type_but_space(const char *msg)
+{
+    char ty[2][160];
+    const char *p = msg;
+    for (int k = 0; k < 2; k++) {
+        const char *q = strchr(p, '\'');
+        const char *e = q ? strchr(q + 1, '\'') : NULL;
+        if (!e)
+            return false;
+        int n = 0;
+        for (const char *w = q + 1; w < e && n < 150;) { /* without const and address spaces */
+            static const char *const drop[] = {"const ", "__private ", "__global ", "__local ", "__constant "};
+            bool skipped = false;
+            for (size_t d = 0; d < sizeof drop / sizeof *drop && !skipped; d++)
+                if (!strncmp(w, drop[d], strlen(drop[d])) && (w == q + 1 || w[-1] == ' '))
+                    w += strlen(drop[d]), skipped = true;
+            if (!skipped)
+                ty[k][n++] = *w++;
+        }
+        ty[k][n] = 0;
+        p = e + 1;
+    }
+    return ty[0][0] && !strcmp(ty[0], ty[1]);
+}
+
 /* `c ? a : op.init` where A and OP.INIT are the same struct in different address spaces ("conditional expression is
    ambiguous", "incompatible operand types ('complex_t<...>' and 'const __global complex_t<...>')"): Metal reads both
    as values; both operands of the '?' at T[OFF] are written `__mtl_value(...)`. */
@@ -3347,8 +3374,7 @@ static bool fix_conversions(Parser *P)
         } else if (strstr(msg, "cannot bind to a temporary object because of address space mismatch")) {
             n_edits += temporary_edits(P, msg, off, edits + n_edits);
         } else if ((strstr(msg, "conditional expression is ambiguous") || strstr(msg, "incompatible operand types")) &&
-                   (strstr(msg, "__global ") || strstr(msg, "__local ") || strstr(msg, "__constant ") ||
-                    strstr(msg, "__private "))) {
+                   same_type_but_space(msg)) {
             n_edits += conditional_value_edits(P, off, edits + n_edits);
         } else if (init_list_type) {
             n_edits += init_list_arg_edits(P, init_list_type, off, edits + n_edits);
