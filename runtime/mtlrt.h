@@ -1,8 +1,16 @@
 /* mtlrt.h: the mtl2glsl runtime. Runs a translated compute kernel (GLSL + reflection JSON, docs/interfaces.md)
    on a Vulkan device with Metal's dispatch semantics, and reads/writes/compares .npy arrays.
 
-   Conventions: functions returning bool print a message through the diagnostic stream (mtlrt_set_diag) and
-   return false on failure; nothing aborts. Every create has a destroy that accepts NULL. */
+   Errors: a function returning bool returns false (a constructor NULL) and records a status and a message for
+   the calling thread (mtlrt_last_status, mtlrt_last_error); nothing aborts and nothing is printed unless a log
+   callback is set (mtlrt_set_log_callback, or mtlrt_set_diag to print to a FILE). Every create has a destroy that
+   accepts NULL.
+
+   Threads: contexts are independent; different threads may use different contexts at once. A context and the
+   objects made from it (buffers, pipelines, command lists) are externally synchronized: one thread at a time, as
+   for a VkQueue. The last error is per thread. Set the log callback before creating contexts; it is called on the
+   thread that makes the call that logs (validation messages: the thread in the Vulkan call).
+   Vulkan interop (adopting an application's instance/device/queue, a buffer's VkBuffer): mtlrt_vulkan.h. */
 #ifndef MTLRT_H
 #define MTLRT_H
 
@@ -11,9 +19,48 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* ---- diagnostics (context.c) ---- */
+#ifdef __cplusplus
+extern "C" {
+#endif
 
-/* Messages go to FILE (default stderr) as "PREFIX: error: ..." (default prefix "mtlrt"). */
+#define MTLRT_VERSION "0.1.0"
+const char *mtlrt_version(void);
+
+/* ---- status, messages and the log (context.c) ---- */
+
+typedef enum MtlrtStatus {
+    MTLRT_OK = 0,
+    MTLRT_NOT_READY = 1,              /* mtlrt_commands_wait: not finished within the timeout (not an error) */
+    MTLRT_ERROR_INVALID_ARGUMENT = -1, /* a bad value: sizes, indices, types, a malformed file or launch */
+    MTLRT_ERROR_UNSUPPORTED = -2,     /* the device (or the runtime) lacks what the kernel or call needs */
+    MTLRT_ERROR_OUT_OF_MEMORY = -3,   /* host or device memory */
+    MTLRT_ERROR_IO = -4,              /* a file could not be read or written */
+    MTLRT_ERROR_COMPILE = -5,         /* GLSL did not compile, or the SPIR-V disagrees with the reflection */
+    MTLRT_ERROR_VULKAN = -6,          /* a Vulkan call failed (the message names it and its VkResult) */
+    MTLRT_ERROR_TIMEOUT = -7,         /* the GPU work did not finish within the runtime's limit */
+    MTLRT_ERROR_DEVICE_LOST = -8,
+    MTLRT_ERROR_OUT_OF_BOUNDS = -9,   /* a kernel translated with check_bounds accessed outside a buffer */
+} MtlrtStatus;
+
+/* The status and message of the last call that failed on this thread (MTLRT_OK and "" when none has). A
+   successful call leaves them as they were; mtlrt_clear_error resets them. */
+MtlrtStatus mtlrt_last_status(void);
+const char *mtlrt_last_error(void);
+void mtlrt_clear_error(void);
+const char *mtlrt_status_name(MtlrtStatus status); /* "MTLRT_ERROR_UNSUPPORTED" */
+
+typedef enum MtlrtLogLevel {
+    MTLRT_LOG_ERROR,      /* the message of a failing call (also kept as mtlrt_last_error) */
+    MTLRT_LOG_WARNING,    /* a launch that runs but looks wrong (grid larger than the buffers, short inputs) */
+    MTLRT_LOG_INFO,       /* the chosen device */
+    MTLRT_LOG_VALIDATION, /* a message of the Vulkan validation layer ("validation error: ...") */
+} MtlrtLogLevel;
+
+/* Every message goes to FN (NULL: none; the default). */
+typedef void (*MtlrtLogFn)(MtlrtLogLevel level, const char *message, void *user);
+void mtlrt_set_log_callback(MtlrtLogFn fn, void *user);
+/* A built-in log callback that prints to FILE (NULL: stderr) as "PREFIX: error: ...", "PREFIX: warning: ..." and
+   "PREFIX: ..." (default prefix "mtlrt"). */
 void mtlrt_set_diag(FILE *file, const char *prefix);
 
 /* ---- arrays and .npy files (npy.c) ---- */
@@ -42,7 +89,7 @@ typedef struct MtlrtArray {
 MtlrtDtype mtlrt_dtype_from_name(const char *name);
 const char *mtlrt_dtype_name(MtlrtDtype dtype); /* numpy name: "float32" */
 size_t mtlrt_dtype_size(MtlrtDtype dtype);
-char mtlrt_dtype_kind(MtlrtDtype dtype); /* 'f', 'i', 'u' or 'b' */
+char mtlrt_dtype_kind(MtlrtDtype dtype); /* 'f', 'i', 'u', 'b' or 'c' (complex) */
 
 /* Allocate a zero-filled array of SHAPE (NDIM dims). */
 bool mtlrt_array_alloc(MtlrtArray *a, MtlrtDtype dtype, int ndim, const uint64_t *shape);
@@ -188,13 +235,33 @@ uint32_t mtlrt_context_simd_subgroup_size(const MtlrtContext *ctx);
 
 typedef struct MtlrtBuffer MtlrtBuffer;
 
-/* A host-visible storage buffer of SIZE bytes (at least 4 are allocated), zero filled. NULL on error. */
+typedef enum MtlrtBufferFlags {
+    MTLRT_BUFFER_DEFAULT = 0,      /* device-local memory; the host reaches it through staging copies */
+    MTLRT_BUFFER_HOST_VISIBLE = 1, /* memory the host can map (mtlrt_buffer_map): device-local where the device
+                                      has such memory (resizable BAR, integrated and CPU devices), else host memory */
+} MtlrtBufferFlags;
+
+/* A storage buffer of SIZE bytes (at least 4 are allocated) in device-local memory, zero filled. NULL on error. */
 MtlrtBuffer *mtlrt_buffer_create(MtlrtContext *ctx, size_t size);
+/* The same with FLAGS (MtlrtBufferFlags). */
+MtlrtBuffer *mtlrt_buffer_create_flags(MtlrtContext *ctx, size_t size, uint32_t flags);
 void mtlrt_buffer_destroy(MtlrtBuffer *buf);
 size_t mtlrt_buffer_size(const MtlrtBuffer *buf);
-/* Copy SIZE bytes (at most the buffer size) to / from the start of the buffer. */
+/* Copy SIZE bytes (at most the buffer size) to / from the start of the buffer. Both wait for work submitted
+   earlier on the context, so a read sees what earlier dispatches wrote. Memory the host can read quickly
+   (host-cached: CPU and integrated devices) is copied directly; other memory through a staging buffer in
+   host-cached memory and a GPU copy, in chunks that overlap. */
 bool mtlrt_buffer_write(MtlrtBuffer *buf, const void *data, size_t size);
 bool mtlrt_buffer_read(MtlrtBuffer *buf, void *data, size_t size);
+/* The same at byte OFFSET of the buffer. */
+bool mtlrt_buffer_write_at(MtlrtBuffer *buf, size_t offset, const void *data, size_t size);
+bool mtlrt_buffer_read_at(MtlrtBuffer *buf, size_t offset, void *data, size_t size);
+/* The buffer's memory mapped for the host (coherent: no flush needed), or NULL (MTLRT_ERROR_UNSUPPORTED) when
+   it is not host-visible. Valid until the buffer is destroyed. The host must not touch it while submitted work
+   uses the buffer (wait for it first). */
+void *mtlrt_buffer_map(MtlrtBuffer *buf);
+/* Whether the buffer can be mapped. */
+bool mtlrt_buffer_host_visible(const MtlrtBuffer *buf);
 
 /* ---- pipelines (pipeline.c) ---- */
 
@@ -241,7 +308,48 @@ typedef struct MtlrtDispatchStats {
     double gpu_ms_min, gpu_ms_median, gpu_ms_mean;
 } MtlrtDispatchStats;
 
-/* Run the kernel as D says and wait for it. STATS may be NULL. */
+/* Run the kernel as D says and wait for it (a command list of its own). STATS may be NULL. Checked: D against the
+   kernel and the device (errors), and a grid larger than the buffers can hold or an input shorter than the grid
+   (warnings, through the log). A grid with 0 threads in any dimension runs nothing and succeeds. */
 bool mtlrt_dispatch(MtlrtPipeline *pipe, const MtlrtDispatch *d, MtlrtDispatchStats *stats);
+
+/* ---- command lists (commands.c) ----
+   Dispatches, copies and fills recorded in order and submitted together. Where a command reads a buffer an
+   earlier one wrote, or writes one an earlier one read or wrote, a memory barrier is recorded between them (what a
+   Metal compute encoder's hazard tracking does); commands on different buffers may overlap. Submission returns at
+   once; mtlrt_commands_wait waits. A list that has run may be submitted again as recorded, or reset and
+   recorded anew. Buffers and pipelines it uses must live until it has finished. */
+typedef struct MtlrtCommands MtlrtCommands;
+
+MtlrtCommands *mtlrt_commands_create(MtlrtContext *ctx);
+/* Waits for the list if it is running. */
+void mtlrt_commands_destroy(MtlrtCommands *cmds);
+/* Record a dispatch, checked as mtlrt_dispatch checks it (D->repeat must be 0 or 1, D->timestamps false). D and
+   the bindings array may be reused once the call returns. */
+bool mtlrt_commands_dispatch(MtlrtCommands *cmds, MtlrtPipeline *pipe, const MtlrtDispatch *d);
+/* Copy SIZE bytes from SRC at SRC_OFFSET to DST at DST_OFFSET (the ranges must not overlap). */
+bool mtlrt_commands_copy(MtlrtCommands *cmds, MtlrtBuffer *dst, size_t dst_offset, MtlrtBuffer *src,
+                         size_t src_offset, size_t size);
+/* Fill SIZE bytes at OFFSET (multiples of 4, or up to the end) with the 32-bit word VALUE. */
+bool mtlrt_commands_fill(MtlrtCommands *cmds, MtlrtBuffer *dst, size_t offset, size_t size, uint32_t value);
+/* A barrier after everything recorded so far, whatever buffers it touches. */
+bool mtlrt_commands_barrier(MtlrtCommands *cmds);
+/* Submit the list (recording ends); returns without waiting. */
+bool mtlrt_commands_submit(MtlrtCommands *cmds);
+/* Wait up to TIMEOUT_NS (0: poll, UINT64_MAX: no limit): MTLRT_OK when the list has finished (its writes are then
+   visible to mtlrt_buffer_read and mappings), MTLRT_NOT_READY when it has not, or the error status (a failed
+   bounds check included: MTLRT_ERROR_OUT_OF_BOUNDS, mtlrt_last_error lists the accesses). */
+MtlrtStatus mtlrt_commands_wait(MtlrtCommands *cmds, uint64_t timeout_ns);
+/* Forget what was recorded (waits first if the list is running). */
+bool mtlrt_commands_reset(MtlrtCommands *cmds);
+/* GPU time of the list's last run in milliseconds, from timestamps around it; false where the queue has none. */
+bool mtlrt_commands_gpu_time(const MtlrtCommands *cmds, double *ms);
+/* Commands recorded, and barriers recorded between them (for tests and tuning). */
+uint32_t mtlrt_commands_count(const MtlrtCommands *cmds);
+uint32_t mtlrt_commands_barriers(const MtlrtCommands *cmds);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -71,7 +71,7 @@ bool mtlrt_array_alloc(MtlrtArray *a, MtlrtDtype dtype, int ndim, const uint64_t
     a->nbytes = (size_t)a->count * dtypes[dtype].size;
     a->data = calloc(a->nbytes ? a->nbytes : 1, 1);
     if (!a->data) {
-        rt_error("out of memory for an array of %zu bytes", a->nbytes);
+        rt_fail(MTLRT_ERROR_OUT_OF_MEMORY, "out of memory for an array of %zu bytes", a->nbytes);
         return false;
     }
     return true;
@@ -260,7 +260,7 @@ static bool read_npy_header(FILE *f, const char *path, char **hdr)
     free(*hdr);
     *hdr = NULL;
 truncated:
-    rt_error("%s: truncated .npy header", path);
+    rt_fail(MTLRT_ERROR_IO, "%s: truncated .npy header", path);
     return false;
 }
 
@@ -302,13 +302,13 @@ bool mtlrt_npy_read(const char *path, MtlrtArray *a)
     memset(a, 0, sizeof *a);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        rt_error("cannot open %s: %s", path, strerror(errno));
+        rt_fail(MTLRT_ERROR_IO, "cannot open %s: %s", path, strerror(errno));
         return false;
     }
     if (!read_npy_header(f, path, &hdr) || !parse_npy_header(hdr, path, a))
         goto error;
     if (fread(a->data, 1, a->nbytes, f) != a->nbytes) {
-        rt_error("%s: file ends before the %zu data bytes its header announces", path, a->nbytes);
+        rt_fail(MTLRT_ERROR_IO, "%s: file ends before the %zu data bytes its header announces", path, a->nbytes);
         goto error;
     }
     free(hdr);
@@ -349,14 +349,14 @@ bool mtlrt_npy_write(const char *path, const MtlrtArray *a)
                              (unsigned char)(len >> 8)};
     FILE *f = fopen(path, "wb");
     if (!f) {
-        rt_error("cannot create %s: %s", path, strerror(errno));
+        rt_fail(MTLRT_ERROR_IO, "cannot create %s: %s", path, strerror(errno));
         return false;
     }
     bool ok = fwrite(pre, 1, 10, f) == 10 && fwrite(hdr, 1, (size_t)len, f) == (size_t)len &&
               fwrite(a->data, 1, a->nbytes, f) == a->nbytes;
     ok = (fclose(f) == 0) && ok;
     if (!ok)
-        rt_error("cannot write %s: %s", path, strerror(errno));
+        rt_fail(MTLRT_ERROR_IO, "cannot write %s: %s", path, strerror(errno));
     return ok;
 }
 
@@ -463,7 +463,7 @@ bool mtlrt_array_from_raw_file(const char *path, MtlrtArray *a)
     FILE *f = fopen(path, "rb");
     long size = -1;
     if (!f || fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
-        rt_error("cannot read %s: %s", path, strerror(errno));
+        rt_fail(MTLRT_ERROR_IO, "cannot read %s: %s", path, strerror(errno));
         if (f)
             fclose(f);
         return false;
@@ -471,7 +471,7 @@ bool mtlrt_array_from_raw_file(const char *path, MtlrtArray *a)
     uint64_t shape = (uint64_t)size;
     bool ok = mtlrt_array_alloc(a, MTLRT_DTYPE_U8, 1, &shape) && fread(a->data, 1, a->nbytes, f) == a->nbytes;
     if (!ok && a->data) {
-        rt_error("cannot read %s: %s", path, strerror(errno));
+        rt_fail(MTLRT_ERROR_IO, "cannot read %s: %s", path, strerror(errno));
         mtlrt_array_free(a);
     }
     fclose(f);
