@@ -219,5 +219,8 @@ bool rt_check_subgroup_layout(MtlrtContext *ctx, const uint32_t local[3], uint32
 
 /* ---- npy.c ---- */
 float rt_half_to_float(uint16_t h);
+float rt_bfloat_to_float(uint16_t b);
+/* IN converted exactly to dtype TO into OUT; false with WHY and nothing logged. */
+bool rt_convert_exact(const MtlrtArray *in, MtlrtDtype to, MtlrtArray *out, char *why, size_t why_size);
 
 #endif

@@ -102,6 +102,12 @@ long double mtlrt_array_get(const MtlrtArray *a, uint64_t i);
 bool mtlrt_array_from_spec(const char *spec, MtlrtArray *a);
 /* "float:2.5", "uint:7", "half:0.1", "bool:true" -> 0-d array holding that value (range-checked). */
 bool mtlrt_array_from_scalar(const char *spec, MtlrtArray *a);
+/* TEXT ("2.5", "1000", "0xff", "true") read as a value of DTYPE (floats rounded to it, integers range-checked). */
+bool mtlrt_array_from_value(const char *text, MtlrtDtype dtype, MtlrtArray *a);
+/* IN converted to dtype TO when every element is exactly representable there (int32 1000 -> uint32, float 2.5 ->
+   half); an error naming the first element that is not (float 0.1 -> half, -1 -> uint). bool and numbers never
+   convert into each other, nor complex and real. OUT is allocated. */
+bool mtlrt_array_convert_exact(const MtlrtArray *in, MtlrtDtype to, MtlrtArray *out);
 /* Read the raw bytes of PATH as a 1-d uint8 array. */
 bool mtlrt_array_from_raw_file(const char *path, MtlrtArray *a);
 
@@ -169,6 +175,13 @@ typedef enum MtlrtSubgroupOp {
     MTLRT_SUBGROUP_QUAD = 128
 } MtlrtSubgroupOp;
 
+/* A `constant T name [[function_constant(n)]]` the kernel reads (reflection "function_constants"). */
+typedef struct MtlrtFunctionConstant {
+    uint32_t index;
+    char *name;
+    char *type; /* bool, int, uint or float */
+} MtlrtFunctionConstant;
+
 typedef struct MtlrtReflection {
     char *entry;
     uint32_t max_total_threads; /* 0: not given */
@@ -185,6 +198,9 @@ typedef struct MtlrtReflection {
     uint32_t subgroup_size;      /* 0: no SIMD-group functions; else the subgroup size the shader was built for */
     bool virtual_subgroups;      /* subgroups are built in shared memory: any device runs it */
     uint32_t subgroup_ops;       /* MtlrtSubgroupOp bits the shader needs from the device */
+    uint32_t n_function_constants;
+    MtlrtFunctionConstant *function_constants;
+    char *source;                /* the Metal source it was translated from ("" when not given) */
 } MtlrtReflection;
 
 /* Parse reflection JSON: one object, or an array of objects from which the one named ENTRY (or the only one,
@@ -277,9 +293,11 @@ MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const 
 MtlrtPipeline *mtlrt_pipeline_create_spirv(MtlrtContext *ctx, const uint32_t *code, size_t size, const char *name,
                                            const MtlrtReflection *refl);
 void mtlrt_pipeline_destroy(MtlrtPipeline *pipe);
-/* Set Metal function constant INDEX ([[function_constant(INDEX)]]) to VALUE (a 0-d bool, int32, uint32 or
-   float32 array whose type matches the declaration) and mark it defined; before the first dispatch. Constants not
-   set keep the shader's default (false / 0) and is_function_constant_defined() is false for them. */
+/* Set Metal function constant INDEX ([[function_constant(INDEX)]]) to VALUE and mark it defined; before the first
+   dispatch. VALUE is a 0-d array converted exactly to the declared type (int32 1 for a float constant is 1.0f;
+   float 0.5 for an int constant, or any number for a bool one, is an error, as is an INDEX the kernel does not
+   declare). Constants not set keep the shader's default (false / 0) and is_function_constant_defined() is false
+   for them. */
 bool mtlrt_pipeline_set_function_constant(MtlrtPipeline *pipe, uint32_t index, const MtlrtArray *value);
 
 /* ---- dispatch (dispatch.c) ---- */

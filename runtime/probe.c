@@ -23,7 +23,7 @@ static const char probe_glsl[] =
     "        atomicOr(bad[0], 1u);\n"
     "}\n";
 
-static bool in_probe; /* the probe's own pipeline is not probed */
+static _Thread_local bool in_probe; /* the probe's own pipeline is not probed */
 
 /* Runs the probe for LOCAL and subgroup size W; *ok tells whether the layout is consecutive. */
 static bool run_probe(MtlrtContext *ctx, const uint32_t local[3], uint32_t W, bool *ok)
