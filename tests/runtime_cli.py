@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """runtime.cli: mtlrun's launch checks, typed scalars and constants, dtypes, option forms and pipelines.
 
-    runtime_cli.py --mtlrun PATH [--case NAME] [-v]
+    runtime_cli.py --mtlrun PATH [--mtl2glsl PATH] [-v]
 
 Every case runs mtlrun (under the validation layer where it runs a kernel) on tests/runtime/kernels.metal and checks
 its exit status, the message it must print (and, for warnings, that -q silences it), and its outputs against NumPy
@@ -14,7 +14,8 @@ with outputs poisoned first. Cases:
   dtypes: bfloat16 in and out as '<V2' .npy (ml_dtypes' and MLX's form) and as DTYPE:SHAPE, complex64 in and out;
   options: --opt=VALUE and --opt VALUE, --version, -q, unknown options and missing values (exit 2);
   pipelines: three dependent kernels on shared buffers in one submission (2 barriers), an independent one (none);
-  transfers through staging (MTLRT_STAGING=1) with --repeat, so the GPU-side restores are exercised.
+  transfers through staging (MTLRT_STAGING=1) with --repeat, so the GPU-side restores are exercised;
+  with --mtl2glsl: the translator reads `-` from standard input, and takes --opt VALUE and --opt=VALUE.
 """
 import argparse
 import os
@@ -241,15 +242,39 @@ def staging(r):
         r.expect_array("staging: one run's result", out, xs + np.float32(0.25))
 
 
+def translator(r, mtl2glsl):
+    """mtl2glsl reads `-` from standard input (diagnostics located in stdin.metal); both option forms."""
+    src = open(KERNELS).read()
+    def run(args, stdin=None):
+        r.count += 1
+        return subprocess.run([mtl2glsl] + args, input=stdin, capture_output=True, text=True, timeout=120)
+    a = run(["--entry", "scale", KERNELS])
+    b = run(["--entry=scale", "-I", HERE, "-"], stdin=src)
+    if a.returncode or b.returncode or a.stdout.replace(KERNELS, "").replace("kernels.metal", "X") != \
+            b.stdout.replace("stdin.metal", "X"):
+        r.failures.append("mtl2glsl -: %d %d\n%s\n%s%s" % (a.returncode, b.returncode, a.stdout[:400], b.stdout[:400],
+                                                            b.stderr))
+    bad = run(["-"], stdin="kernel void k(device float* x) {\n    x[0] = nope(1);\n}\n")
+    if bad.returncode != 1 or "stdin.metal:2:12: error: use of undeclared identifier 'nope'" not in bad.stderr:
+        r.failures.append("mtl2glsl - diagnostics: exit %d\n%s" % (bad.returncode, bad.stderr))
+    c = run(["--emit", "reflect", "--entry", "scale", "-o", r.path("s.json"), KERNELS])
+    d = run(["--emit=c", "-"], stdin=src)
+    if c.returncode or not os.path.exists(r.path("s.json")) or d.returncode != 2 or "--c-prefix" not in d.stderr:
+        r.failures.append("mtl2glsl option forms: %d %s / %d %s" % (c.returncode, c.stderr, d.returncode, d.stderr))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mtlrun", required=True)
+    ap.add_argument("--mtl2glsl")
     ap.add_argument("-v", action="store_true")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         r = Runner(args.mtlrun, tmp, args.v)
         for group in (launch_checks, typed_values, dtypes, options, pipelines, staging):
             group(r)
+        if args.mtl2glsl:
+            translator(r, args.mtl2glsl)
     for f in r.failures:
         print("FAIL: " + f)
     print("%d cases, %d failed" % (r.count, len(r.failures)))
