@@ -78,8 +78,9 @@ static bool create_vk_buffer(MtlrtBuffer *buf)
     return rt_vk_ok(vkCreateBuffer(ctx->device, &info, NULL, &buf->buffer), "vkCreateBuffer");
 }
 
-/* A storage buffer of SIZE bytes (4 at least), zero filled: mapped and cleared here when host-visible, else
-   cleared by the GPU before the next work that could see it (transfer.c). */
+/* A storage buffer of SIZE bytes (4 at least), zero filled: cleared before anything can see it, unless a write
+   covers it whole first (transfer.c): by the GPU at the next submission, or by the host when it maps, reads or
+   partly writes a host-visible one. */
 MtlrtBuffer *mtlrt_buffer_create_flags(MtlrtContext *ctx, size_t size, uint32_t flags)
 {
     MtlrtBuffer *buf = calloc(1, sizeof *buf);
@@ -107,15 +108,11 @@ MtlrtBuffer *mtlrt_buffer_create_flags(MtlrtContext *ctx, size_t size, uint32_t 
                          &buf->memory, &buf->memory_flags) ||
         !rt_vk_ok(vkBindBufferMemory(ctx->device, buf->buffer, buf->memory, 0), "vkBindBufferMemory"))
         goto error;
-    if (buf->memory_flags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) {
-        if (!rt_vk_ok(vkMapMemory(ctx->device, buf->memory, 0, VK_WHOLE_SIZE, 0, &buf->map), "vkMapMemory"))
-            goto error;
-        memset(buf->map, 0, buf->alloc_size);
-        if (!rt_flush(buf, 0, buf->alloc_size))
-            goto error;
-    } else if (!rt_zero_later(buf)) {
+    if ((buf->memory_flags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) &&
+        !rt_vk_ok(vkMapMemory(ctx->device, buf->memory, 0, VK_WHOLE_SIZE, 0, &buf->map), "vkMapMemory"))
         goto error;
-    }
+    if (!rt_zero_later(buf))
+        goto error;
     return buf;
 error:
     mtlrt_buffer_destroy(buf);
@@ -169,9 +166,11 @@ bool mtlrt_buffer_host_visible(const MtlrtBuffer *buf)
     return buf->map != NULL;
 }
 
-/* The mapping of a host-visible buffer, after the context's submitted work is done. */
+/* The mapping of a host-visible buffer (cleared first if it is new). */
 void *mtlrt_buffer_map(MtlrtBuffer *buf)
 {
+    if (buf->map && !rt_zero_now(buf))
+        return NULL;
     if (!buf->map) {
         rt_fail(MTLRT_ERROR_UNSUPPORTED, "this buffer is in device memory the host cannot map; create it with "
                 "MTLRT_BUFFER_HOST_VISIBLE, or copy with mtlrt_buffer_read / mtlrt_buffer_write");
@@ -234,8 +233,11 @@ error:
     return NULL;
 }
 
+/* The VkBuffer, cleared first if it is new (so that no later clear undoes the application's writes). */
 VkBuffer mtlrt_buffer_vk_buffer(const MtlrtBuffer *buf)
 {
+    if (buf->zero_pending && !rt_zero_now((MtlrtBuffer *)buf))
+        return VK_NULL_HANDLE;
     return buf->buffer;
 }
 

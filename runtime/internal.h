@@ -181,6 +181,8 @@ bool rt_invalidate(MtlrtBuffer *buf);
 void rt_full_barrier(VkCommandBuffer cmd);
 /* BUF (not host-visible) is cleared by the GPU before the next submission. */
 bool rt_zero_later(MtlrtBuffer *buf);
+/* BUF cleared now if its clear is pending (before the host or the application touches it). */
+bool rt_zero_now(MtlrtBuffer *buf);
 /* BUF is destroyed or overwritten whole: no clearing. */
 void rt_forget_buffer(MtlrtBuffer *buf);
 /* Record the pending clears into CMD (and a barrier); false when there were none. */

@@ -292,6 +292,12 @@ static bool load_input(const Options *o, const Arg *arg, const MtlrtParam *p, Mt
     return mtlrun_load_array(arg->text, arg->kind, o->poison, a) && mtlrt_param_accepts(p, a, arg->text);
 }
 
+/* Whether input ARG is a DTYPE:SHAPE array of zeros (not poisoned): a new buffer holds that already. */
+static bool zeros(const Options *o, const Arg *arg)
+{
+    return arg->kind == SOURCE_ARRAY && !o->poison && !mtlrun_has_suffix(arg->text, ".npy");
+}
+
 /* The shared buffer named NAME, or -1. */
 static int find_shared(const Shared *s, const char *name)
 {
@@ -339,7 +345,7 @@ static bool bind_params(const Options *o, const Launch *l, const MtlrtReflection
             }
             memcpy(p->push + param->offset, a->data, param->size);
         } else if (!(p->bindings[param->binding] = mtlrt_buffer_create(ctx, a->nbytes)) ||
-                   !mtlrt_buffer_write(p->bindings[param->binding], a->data, a->nbytes)) {
+                   (!zeros(o, &l->inputs[in]) && !mtlrt_buffer_write(p->bindings[param->binding], a->data, a->nbytes))) {
             return false;
         }
     }

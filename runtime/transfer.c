@@ -214,6 +214,35 @@ static bool staged_read(MtlrtBuffer *buf, size_t offset, void *data, size_t size
     return ok;
 }
 
+/* BUF cleared now if its clear is pending: by the host where it is mapped, else by a GPU fill waited for. */
+bool rt_zero_now(MtlrtBuffer *buf)
+{
+    MtlrtContext *ctx = buf->ctx;
+    if (!buf->zero_pending)
+        return true;
+    if (buf->map) {
+        rt_forget_buffer(buf);
+        memset(buf->map, 0, buf->alloc_size);
+        return rt_flush(buf, 0, buf->alloc_size);
+    }
+    StagingSlot *s;
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    if (!staging_slot(ctx, 0, 4, &s) || !slot_wait(ctx, s) ||
+        !rt_vk_ok(vkBeginCommandBuffer(s->cmd, &begin), "vkBeginCommandBuffer"))
+        return false;
+    rt_full_barrier(s->cmd);
+    rt_record_zero_fills(ctx, s->cmd);
+    VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &s->cmd};
+    if (!rt_vk_ok(vkEndCommandBuffer(s->cmd), "vkEndCommandBuffer") ||
+        !rt_vk_ok(vkQueueSubmit(ctx->queue, 1, &submit, s->fence), "vkQueueSubmit"))
+        return false;
+    s->pending = true;
+    return slot_wait(ctx, s);
+}
+
 /* SIZE bytes at OFFSET must lie inside BUF. */
 static bool check_range(const MtlrtBuffer *buf, size_t offset, size_t size, const char *what)
 {
@@ -230,12 +259,14 @@ bool mtlrt_buffer_write_at(MtlrtBuffer *buf, size_t offset, const void *data, si
     if (!size)
         return true;
     if (direct_write(buf)) {
-        if (!wait_in_flight(buf->ctx))
+        if (offset == 0 && size == buf->alloc_size)
+            rt_forget_buffer(buf); /* overwritten whole: no need to clear it first */
+        if (!wait_in_flight(buf->ctx) || !rt_zero_now(buf))
             return false;
         memcpy((char *)buf->map + offset, data, size);
         return rt_flush(buf, offset, size);
     }
-    if (offset == 0 && size == buf->size)
+    if (offset == 0 && size == buf->alloc_size)
         rt_forget_buffer(buf); /* overwritten whole: no need to clear it first */
     return staged_write(buf, offset, data, size);
 }
@@ -247,7 +278,7 @@ bool mtlrt_buffer_read_at(MtlrtBuffer *buf, size_t offset, void *data, size_t si
     if (!size)
         return true;
     if (direct_read(buf)) {
-        if (!wait_in_flight(buf->ctx) || !rt_invalidate(buf))
+        if (!wait_in_flight(buf->ctx) || !rt_zero_now(buf) || !rt_invalidate(buf))
             return false;
         memcpy(data, (const char *)buf->map + offset, size);
         return true;
