@@ -138,6 +138,7 @@ struct MtlrtPipeline {
     uint32_t n_constants; /* function constants (constants.c): {constant_id, 32-bit value} */
     uint32_t constants[MAX_FUNCTION_CONSTANTS][2];
     uint32_t required_subgroup_size; /* nonzero: VK_EXT_subgroup_size_control sets it */
+    MtlrtBuffer *bounds; /* the bounds-check record of a kernel translated with check_bounds (bounds.c) */
 };
 
 /* ---- constants.c ---- */
@@ -202,6 +203,8 @@ bool rt_commands_descriptor_set(MtlrtCommands *c, const MtlrtPipeline *pipe, con
 bool rt_commands_timestamp(MtlrtCommands *c, bool end, uint32_t *slot);
 
 /* ---- bounds.c ---- */
+/* The record of a kernel translated with check_bounds (4 words per checked array); true when it has none. */
+bool rt_bounds_create(MtlrtPipeline *pipe);
 /* The bounds-check record of a kernel translated with check_bounds, bound at its binding and written. */
 bool rt_bounds_bind(const MtlrtPipeline *pipe, VkBuffer *buffers, uint32_t *n_buffers, VkBuffer *writes,
                     uint32_t *n_writes);

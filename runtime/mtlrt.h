@@ -182,6 +182,15 @@ typedef struct MtlrtFunctionConstant {
     char *type; /* bool, int, uint or float */
 } MtlrtFunctionConstant;
 
+/* An array a kernel translated with check_bounds checks (reflection "bounds_check.slots"): a storage buffer's array
+   (a view of it when its type differs from the parameter's) or a threadgroup array. */
+typedef struct MtlrtBoundsSlot {
+    char *array;          /* its GLSL name */
+    char *type;           /* its GLSL element type */
+    int32_t binding;      /* storage: its binding; -1 for threadgroup arrays */
+    int32_t threadgroup;  /* a [[threadgroup(n)]] parameter: n; else -1 */
+} MtlrtBoundsSlot;
+
 typedef struct MtlrtReflection {
     char *entry;
     uint32_t max_total_threads; /* 0: not given */
@@ -201,6 +210,12 @@ typedef struct MtlrtReflection {
     uint32_t n_function_constants;
     MtlrtFunctionConstant *function_constants;
     char *source;                /* the Metal source it was translated from ("" when not given) */
+    bool bounds_check;           /* translated with check_bounds: the record below is bound and reported */
+    uint32_t bounds_binding;     /* the record's storage binding */
+    uint32_t n_bounds_slots;
+    MtlrtBoundsSlot *bounds_slots;
+    uint32_t n_bounds_locations;
+    char **bounds_locations;     /* "file:line" of each checked statement */
 } MtlrtReflection;
 
 /* Parse reflection JSON: one object, or an array of objects from which the one named ENTRY (or the only one,

@@ -61,11 +61,8 @@ static bool load_metal_kernel(const Options *o, const Launch *l, Kernel *k, cons
         .diag = stderr,
         .subgroup_size = (int)(l->subgroup_size ? l->subgroup_size : mtlrt_context_simd_subgroup_size(ctx)),
         .virtual_subgroups = l->virtual_subgroups,
+        .check_bounds = o->check_bounds,
     };
-    if (o->check_bounds) {
-        fprintf(stderr, "mtlrun: error: --check-bounds: not built yet\n");
-        return false;
-    }
     M2gResult *r = m2g_translate_file(l->kernel, &mo);
     const M2gEntry *e = NULL;
     if (!r) {

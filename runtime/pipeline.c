@@ -74,7 +74,7 @@ static bool check_ssbos(MtlrtPipeline *pipe, spvc_compiler comp, spvc_resources 
     for (size_t i = 0; i < n; i++) {
         unsigned set = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationDescriptorSet);
         unsigned binding = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding);
-        bool listed = false;
+        bool listed = pipe->refl->bounds_check && binding == pipe->refl->bounds_binding;
         for (uint32_t p = 0; p < pipe->refl->n_params; p++)
             listed |= pipe->refl->params[p].kind == MTLRT_PARAM_STORAGE && pipe->refl->params[p].binding == binding;
         if (set != 0 || !listed) {
@@ -194,6 +194,13 @@ static bool create_layouts(MtlrtPipeline *pipe)
             .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
         };
     }
+    if (pipe->refl->bounds_check) /* the bounds-check record (bounds.c) */
+        bindings[n++] = (VkDescriptorSetLayoutBinding){
+            .binding = pipe->refl->bounds_binding,
+            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+            .descriptorCount = 1,
+            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+        };
     VkDescriptorSetLayoutCreateInfo set_info = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
         .bindingCount = n,
@@ -220,6 +227,12 @@ static bool create_layouts(MtlrtPipeline *pipe)
 static bool check_reflection_limits(MtlrtPipeline *pipe)
 {
     const MtlrtReflection *r = pipe->refl;
+    for (uint32_t i = 0; r->bounds_check && i < r->n_params; i++)
+        if (r->params[i].kind == MTLRT_PARAM_STORAGE && r->params[i].binding == r->bounds_binding) {
+            rt_error("%s: buffer %s and the bounds-check record share binding %u", pipe->name, r->params[i].name,
+                     r->bounds_binding);
+            return false;
+        }
     for (uint32_t i = 0; i < r->n_params; i++)
         for (uint32_t j = 0; j < i; j++)
             if (r->params[i].kind == MTLRT_PARAM_STORAGE && r->params[j].kind == MTLRT_PARAM_STORAGE &&
@@ -317,7 +330,8 @@ static MtlrtPipeline *pipeline_finish(MtlrtPipeline *pipe, const uint32_t *code,
         .codeSize = size,
         .pCode = code,
     };
-    if (!rt_vk_ok(vkCreateShaderModule(pipe->ctx->device, &info, NULL, &pipe->module), "vkCreateShaderModule"))
+    if (!rt_vk_ok(vkCreateShaderModule(pipe->ctx->device, &info, NULL, &pipe->module), "vkCreateShaderModule") ||
+        !rt_bounds_create(pipe))
         goto error;
     return pipe;
 error:
@@ -367,6 +381,7 @@ void mtlrt_pipeline_destroy(MtlrtPipeline *pipe)
         vkDestroyPipelineLayout(dev, pipe->layout, NULL);
     if (pipe->set_layout)
         vkDestroyDescriptorSetLayout(dev, pipe->set_layout, NULL);
+    mtlrt_buffer_destroy(pipe->bounds);
     free(pipe->variants);
     free(pipe->name);
     free(pipe);

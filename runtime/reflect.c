@@ -190,6 +190,43 @@ static bool parse_function_constants(const cJSON *obj, const char *source, Mtlrt
     return true;
 }
 
+/* "bounds_check" (kernels translated with check_bounds): the record's binding, the slots, the locations. */
+static bool parse_bounds(const cJSON *obj, const char *source, MtlrtReflection *r)
+{
+    const cJSON *bc = cJSON_GetObjectItemCaseSensitive(obj, "bounds_check");
+    if (!cJSON_IsObject(bc))
+        return true;
+    const cJSON *slots = cJSON_GetObjectItemCaseSensitive(bc, "slots");
+    const cJSON *locs = cJSON_GetObjectItemCaseSensitive(bc, "locations");
+    int n = cJSON_GetArraySize(slots), m = cJSON_GetArraySize(locs);
+    r->bounds_check = true;
+    r->bounds_slots = calloc(n ? (size_t)n : 1, sizeof *r->bounds_slots);
+    r->bounds_locations = calloc(m ? (size_t)m : 1, sizeof *r->bounds_locations);
+    if (!r->bounds_slots || !r->bounds_locations || !get_uint(bc, "binding", -1, &r->bounds_binding, source))
+        return false;
+    if (r->bounds_binding >= MAX_BINDINGS) {
+        rt_error("%s: bounds_check.binding %u is beyond the %d bindings the runtime supports", source,
+                 r->bounds_binding, MAX_BINDINGS);
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        const cJSON *o = cJSON_GetArrayItem(slots, i);
+        MtlrtBoundsSlot *sl = &r->bounds_slots[r->n_bounds_slots++];
+        uint32_t binding, tg;
+        if (!get_string(o, "array", NULL, &sl->array, source) || !get_string(o, "type", "", &sl->type, source) ||
+            !get_uint(o, "binding", UINT32_MAX, &binding, source) || !get_uint(o, "threadgroup", UINT32_MAX, &tg, source))
+            return false;
+        sl->binding = binding == UINT32_MAX ? -1 : (int32_t)binding;
+        sl->threadgroup = tg == UINT32_MAX ? -1 : (int32_t)tg;
+    }
+    for (int i = 0; i < m; i++) {
+        const cJSON *l = cJSON_GetArrayItem(locs, i);
+        if (!(r->bounds_locations[r->n_bounds_locations++] = strdup(cJSON_IsString(l) ? l->valuestring : "?")))
+            return false;
+    }
+    return true;
+}
+
 /* The object to use: OBJ itself, or the element of array OBJ whose entry is ENTRY (or the only one). */
 static const cJSON *pick_entry(const cJSON *root, const char *entry, const char *source)
 {
@@ -239,7 +276,8 @@ MtlrtReflection *mtlrt_reflection_parse(const char *json, const char *entry, con
         !get_uint(obj, "max_total_threads_per_threadgroup", 0, &r->max_total_threads, source) ||
         !get_uint(obj, "push_constant_size", 16, &r->push_constant_size, source) ||
         !parse_params(obj, source, r) || !parse_features(obj, source, r) || !parse_sync(obj, source, r) ||
-        !parse_function_constants(obj, source, r) || !get_string(obj, "source", "", &r->source, source))
+        !parse_function_constants(obj, source, r) || !get_string(obj, "source", "", &r->source, source) ||
+        !parse_bounds(obj, source, r))
         goto error;
     cJSON_Delete(root);
     return r;
@@ -267,6 +305,12 @@ void mtlrt_reflection_destroy(MtlrtReflection *r)
         free(r->function_constants[i].name), free(r->function_constants[i].type);
     free(r->function_constants);
     free(r->source);
+    for (uint32_t i = 0; i < r->n_bounds_slots; i++)
+        free(r->bounds_slots[i].array), free(r->bounds_slots[i].type);
+    free(r->bounds_slots);
+    for (uint32_t i = 0; i < r->n_bounds_locations; i++)
+        free(r->bounds_locations[i]);
+    free(r->bounds_locations);
     free(r->params);
     free(r->entry);
     free(r);

@@ -15,6 +15,8 @@ with outputs poisoned first. Cases:
   options: --opt=VALUE and --opt VALUE, --version, -q, unknown options and missing values (exit 2);
   pipelines: three dependent kernels on shared buffers in one submission (2 barriers), an independent one (none);
   transfers through staging (MTLRT_STAGING=1) with --repeat, so the GPU-side restores are exercised;
+  bounds checking: a read and a write past the end and too little threadgroup memory, each reported with its
+  Metal source line, buffer name, index and size (exit 1); the same kernel within bounds passes with its result;
   with --mtl2glsl: the translator reads `-` from standard input, and takes --opt VALUE and --opt=VALUE.
 """
 import argparse
@@ -263,6 +265,40 @@ def translator(r, mtl2glsl):
         r.failures.append("mtl2glsl option forms: %d %s / %d %s" % (c.returncode, c.stderr, d.returncode, d.stderr))
 
 
+def bounds(r):
+    """--check-bounds: the first out-of-range access of each buffer with its Metal source line, name, index and
+    size; threadgroup memory too small is one; a kernel within bounds passes and computes the same."""
+    line = next(i + 1 for i, l in enumerate(open(KERNELS)) if "y[i] = x[i + 3];" in l)
+    base = [KERNELS, "--entry", "shifted_read", "--threadgroup", "64", "--buffer", "0=float32:1000", "--check-bounds",
+            "--validate"]
+    r.case("bounds: a read past the end", base + ["--grid", "1000", "--buffer", "1=float32:1000"], rc=1,
+           stderr_has=["1 out-of-range access (the first of each array; --check-bounds)",
+                       "kernels.metal:%d: out-of-range read of buffer 0 (x) in kernel shifted_read: index 100" % line,
+                       "but it holds 1000 float elements", "    y[i] = x[i + 3];"])
+    xs = np.arange(1000, dtype=np.float32)
+    x, out = r.save("b_x.npy", xs), r.path("b_y.npy")
+    if r.case("bounds: within bounds, same result", [KERNELS, "--entry", "shifted_read", "--threadgroup", "64",
+                                                     "--grid", "997", "--buffer", "0=" + x, "--buffer",
+                                                     "1=float32:997", "--poison", "--out", "1=" + out,
+                                                     "--check-bounds", "--validate", "-q"]):
+        r.expect_array("bounds: within bounds", out, xs[3:])
+    r.case("bounds: a write past the end", [KERNELS, "--entry", "scale", "--grid", "64", "--threadgroup", "64",
+                                            "--buffer", "0=float32:64", "--buffer", "1=float32:60", "--scalar", "2=1",
+                                            "--check-bounds", "--validate", "-q"], rc=1,
+           stderr_has=["out-of-range write of buffer 1 (t) in kernel scale: index 6", "but it holds 60 float elements"])
+    r.case("bounds: threadgroup memory too small", [KERNELS, "--entry", "block_sum", "--threadgroups", "4",
+                                                    "--threadgroup", "64", "--buffer", "0=float32:256", "--buffer",
+                                                    "1=float32:4", "--threadgroup-memory", "0=128", "--check-bounds",
+                                                    "--validate", "-q"], rc=1,
+           stderr_has=["out-of-range write of threadgroup buffer 0 (part) in kernel block_sum: index ",
+                       "but it holds 32 float elements (threadgroup memory too small for this access: mtlrun "
+                       "--threadgroup-memory 0=BYTES)", "    part[lid] = x[i];"])
+    r.case("bounds: enough threadgroup memory", [KERNELS, "--entry", "block_sum", "--threadgroups", "4",
+                                                 "--threadgroup", "64", "--buffer", "0=float32:256", "--buffer",
+                                                 "1=float32:4", "--threadgroup-memory", "0=256", "--check-bounds",
+                                                 "--validate", "-q"])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mtlrun", required=True)
@@ -271,7 +307,7 @@ def main():
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         r = Runner(args.mtlrun, tmp, args.v)
-        for group in (launch_checks, typed_values, dtypes, options, pipelines, staging):
+        for group in (launch_checks, typed_values, dtypes, options, pipelines, staging, bounds):
             group(r)
         if args.mtl2glsl:
             translator(r, args.mtl2glsl)
