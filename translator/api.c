@@ -59,6 +59,7 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
     Program prog = {.arena = arena_create(), .diag = &diag, .path = path};
     prog.subgroup_size = opt && opt->subgroup_size ? opt->subgroup_size : 32;
     prog.virtual_subgroups = opt && opt->virtual_subgroups;
+    prog.line_markers = opt && opt->check_bounds;
     if (prog.subgroup_size < 4 || prog.subgroup_size > 128 || (prog.subgroup_size & (prog.subgroup_size - 1))) {
         diag_error(&diag, (SrcLoc){0}, "subgroup size %d is not one of 4, 8, 16, 32, 64, 128", prog.subgroup_size);
         r->n_errors = diag.n_errors;
@@ -97,6 +98,10 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
             if (diag.n_errors == before) {
                 e->glsl = glsl;
                 e->reflect_json = reflect_json(&prog, &L);
+                if (prog.line_markers && !bounds_instrument(&prog, (char **)&e->glsl, (char **)&e->reflect_json)) {
+                    free((char *)e->glsl), free((char *)e->reflect_json);
+                    e->glsl = e->reflect_json = NULL;
+                }
             } else {
                 free(glsl);
             }

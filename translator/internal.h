@@ -345,6 +345,7 @@ typedef struct Program {
     int subgroup_size;     /* the device subgroup size shaders are built for (M2gOptions) */
     bool virtual_subgroups; /* subgroup operations emulated in shared memory (testing widths a device lacks) */
     PtrVec includes;  /* char* (arena): every file the parse read, the source first (depfiles) */
+    bool line_markers; /* --check-bounds: emit_glsl marks each statement's location for bounds.c */
 } Program;
 
 /* ---- layout.c: Metal's buffer layout in std430 ---- */
@@ -525,6 +526,10 @@ char *reflect_json(Program *prog, Lowered *L); /* malloc'd */
 /* ---- spirv.c ---- */
 /* GLSL to SPIR-V with shaderc; returns malloc'd words or NULL with *err (malloc'd) set. */
 unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, char **err);
+/* ---- emit/bounds.c ---- */
+/* --check-bounds: wrap every buffer and shared-array index of *GLSL (printed with line markers) in a check that
+   records the first out-of-range access per array; *JSON gets "bounds_check". Both are replaced (malloc'd). */
+bool bounds_instrument(Program *prog, char **glsl, char **json);
 
 /* ---- templates.c: source text rewrites for kernel templates (see there) ---- */
 /* Function constant n is specialization constant FC_VALUE_ID(n); its "defined" flag is FC_DEFINED_ID(n). */
