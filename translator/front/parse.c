@@ -379,6 +379,8 @@ static enum CXVisitorResult first_field_type(CXCursor c, CXClientData data)
     return CXVisit_Break;
 }
 
+static const char *metal4_name(Parser *P, CXCursor decl);
+
 /* Converts a clang type to the model; unknown types become TY_UNSUPPORTED carrying the Metal name. */
 static Type *conv_type(Parser *P, CXType t)
 {
@@ -489,6 +491,8 @@ static Type *conv_type(Parser *P, CXType t)
             }
             Type *u = new_type(P, TY_UNSUPPORTED);
             u->name = cx_take(P, clang_getCursorSpelling(decl));
+            if (metal4_name(P, decl)) /* metal::tensor<...>, a cooperative tensor, mpp::tensor_ops::matmul2d<...> */
+                u->name = arena_printf(P->arena, "%s (Metal 4 tensors and MetalPerformancePrimitives)", metal4_name(P, decl));
             return u;
         }
         Type *s = new_type(P, TY_STRUCT);
@@ -1135,6 +1139,26 @@ static CXCursor through_function_wrapper(Parser *P, CXCursor callee)
     return clang_Cursor_isNull(f) ? callee : f;
 }
 
+/* Metal 4's tensors and MetalPerformancePrimitives (metal::tensor, extents, cooperative tensors,
+   mpp::tensor_ops::matmul2d): the prelude declares them so that kernels parse, and each use is one error naming
+   the construct. Its name, or NULL for anything else. */
+static const char *metal4_name(Parser *P, CXCursor decl)
+{
+    static const char *const roots[] = {"mpp::", "metal::tensor", "metal::extents", "metal::dextents", "metal::execution_"};
+    char *q = qualified_name(P, decl);
+    bool m4 = false;
+    for (size_t i = 0; i < sizeof roots / sizeof *roots; i++)
+        m4 |= !strncmp(q, roots[i], strlen(roots[i]));
+    if (!m4)
+        return NULL;
+    char *last = strrchr(q, ':'), *coop = strstr(q, "__mtl_cooperative_tensor");
+    if (last && last - q > 2 && clang_getCursorKind(decl) == CXCursor_Constructor)
+        last[-1] = 0; /* metal::tensor::tensor -> metal::tensor */
+    if (coop)
+        return arena_printf(P->arena, "the cooperative tensor's %s", last && last > coop ? last + 1 : "type");
+    return q;
+}
+
 /* The prelude's simdgroup_matrix<T, C, R>. */
 static bool is_sgmat_record(Parser *P, CXType t)
 {
@@ -1194,6 +1218,8 @@ static Node *conv_call(Parser *P, CXCursor c)
         (sgmat_function(name) || (!strcmp(name, "operator*") && is_sgmat_record(P, clang_getCursorType(c))) ||
          (ck == CXCursor_Constructor && is_sgmat_record(P, clang_getCursorType(clang_getCursorSemanticParent(callee))))))
         return conv_sgmat_call(P, c, n, ck == CXCursor_Constructor ? "simdgroup_matrix" : name);
+    if (in_prelude(callee) && metal4_name(P, callee))
+        return unsupported(P, c, arena_printf(P->arena, "%s (Metal 4 tensors and MetalPerformancePrimitives)", metal4_name(P, callee)));
     if ((ck == CXCursor_Constructor || ck == CXCursor_ConversionFunction) && in_prelude(callee) &&
         (ty_scalar_kind(n->ty) == TY_BFLOAT || ck == CXCursor_ConversionFunction)) {
         /* bfloat(float) and bfloat's operator float (bfloat2..4 the same with float2..4): the conversions bfloat
