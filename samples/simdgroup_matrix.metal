@@ -209,3 +209,85 @@ kernel void gemm_epilogue(device const half* A [[buffer(0)]],
             }
         }
 }
+
+// An attention block: O = softmax(Q K^T * scale) V, one SIMD-group per 8 query rows (head dimension 16), keys 8 at
+// a time with an online softmax: S = Q K^T from K loaded transposed, each lane's row maximum and sum from the 4
+// lanes that share its row (shuffles across lanes 1 and 8 apart: Apple's layout), P written into a float matrix
+// through thread_elements(), O rescaled through thread_elements() and accumulated as P V (float times half).
+// Queries and keys past the ends are zero-padded in threadgroup memory; keys past the end are masked.
+struct AttnShape {
+    uint Lq, Lk;
+    float scale;
+};
+
+kernel void attention_block(device const half* Q [[buffer(0)]],
+                            device const half* K [[buffer(1)]],
+                            device const half* V [[buffer(2)]],
+                            device float* O [[buffer(3)]],
+                            constant AttnShape& p [[buffer(4)]],
+                            uint tid [[thread_position_in_grid]],
+                            ushort lane [[thread_index_in_simdgroup]],
+                            ushort sg [[simdgroup_index_in_threadgroup]]) {
+    threadgroup half tq[2 * 128];
+    threadgroup half tk[2 * 128];
+    threadgroup half tv[2 * 128];
+    threadgroup half* myq = tq + 128 * sg;
+    threadgroup half* myk = tk + 128 * sg;
+    threadgroup half* myv = tv + 128 * sg;
+    uint q0 = (tid / 32) * 8;
+    ushort qid = lane / 4;
+    ushort row = (qid & 4) + (lane / 2) % 4, col = (qid & 2) * 2 + (lane % 2) * 2;
+    for (uint i = lane; i < 128; i += 32)
+        myq[i] = q0 + i / 16 < p.Lq ? Q[(q0 + i / 16) * 16 + i % 16] : half(0.0f);
+    simdgroup_barrier(mem_flags::mem_threadgroup);
+    simdgroup_half8x8 q[2];
+    simdgroup_load(q[0], myq, 16);
+    simdgroup_load(q[1], myq + 8, 16);
+    simdgroup_float8x8 o[2] = {make_filled_simdgroup_matrix<float, 8>(0.0f), make_filled_simdgroup_matrix<float, 8>(0.0f)};
+    float m = -INFINITY, l = 0.0f; // this lane's row: running maximum and sum
+    for (uint k0 = 0; k0 < p.Lk; k0 += 8) {
+        for (uint i = lane; i < 128; i += 32) {
+            uint key = k0 + i / 16;
+            myk[i] = key < p.Lk ? K[key * 16 + i % 16] : half(0.0f);
+            myv[i] = key < p.Lk ? V[key * 16 + i % 16] : half(0.0f);
+        }
+        simdgroup_barrier(mem_flags::mem_threadgroup);
+        simdgroup_float8x8 s = make_filled_simdgroup_matrix<float, 8>(0.0f);
+        for (int d = 0; d < 2; d++) {
+            simdgroup_half8x8 kt; // K^T: row = dimension, column = key
+            simdgroup_load(kt, myk + 8 * d, 16, 0, true);
+            simdgroup_multiply_accumulate(s, q[d], kt, s);
+        }
+        float2 e = s.thread_elements() * p.scale;
+        if (k0 + col >= p.Lk)
+            e.x = -INFINITY;
+        if (k0 + col + 1 >= p.Lk)
+            e.y = -INFINITY;
+        float mx = max(e.x, e.y);
+        mx = max(mx, simd_shuffle_xor(mx, 1));
+        mx = max(mx, simd_shuffle_xor(mx, 8));
+        float m_new = max(m, mx);
+        float2 pe = exp(e - m_new);
+        float rs = pe.x + pe.y;
+        rs += simd_shuffle_xor(rs, 1);
+        rs += simd_shuffle_xor(rs, 8);
+        float corr = exp(m - m_new);
+        l = l * corr + rs;
+        m = m_new;
+        simdgroup_float8x8 pm;
+        pm.thread_elements() = pe;
+        for (int j = 0; j < 2; j++) {
+            o[j].thread_elements() *= corr;
+            simdgroup_half8x8 vb;
+            simdgroup_load(vb, myv + 8 * j, 16);
+            simdgroup_multiply_accumulate(o[j], pm, vb, o[j]);
+        }
+        simdgroup_barrier(mem_flags::mem_threadgroup);
+    }
+    if (q0 + row < p.Lq)
+        for (int j = 0; j < 2; j++) {
+            float2 r = o[j].thread_elements() / l;
+            O[(q0 + row) * 16 + 8 * j + col] = r.x;
+            O[(q0 + row) * 16 + 8 * j + col + 1] = r.y;
+        }
+}

@@ -166,5 +166,28 @@ def epilogue(M, N, K, alpha, beta, widths):
 
 epilogue(23, 29, 21, 0.5, -2.0, WIDTHS)
 
+# ---- an attention block: softmax(Q K^T * scale) V with an online softmax ----
+ATTN = np.dtype({"names": ["Lq", "Lk", "scale"], "formats": ["<u4", "<u4", "<f4"], "offsets": [0, 4, 8], "itemsize": 12})
+
+
+def attention(Lq, Lk, scale, tg, widths):
+    q = r.uniform(-1, 1, (Lq, 16)).astype(np.float16)
+    k = r.uniform(-1, 1, (Lk, 16)).astype(np.float16)
+    v = r.uniform(-1, 1, (Lk, 16)).astype(np.float16)
+    s = (q.astype(np.float64) @ k.astype(np.float64).T) * scale
+    w = np.exp(s - s.max(axis=1, keepdims=True))
+    o = (w / w.sum(axis=1, keepdims=True)) @ v.astype(np.float64)
+    p = np.zeros((), ATTN)
+    p["Lq"], p["Lk"], p["scale"] = Lq, Lk, scale
+    grid = -(-Lq // 8) * 32
+    for width in widths:
+        ref.case("attention_block_%dx%d_grid%d_tg%d_w%d" % (Lq, Lk, grid, tg, width), "attention_block",
+                 {0: q.reshape(-1), 1: k.reshape(-1), 2: v.reshape(-1),
+                  3: Out(o.astype(np.float32).reshape(-1), tol={"rtol": 1e-5, "atol": 1e-5}), 4: Bytes(p.tobytes())},
+                 threadgroup=tg, grid=grid, width=width)
+
+
+attention(21, 27, 0.25, 64, WIDTHS)   # 3 SIMD-groups: threadgroups of 2, the last one partial
+
 if __name__ == "__main__":
     raise SystemExit(ref.main())
