@@ -96,6 +96,43 @@ kernel void sgm_forms(device const float* in [[buffer(0)]],
     simdgroup_store(chain, o + 384, 8);
 }
 
+// Matrices through helpers (by reference, by value, returned, as MLX's BaseMMAFrag::mma passes them) and in a struct.
+static void mma(thread simdgroup_float8x8& d, simdgroup_float8x8 a, thread const simdgroup_float8x8& b) {
+    simdgroup_multiply_accumulate(d, a, b, d);
+}
+
+static simdgroup_float8x8 twice(simdgroup_float8x8 m) {
+    simdgroup_float8x8 r;
+    simdgroup_multiply(r, m, simdgroup_float8x8(2.0f));
+    return r;
+}
+
+struct Tile {
+    simdgroup_float8x8 m[2];
+    float scale;
+};
+
+// out holds 3 matrices per SIMD-group: loaded * loaded + loaded, 2 * loaded, 3 * loaded (through a struct)
+kernel void sgm_helpers(device const float* in [[buffer(0)]],
+                        device float* out [[buffer(1)]],
+                        uint tid [[thread_position_in_grid]]) {
+    uint g = tid / 32;
+    simdgroup_float8x8 x;
+    simdgroup_load(x, in + 64 * g);
+    simdgroup_float8x8 d = x;
+    mma(d, x, x);
+    simdgroup_store(d, out + 192 * g, 8);
+    simdgroup_store(twice(x), out + 192 * g + 64, 8);
+    if (g < 64) { // the same in every thread of a SIMD-group, not known to be so in the whole threadgroup
+        Tile t;
+        t.scale = 3.0f;
+        t.m[0] = x;
+        t.m[1] = simdgroup_float8x8(t.scale);
+        simdgroup_multiply(t.m[0], t.m[0], t.m[1]);
+        simdgroup_store(twice(t.m[0]) * simdgroup_float8x8(0.5f), out + 192 * g + 128, 8);
+    }
+}
+
 // A tiled GEMM C = A * B (A M x K, B K x N, row-major; C float) for any M, N, K: threadgroups of 4 SIMD-groups
 // compute 32x32 tiles of C, each SIMD-group a 16x16 quarter (2x2 matrices), K 16 at a time through zero-padded
 // threadgroup tiles; the result goes through threadgroup memory to the parts of the tile inside C.

@@ -127,6 +127,22 @@ def forms(width, grid=96, tg=64):
 for width in WIDTHS:
     forms(width)
 
+# ---- matrices through helpers and in a struct ----
+def helpers(width, grid=96, tg=64):
+    groups = grid // 32
+    src = r.uniform(-2, 2, (groups, 8, 8)).astype(np.float32).round(3)
+    out = np.zeros((groups, 3, 8, 8), np.float64)
+    for g in range(groups):
+        L = src[g].astype(np.float64)
+        out[g] = [L @ L + L, 2.0 * L, 3.0 * L]
+    ref.case("sgm_helpers_grid%d_tg%d_w%d" % (grid, tg, width), "sgm_helpers",
+             {0: src.reshape(-1), 1: Out(out.astype(np.float32).reshape(-1), tol={"rtol": 1e-6, "atol": 1e-5})},
+             threadgroup=tg, grid=grid, width=width)
+
+
+for width in WIDTHS:
+    helpers(width)
+
 # ---- a tiled GEMM, M, N, K not multiples of the tile ----
 def gemm(kind, M, N, K, widths):
     a = encode(r.uniform(-1, 1, (M, K)), kind)

@@ -181,11 +181,37 @@ static Node *load(Program *prog, Node *n)
     return set;
 }
 
-/* simdgroup_store(a, p, ...): { p[..0] = a[0]; p[..1] = a[1]; } */
+/* Whether N only reads variables (a matrix, m[i], t.m[1]): it may be printed once per element. */
+static bool plain(const Node *n)
+{
+    if (!n)
+        return true;
+    if (n->kind == N_CALL || side_effects(n))
+        return false;
+    return plain(n->a) && plain(n->b) && plain(n->c);
+}
+
+/* simdgroup_store(a, p, ...): { p[..0] = a[0]; p[..1] = a[1]; }, with a computed once first when it is more than
+   a variable (`vec2 mtl_matrix = twice(x);`). */
 static Node *store(Program *prog, Node *n)
 {
     Node *block = node(prog, N_BLOCK, n, NULL);
-    block->list = arena_alloc(prog->arena, 2 * sizeof(Node *));
+    block->list = arena_alloc(prog->arena, 3 * sizeof(Node *));
+    if (!plain(n->list[0])) {
+        Var *v = arena_alloc(prog->arena, sizeof *v);
+        v->name = v->glsl_name = "mtl_matrix";
+        v->ty = n->list[0]->ty;
+        v->kind = VAR_LOCAL;
+        v->loc = n->loc;
+        v->init = n->list[0];
+        Node *decl = node(prog, N_DECL, n, NULL), *def = node(prog, N_VARDEF, n, NULL);
+        def->var = v;
+        decl->list = arena_alloc(prog->arena, sizeof(Node *));
+        decl->list[decl->n_list++] = def;
+        block->list[block->n_list++] = decl;
+        n->list[0] = node(prog, N_VAR, n, v->ty);
+        n->list[0]->var = v;
+    }
     for (int k = 0; k < 2; k++) {
         Node *at = element_at(prog, n, k), *value = node(prog, N_INDEX, n, n->list[0]->ty->elem);
         value->a = k ? clone(prog, n->list[0]) : n->list[0];
@@ -234,7 +260,7 @@ Node *sgmat_call(Program *prog, Node *n, const char *what)
     }
     if (memory) {
         for (int i = 1; i < n->n_list; i++)
-            if (side_effects(n->list[i]) || side_effects(n->list[0]))
+            if (side_effects(n->list[i]))
                 diag_error(prog->diag, n->list[i]->loc, "%s with an argument that changes something (an assignment, ++, a call of "
                            "a SIMD-group function) is not supported: each element evaluates the arguments again", what);
         return !strcmp(what, "simdgroup_load") ? load(prog, n) : store(prog, n);
