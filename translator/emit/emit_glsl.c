@@ -968,7 +968,6 @@ static Node *strip_implicit(Node *n)
     return n;
 }
 
-/* simd_sum(x) -> simd_sum(x) or, with uniform control flow, simd_sum(x, PREDICATE); lanes and deltas as uint. */
 /* The SIMD-group matrix functions (sgmat.c made the calls): float2 operands, the element index's uint, uvec2 and
    bool; the exchanging ones take the predicate like any SIMD-group function. */
 static void emit_sgmat_call(Emit *E, Node *n)
@@ -997,6 +996,7 @@ static void emit_sgmat_call(Emit *E, Node *n)
     put(E, ")");
 }
 
+/* simd_sum(x) -> simd_sum(x) or, with uniform control flow, simd_sum(x, PREDICATE); lanes and deltas as uint. */
 static void emit_simd_call(Emit *E, Node *n)
 {
     const SimdInfo *si = &simd_table[n->builtin];
