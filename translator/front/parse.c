@@ -1317,7 +1317,8 @@ static Node *conv_call(Parser *P, CXCursor c)
         }
         if ((!strcmp(name, "__mtl_tg") || !strcmp(name, "__mtl_value")) && n->n_list == 1)
             return n->list[0]; /* a marked threadgroup array as a pointer (templates.c); a value (fix_conversions) */
-        if (!strcmp(name, "__mtl_convert") && n->n_list == 1) { /* (half4)v, TC(v): Metal's conversion */
+        if ((!strcmp(name, "__mtl_convert") || !strcmp(name, "__mtl_temporary")) && n->n_list == 1) {
+            /* (half4)v, TC(v): Metal's conversion; a converted argument for a `thread const T&` parameter */
             n->kind = N_CAST;
             n->a = n->list[0];
             return n;
@@ -3128,10 +3129,17 @@ static int scalar_rank_edits(Parser *P, const char *msg, unsigned off, TextEdit 
     if (!a || !b)
         return 0;
     bool lhs_scalar = !strstr(a, "vector") || strstr(a, "vector") > b; /* the first type is the scalar */
-    const char *vt = lhs_scalar ? b + 6 : a + 2;
-    char elem[32];
-    snprintf(elem, sizeof elem, "%.*s", (int)strcspn(vt, " '0123456789"), vt);
-    if (!*elem)
+    /* the element: from `(vector of 4 'half' values)`, `metal::vec<half, 2>` or the typedef's name, `half4` */
+    const char *vt = lhs_scalar ? b + 6 : a + 2, *of = strstr(a, "(vector of "), *q = of ? strchr(of, '\'') : NULL;
+    const char *v = strstr(vt, "vec<");
+    char elem[64];
+    if (q)
+        snprintf(elem, sizeof elem, "%.*s", (int)strcspn(q + 1, "'"), q + 1);
+    else if (v)
+        snprintf(elem, sizeof elem, "%.*s", (int)strcspn(v + 4, ",>"), v + 4);
+    else
+        snprintf(elem, sizeof elem, "%.*s", (int)strcspn(vt, " '0123456789"), vt);
+    if (!*elem || strchr(elem, '<'))
         return 0;
     const char *t = P->text;
     unsigned op = off, s, e;
@@ -3292,6 +3300,74 @@ static int conditional_value_edits(Parser *P, unsigned off, TextEdit *out)
     return 4;
 }
 
+/* The argument at T[OFF] for a `thread const short&` parameter, which clang reports as "reference of type 'const
+   __private short &' cannot bind to a temporary object because of address space mismatch": written
+   `__mtl_temporary<short>(arg)`. */
+static int temporary_edits(Parser *P, const char *msg, unsigned off, TextEdit *out)
+{
+    const char *ty = strstr(msg, "reference of type '");
+    if (!ty)
+        return 0;
+    ty += strlen("reference of type '");
+    size_t n = strcspn(ty, "'");
+    while (n && (ty[n - 1] == '&' || ty[n - 1] == ' '))
+        n--;
+    char type[128];
+    snprintf(type, sizeof type, "%.*s", (int)n, ty);
+    char *p;
+    while ((p = strstr(type, "const ")) || (p = strstr(type, "__private ")))
+        memmove(p, p + strcspn(p, " ") + 1, strlen(p + strcspn(p, " ") + 1) + 1);
+    if (!*type || strchr(type, '('))
+        return 0;
+    const char *t = P->text;
+    unsigned len = (unsigned)P->len, e = off;
+    for (int depth = 0; e < len; e++) {
+        char c = t[e];
+        if ((c == ',' || c == ')' || c == ';') && depth == 0)
+            break;
+        depth += c == '(' || c == '[' || c == '{' ? 1 : c == ')' || c == ']' || c == '}' ? -1 : 0;
+    }
+    while (e > off && isspace((unsigned char)t[e - 1]))
+        e--;
+    if (e >= len || e == off)
+        return 0;
+    out[0] = (TextEdit){off, 0, arena_printf(P->arena, "__mtl_temporary<%s>(", type)};
+    out[1] = (TextEdit){e, 0, ")"};
+    return 2;
+}
+
+/* `src += str_y` with a pointer and MLX's `Int<1>` (integral_constant): clang's OpenCL mode finds no built-in
+   operator for a pointer into an address space and a class that converts to an integer; Metal converts it. The
+   class operand of the operator at T[OFF] is written `(long)(...)`. */
+static int pointer_offset_edits(Parser *P, const char *msg, unsigned off, TextEdit *out)
+{
+    const char *a = strstr(msg, "('"), *b = a ? strstr(a, "' and '") : NULL;
+    if (!a || !b)
+        return 0;
+    bool lhs_pointer = memchr(a, '*', (size_t)(b - a)) != NULL;
+    const char *t = P->text;
+    unsigned len = (unsigned)P->len, op = off;
+    if (op >= len || !strchr("+-", t[op]))
+        return 0;
+    unsigned s, e;
+    if (lhs_pointer) {
+        s = op + 1 + (t[op + 1] == '=');
+        while (s < len && isspace((unsigned char)t[s]))
+            s++;
+        e = operand_end(t, s, len);
+    } else {
+        e = op;
+        while (e > 0 && isspace((unsigned char)t[e - 1]))
+            e--;
+        s = operand_start(t, e);
+    }
+    if (!e || s >= e)
+        return 0;
+    out[0] = (TextEdit){s, 0, "(long)("};
+    out[1] = (TextEdit){e, 0, ")"};
+    return 2;
+}
+
 /* Rewrites the conversions clang refused in the text (edits applied, attribute offsets and the line map moved).
    Returns whether anything changed. */
 static bool fix_conversions(Parser *P)
@@ -3333,8 +3409,14 @@ static bool fix_conversions(Parser *P)
             n_edits += scalar_rank_edits(P, msg, off, edits + n_edits);
         } else if (strstr(msg, "excess elements in scalar initializer")) {
             n_edits += vector_init_edits(P, off, edits + n_edits);
+        } else if (strstr(msg, "invalid operands to binary expression") && strstr(msg, "integral_constant<") &&
+                   strstr(msg, " *")) {
+            n_edits += pointer_offset_edits(P, msg, off, edits + n_edits);
+        } else if (strstr(msg, "cannot bind to a temporary object because of address space mismatch")) {
+            n_edits += temporary_edits(P, msg, off, edits + n_edits);
         } else if ((strstr(msg, "conditional expression is ambiguous") || strstr(msg, "incompatible operand types")) &&
-                   (strstr(msg, "__global ") || strstr(msg, "__local ") || strstr(msg, "__constant "))) {
+                   (strstr(msg, "__global ") || strstr(msg, "__local ") || strstr(msg, "__constant ") ||
+                    strstr(msg, "__private "))) {
             n_edits += conditional_value_edits(P, off, edits + n_edits);
         } else if (init_list_type) {
             n_edits += init_list_arg_edits(P, init_list_type, off, edits + n_edits);
@@ -3421,8 +3503,10 @@ static bool prepare_text(Parser *P, const ParseOptions *opt)
     free(lit0);
     pp_constructor_spaces(lit, flen);
     pp_static_member_spaces(lit, flen);
-    char *fn = tmpl_rewrite_function_params(lit, flen, &flen);
+    char *vec = pp_deducible_vectors(lit, flen, &flen);
     free(lit);
+    char *fn = tmpl_rewrite_function_params(vec, flen, &flen);
+    free(vec);
     P->text = tmpl_rewrite_instances(fn, flen, &P->len);
     free(fn);
     pp_map_build(&P->pp, P->arena, P->text, P->len);
