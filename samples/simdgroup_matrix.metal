@@ -107,12 +107,24 @@ static simdgroup_float8x8 twice(simdgroup_float8x8 m) {
     return r;
 }
 
+// MLX's BaseMMAFrag::mma on fragments (a lane's two elements): into matrices through reinterpret_cast of
+// thread_elements() and back.
+static void mma_frags(thread float2& d, thread float2& a, thread float2& b, thread float2& c) {
+    simdgroup_float8x8 dm, am, bm, cm;
+    reinterpret_cast<thread float2&>(am.thread_elements()) = a;
+    reinterpret_cast<thread float2&>(bm.thread_elements()) = b;
+    reinterpret_cast<thread float2&>(cm.thread_elements()) = c;
+    simdgroup_multiply_accumulate(dm, am, bm, cm);
+    d = reinterpret_cast<thread float2&>(dm.thread_elements());
+}
+
 struct Tile {
     simdgroup_float8x8 m[2];
     float scale;
 };
 
-// out holds 3 matrices per SIMD-group: loaded * loaded + loaded, 2 * loaded, 3 * loaded (through a struct)
+// out holds 4 matrices per SIMD-group: loaded * loaded + loaded, 2 * loaded, 3 * loaded (through a struct), and
+// loaded * loaded + loaded again on fragments
 kernel void sgm_helpers(device const float* in [[buffer(0)]],
                         device float* out [[buffer(1)]],
                         uint tid [[thread_position_in_grid]]) {
@@ -121,15 +133,20 @@ kernel void sgm_helpers(device const float* in [[buffer(0)]],
     simdgroup_load(x, in + 64 * g);
     simdgroup_float8x8 d = x;
     mma(d, x, x);
-    simdgroup_store(d, out + 192 * g, 8);
-    simdgroup_store(twice(x), out + 192 * g + 64, 8);
+    simdgroup_store(d, out + 256 * g, 8);
+    simdgroup_store(twice(x), out + 256 * g + 64, 8);
+    float2 fx = x.thread_elements(), fd;
+    mma_frags(fd, fx, fx, fx);
+    simdgroup_float8x8 back;
+    back.thread_elements() = fd;
+    simdgroup_store(back, out + 256 * g + 192, 8);
     if (g < 64) { // the same in every thread of a SIMD-group, not known to be so in the whole threadgroup
         Tile t;
         t.scale = 3.0f;
         t.m[0] = x;
         t.m[1] = simdgroup_float8x8(t.scale);
         simdgroup_multiply(t.m[0], t.m[0], t.m[1]);
-        simdgroup_store(twice(t.m[0]) * simdgroup_float8x8(0.5f), out + 192 * g + 128, 8);
+        simdgroup_store(twice(t.m[0]) * simdgroup_float8x8(0.5f), out + 256 * g + 128, 8);
     }
 }
 

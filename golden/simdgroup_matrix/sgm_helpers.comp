@@ -90,6 +90,19 @@ vec2 twice(vec2 m)
     return r;
 }
 
+void mma_frags(inout vec2 d, inout vec2 a, inout vec2 b, inout vec2 c)
+{
+    vec2 dm;
+    vec2 am;
+    vec2 bm;
+    vec2 cm;
+    am = a;
+    bm = b;
+    cm = c;
+    dm = simdgroup_multiply_accumulate(am, bm, cm);
+    d = dm;
+}
+
 void main()
 {
     uint tid = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
@@ -99,13 +112,22 @@ void main()
     vec2 d = x;
     mma(d, x, x);
     {
-        out_[192u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = d[0];
-        out_[192u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = d[1];
+        out_[256u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = d[0];
+        out_[256u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = d[1];
     }
     {
         vec2 mtl_matrix = twice(x);
-        out_[192u * g + 64u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = mtl_matrix[0];
-        out_[192u * g + 64u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = mtl_matrix[1];
+        out_[256u * g + 64u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = mtl_matrix[0];
+        out_[256u * g + 64u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = mtl_matrix[1];
+    }
+    vec2 fx = x;
+    vec2 fd;
+    mma_frags(fd, fx, fx, fx);
+    vec2 back;
+    back = fd;
+    {
+        out_[256u * g + 192u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = back[0];
+        out_[256u * g + 192u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = back[1];
     }
     if (g < 64u)
     {
@@ -116,8 +138,8 @@ void main()
         t.m[0] = simdgroup_multiply(t.m[0], t.m[1]);
         {
             vec2 mtl_matrix = simdgroup_multiply(twice(t.m[0]), mtl_simdgroup_matrix_diagonal(0.5));
-            out_[192u * g + 128u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = mtl_matrix[0];
-            out_[192u * g + 128u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = mtl_matrix[1];
+            out_[256u * g + 128u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = mtl_matrix[0];
+            out_[256u * g + 128u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = mtl_matrix[1];
         }
     }
 }

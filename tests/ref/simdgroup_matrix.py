@@ -131,10 +131,10 @@ for width in WIDTHS:
 def helpers(width, grid=96, tg=64):
     groups = grid // 32
     src = r.uniform(-2, 2, (groups, 8, 8)).astype(np.float32).round(3)
-    out = np.zeros((groups, 3, 8, 8), np.float64)
+    out = np.zeros((groups, 4, 8, 8), np.float64)
     for g in range(groups):
         L = src[g].astype(np.float64)
-        out[g] = [L @ L + L, 2.0 * L, 3.0 * L]
+        out[g] = [L @ L + L, 2.0 * L, 3.0 * L, L @ L + L]
     ref.case("sgm_helpers_grid%d_tg%d_w%d" % (grid, tg, width), "sgm_helpers",
              {0: src.reshape(-1), 1: Out(out.astype(np.float32).reshape(-1), tol={"rtol": 1e-6, "atol": 1e-5})},
              threadgroup=tg, grid=grid, width=width)

@@ -1745,8 +1745,19 @@ static Node *conv_expr(Parser *P, CXCursor c)
     case CXCursor_CXXFunctionalCastExpr:
     case CXCursor_CXXStaticCastExpr:
         return conv_cast(P, c);
-    case CXCursor_CXXReinterpretCastExpr:
+    case CXCursor_CXXReinterpretCastExpr: {
+        /* to the operand's own type, e.g. MLX's reinterpret_cast<thread frag_type&>(m.thread_elements()) of a
+           SIMD-group matrix: the operand itself */
+        Kids k = kids_of(c);
+        Node *a = k.len ? conv_expr(P, k.items[k.len - 1]) : NULL;
+        free(k.items);
+        Type *t = conv_type(P, clang_getCursorType(c));
+        if (t->kind == TY_REF)
+            t = t->elem;
+        if (a && a->ty && ty_equal(t, a->ty) && t->kind != TY_PTR)
+            return a;
         return unsupported(P, c, "reinterpret_cast");
+    }
     case CXCursor_CXXConstCastExpr:
         return unsupported(P, c, "const_cast");
     case CXCursor_InitListExpr:

@@ -111,6 +111,30 @@ vec2 twice(vec2 m, bool mtl_p)
     return mtl_ret;
 }
 
+void mma_frags(inout vec2 d, inout vec2 a, inout vec2 b, inout vec2 c, bool mtl_p)
+{
+    bool mtl_live = mtl_p; // false once this thread has returned, or when it did not call
+    vec2 dm;
+    vec2 am;
+    vec2 bm;
+    vec2 cm;
+    if (mtl_live)
+    {
+        am = a;
+        bm = b;
+        cm = c;
+    }
+    vec2 mtl_s3 = simdgroup_multiply_accumulate(am, bm, cm, mtl_live);
+    if (mtl_live)
+    {
+        dm = mtl_s3;
+    }
+    if (mtl_live)
+    {
+        d = dm;
+    }
+}
+
 void main()
 {
     uint tid = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
@@ -120,41 +144,50 @@ void main()
     vec2 d = x;
     mma(d, x, x, true);
     {
-        out_[192u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = d[0];
-        out_[192u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = d[1];
+        out_[256u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = d[0];
+        out_[256u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = d[1];
     }
     {
-        vec2 mtl_s4 = twice(x, true);
-        vec2 mtl_matrix = mtl_s4;
-        out_[192u * g + 64u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = mtl_matrix[0];
-        out_[192u * g + 64u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = mtl_matrix[1];
+        vec2 mtl_s5 = twice(x, true);
+        vec2 mtl_matrix = mtl_s5;
+        out_[256u * g + 64u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = mtl_matrix[0];
+        out_[256u * g + 64u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = mtl_matrix[1];
     }
-    bool mtl_c5 = g < 64u;
+    vec2 fx = x;
+    vec2 fd;
+    mma_frags(fd, fx, fx, fx, true);
+    vec2 back;
+    back = fd;
+    {
+        out_[256u * g + 192u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = back[0];
+        out_[256u * g + 192u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = back[1];
+    }
+    bool mtl_c7 = g < 64u;
     {
         Tile t;
-        if (mtl_c5)
+        if (mtl_c7)
         {
             t.scale = 3.0;
             t.m[0] = x;
             t.m[1] = mtl_simdgroup_matrix_diagonal(t.scale);
         }
-        vec2 mtl_s6 = simdgroup_multiply(t.m[0], t.m[1], mtl_c5);
-        if (mtl_c5)
+        vec2 mtl_s8 = simdgroup_multiply(t.m[0], t.m[1], mtl_c7);
+        if (mtl_c7)
         {
-            t.m[0] = mtl_s6;
+            t.m[0] = mtl_s8;
         }
         {
-            vec2 mtl_s7 = twice(t.m[0], mtl_c5);
-            vec2 mtl_s8 = simdgroup_multiply(mtl_s7, mtl_simdgroup_matrix_diagonal(0.5), mtl_c5);
+            vec2 mtl_s9 = twice(t.m[0], mtl_c7);
+            vec2 mtl_s10 = simdgroup_multiply(mtl_s9, mtl_simdgroup_matrix_diagonal(0.5), mtl_c7);
             vec2 mtl_matrix;
-            if (mtl_c5)
+            if (mtl_c7)
             {
-                mtl_matrix = mtl_s8;
+                mtl_matrix = mtl_s10;
             }
-            if (mtl_c5)
+            if (mtl_c7)
             {
-                out_[192u * g + 128u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = mtl_matrix[0];
-                out_[192u * g + 128u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = mtl_matrix[1];
+                out_[256u * g + 128u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = mtl_matrix[0];
+                out_[256u * g + 128u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = mtl_matrix[1];
             }
         }
     }
