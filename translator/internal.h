@@ -317,11 +317,12 @@ typedef enum SimdOp {
     SOP_SHUFFLE, SOP_SHUFFLE_UP, SOP_SHUFFLE_DOWN, SOP_SHUFFLE_XOR, SOP_ROTATE_UP, SOP_ROTATE_DOWN,
     SOP_FILL_UP, SOP_FILL_DOWN, SOP_BROADCAST, SOP_BROADCAST_FIRST,
     SOP_BALLOT, SOP_ALL, SOP_ANY, SOP_IS_FIRST, SOP_ACTIVE_MASK,
-    SOP_TG_BARRIER, SOP_SG_BARRIER
+    SOP_TG_BARRIER, SOP_SG_BARRIER,
+    SOP_MAT_MULTIPLY, SOP_MAT_MULTIPLY_ACCUMULATE, SOP_MAT_INDEX, SOP_MAT_DIAGONAL /* group 'M' (sgmat.c) */
 } SimdOp;
 typedef struct SimdInfo {
     const char *metal;
-    char group; /* 'S' SIMD-group, 'Q' quad-group, 'B' barrier */
+    char group; /* 'S' SIMD-group, 'Q' quad-group, 'B' barrier, 'M' SIMD-group matrix */
     SimdOp op;
 } SimdInfo;
 extern const SimdInfo simd_table[];
@@ -492,6 +493,18 @@ PtrSpec *ptr_find_spec(Lowered *L, Func *f, Var **roots);
    GLSL prints: N_VECCTOR, N_INDEX, N_BINARY, N_UNARY, N_ASSIGN, or the copied value. NAME: the callee. */
 Node *matrix_call(Program *prog, Node *n, const char *name, bool ctor);
 bool matrix_involved(const Node *n); /* the result or an argument is a matrix */
+
+/* ---- sgmat.c: simdgroup_matrix<T, 8, 8> (docs/translator.md, "SIMD-group matrices") ---- */
+/* The type simdgroup_matrix<T, C, R> of the prelude, T given: this lane's two elements, vec<T, 2>, for an 8x8
+   matrix of float, half or bfloat; otherwise TY_UNSUPPORTED naming it. */
+Type *sgmat_type(Program *prog, Type *elem, int cols, int rows);
+/* A call of the prelude's simdgroup_matrix functions, its arguments converted (n->list; thread_elements: the
+   object), as the nodes GLSL prints. WHAT: the callee's name, "simdgroup_matrix" for a constructor. */
+Node *sgmat_call(Program *prog, Node *n, const char *what);
+bool sgmat_function(const char *name); /* NAME is one of the prelude's simdgroup_matrix functions */
+/* Whether simd_table[INDEX] exchanges values between lanes (a barrier or workgroup exchange where SIMD-groups
+   are emulated): every SIMD-group and quad-group function but the matrices' lane-local ones. */
+bool simd_exchanges(int index);
 
 /* ---- atomics.c ---- */
 /* Checks an N_ATOMIC call and resolves its object to an lvalue (n->a; compare-exchange's expected: n->b). */

@@ -968,10 +968,42 @@ static Node *strip_implicit(Node *n)
     return n;
 }
 
+/* The SIMD-group matrix functions (sgmat.c made the calls): float2 operands, the element index's uint, uvec2 and
+   bool; the exchanging ones take the predicate like any SIMD-group function. */
+static void emit_sgmat_call(Emit *E, Node *n)
+{
+    const SimdInfo *si = &simd_table[n->builtin];
+    bool exchanges = simd_exchanges(n->builtin);
+    simd_need(E->prog, E->L, n->builtin, "vec2", TY_FLOAT, n->n_list);
+    if (exchanges)
+        check_sync_position(E, n);
+    putf(E, "%s(", n->name);
+    for (int i = 0; i < n->n_list; i++) {
+        Type *t = ty_vec(E->prog->arena, TY_FLOAT, 2);
+        if (si->op == SOP_MAT_DIAGONAL)
+            t = ty_scalar(TY_FLOAT);
+        else if (si->op == SOP_MAT_INDEX)
+            t = i == 1 ? ty_vec(E->prog->arena, TY_UINT, 2) : ty_scalar(i == 2 ? TY_BOOL : TY_UINT);
+        Node *a = si->op == SOP_MAT_INDEX ? strip_implicit(n->list[i]) : n->list[i];
+        put(E, i ? ", " : "");
+        if (a->kind == N_INT && a->ival >= 0 && ty_is_scalar(t) && t->kind == TY_UINT)
+            putf(E, "%lluu", (unsigned long long)a->ival);
+        else
+            emit_coerced(E, a, t, PREC_ASSIGN + 1);
+    }
+    if (exchanges && E->uniform)
+        putf(E, "%s%s", n->n_list ? ", " : "", predicate(E));
+    put(E, ")");
+}
+
 /* simd_sum(x) -> simd_sum(x) or, with uniform control flow, simd_sum(x, PREDICATE); lanes and deltas as uint. */
 static void emit_simd_call(Emit *E, Node *n)
 {
     const SimdInfo *si = &simd_table[n->builtin];
+    if (si->group == 'M') {
+        emit_sgmat_call(E, n);
+        return;
+    }
     bool value = si->op <= SOP_BROADCAST_FIRST;
     Type *t = value ? n->ty : NULL;
     if (si->group == 'B') {
@@ -2217,7 +2249,7 @@ static void extract_simd(Emit *E, Node *n)
     if (n->kind == N_VARDEF)
         extract_simd(E, n->var->init);
     bool helper = n->kind == N_CALL && n->fn && n->fn->uniform_sync;
-    if ((n->kind != N_SIMD && !helper) || (n->kind == N_SIMD && simd_table[n->builtin].group == 'B'))
+    if ((n->kind != N_SIMD && !helper) || (n->kind == N_SIMD && (simd_table[n->builtin].group == 'B' || !simd_exchanges(n->builtin))))
         return;
     if (E->n_subst == E->cap_subst) {
         int cap = E->cap_subst ? 2 * E->cap_subst : 64;

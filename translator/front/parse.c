@@ -397,6 +397,8 @@ static enum CXVisitorResult first_field_type(CXCursor c, CXClientData data)
     return CXVisit_Break;
 }
 
+static const char *metal4_name(Parser *P, CXCursor decl);
+
 /* Converts a clang type to the model; unknown types become TY_UNSUPPORTED carrying the Metal name. */
 static Type *conv_type(Parser *P, CXType t)
 {
@@ -481,6 +483,14 @@ static Type *conv_type(Parser *P, CXType t)
                 a->elem = conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0));
                 return a;
             }
+            if (clang_Type_getNumTemplateArguments(c) == 3 && !strcmp(rname, "simdgroup_matrix")) {
+                /* the shape from the spelling, "metal::simdgroup_matrix<float, 8>" (Rows = Cols is left out; no API gives
+                   integer arguments) */
+                const char *sp = cx_take(P, clang_getTypeSpelling(c)), *first = strchr(sp, ',');
+                const char *second = first ? strchr(first + 1, ',') : NULL;
+                int cols = first ? atoi(first + 1) : 0, rows = second ? atoi(second + 1) : cols;
+                return sgmat_type(P->prog, conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0)), cols, rows);
+            }
             if (clang_Type_getNumTemplateArguments(c) == 3 && !strcmp(cx_take(P, clang_getCursorSpelling(decl)), "matrix")) {
                 CXType columns = c; /* its one field: vec<T, R> columns[C] */
                 clang_Type_visitFields(c, first_field_type, &columns);
@@ -499,6 +509,8 @@ static Type *conv_type(Parser *P, CXType t)
             }
             Type *u = new_type(P, TY_UNSUPPORTED);
             u->name = cx_take(P, clang_getCursorSpelling(decl));
+            if (metal4_name(P, decl)) /* metal::tensor<...>, a cooperative tensor, mpp::tensor_ops::matmul2d<...> */
+                u->name = arena_printf(P->arena, "%s (Metal 4 tensors and MetalPerformancePrimitives)", metal4_name(P, decl));
             return u;
         }
         Type *s = new_type(P, TY_STRUCT);
@@ -1145,6 +1157,56 @@ static CXCursor through_function_wrapper(Parser *P, CXCursor callee)
     return clang_Cursor_isNull(f) ? callee : f;
 }
 
+/* Metal 4's tensors and MetalPerformancePrimitives (metal::tensor, extents, cooperative tensors,
+   mpp::tensor_ops::matmul2d): the prelude declares them so that kernels parse, and each use is one error naming
+   the construct. Its name, or NULL for anything else. */
+static const char *metal4_name(Parser *P, CXCursor decl)
+{
+    static const char *const roots[] = {"mpp::", "metal::tensor", "metal::extents", "metal::dextents", "metal::execution_"};
+    char *q = qualified_name(P, decl);
+    bool m4 = false;
+    for (size_t i = 0; i < sizeof roots / sizeof *roots; i++)
+        m4 |= !strncmp(q, roots[i], strlen(roots[i]));
+    if (!m4)
+        return NULL;
+    char *last = strrchr(q, ':'), *coop = strstr(q, "__mtl_cooperative_tensor");
+    if (last && last - q > 2 && clang_getCursorKind(decl) == CXCursor_Constructor)
+        last[-1] = 0; /* metal::tensor::tensor -> metal::tensor */
+    if (coop)
+        return arena_printf(P->arena, "the cooperative tensor's %s", last && last > coop ? last + 1 : "type");
+    return q;
+}
+
+/* The prelude's simdgroup_matrix<T, C, R>. */
+static bool is_sgmat_record(Parser *P, CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    if (c.kind != CXType_Record)
+        return false;
+    CXCursor d = clang_getTypeDeclaration(c);
+    return in_prelude(d) && !strcmp(cx_take(P, clang_getCursorSpelling(d)), "simdgroup_matrix");
+}
+
+/* simdgroup_matrix's functions, constructors, product and thread_elements() (sgmat.c): the arguments, the
+   object first. */
+static Node *conv_sgmat_call(Parser *P, CXCursor c, Node *n, const char *what)
+{
+    int nargs = clang_Cursor_getNumArguments(c);
+    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(nargs + 1));
+    if (!strcmp(what, "thread_elements")) {
+        Kids k = kids_of(c), m = k.len && clang_getCursorKind(k.items[0]) == CXCursor_MemberRefExpr ? kids_of(k.items[0]) : (Kids){0};
+        if (m.len)
+            n->list[n->n_list++] = conv_expr(P, m.items[0]);
+        free(k.items);
+        free(m.items);
+        if (!n->n_list)
+            return unsupported(P, c, "this call of thread_elements()");
+    }
+    for (int i = 0; i < nargs; i++)
+        n->list[n->n_list++] = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
+    return sgmat_call(P->prog, n, what);
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
@@ -1170,6 +1232,12 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->fval = name[10] == 'n' ? NAN : INFINITY;
         return n;
     }
+    if (in_prelude(callee) &&
+        (sgmat_function(name) || (!strcmp(name, "operator*") && is_sgmat_record(P, clang_getCursorType(c))) ||
+         (ck == CXCursor_Constructor && is_sgmat_record(P, clang_getCursorType(clang_getCursorSemanticParent(callee))))))
+        return conv_sgmat_call(P, c, n, ck == CXCursor_Constructor ? "simdgroup_matrix" : name);
+    if (in_prelude(callee) && metal4_name(P, callee))
+        return unsupported(P, c, arena_printf(P->arena, "%s (Metal 4 tensors and MetalPerformancePrimitives)", metal4_name(P, callee)));
     if ((ck == CXCursor_Constructor || ck == CXCursor_ConversionFunction) && in_prelude(callee) &&
         (ty_scalar_kind(n->ty) == TY_BFLOAT || ck == CXCursor_ConversionFunction)) {
         /* bfloat(float) and bfloat's operator float (bfloat2..4 the same with float2..4): the conversions bfloat
@@ -1677,8 +1745,19 @@ static Node *conv_expr(Parser *P, CXCursor c)
     case CXCursor_CXXFunctionalCastExpr:
     case CXCursor_CXXStaticCastExpr:
         return conv_cast(P, c);
-    case CXCursor_CXXReinterpretCastExpr:
+    case CXCursor_CXXReinterpretCastExpr: {
+        /* to the operand's own type, e.g. MLX's reinterpret_cast<thread frag_type&>(m.thread_elements()) of a
+           SIMD-group matrix: the operand itself */
+        Kids k = kids_of(c);
+        Node *a = k.len ? conv_expr(P, k.items[k.len - 1]) : NULL;
+        free(k.items);
+        Type *t = conv_type(P, clang_getCursorType(c));
+        if (t->kind == TY_REF)
+            t = t->elem;
+        if (a && a->ty && ty_equal(t, a->ty) && t->kind != TY_PTR)
+            return a;
         return unsupported(P, c, "reinterpret_cast");
+    }
     case CXCursor_CXXConstCastExpr:
         return unsupported(P, c, "const_cast");
     case CXCursor_InitListExpr:
@@ -2024,7 +2103,7 @@ static Node *conv_stmt(Parser *P, CXCursor c)
         if (clang_isExpression(k)) {
             Node *n = new_node(P, N_EXPRSTMT, c);
             n->a = conv_expr(P, c);
-            return n;
+            return n->a->kind == N_BLOCK ? n->a : n; /* simdgroup_store: one store per element (sgmat.c) */
         }
         unsupported(P, c, arena_printf(P->arena, "the statement kind %s", cx_take(P, clang_getCursorKindSpelling(k))));
         return new_node(P, N_EMPTY, c);
