@@ -125,6 +125,7 @@ struct StructDef {
     int layout_state; /* layout.c: 0 not done, 1 done, 2 impossible */
     bool scalar; /* layout.c: laid out in GL_EXT_scalar_block_layout (holds packed vectors, or is inside such a struct) */
     bool empty; /* no fields (a functor, a trait): its values are never printed */
+    bool is_union; /* a union: every member at offset 0; no GLSL type (read through its members: ptr.c) */
 };
 
 Type *ty_scalar(TypeKind k);
@@ -138,6 +139,8 @@ int ty_width(const Type *t);         /* vector size, 1 for scalars, 0 otherwise 
 bool ty_equal(const Type *a, const Type *b);
 int ty_metal_size(const Type *t);    /* bytes under Metal's buffer layout */
 int ty_metal_align(const Type *t);
+int ty_member_offset(const StructDef *s, int i); /* Metal's byte offset of field I (0 in a union) */
+bool ty_has_union(const Type *t);               /* T is or holds a union */
 const char *ty_metal_name(Arena *a, const Type *t); /* float4, uint, Params, ... */
 const char *ty_scalar_metal_name(TypeKind k);
 
@@ -428,12 +431,28 @@ typedef struct ParseOptions {
 bool parse_program(Program *prog, const ParseOptions *opt);
 
 /* ---- ptr.c: pointers as indices into their root (docs/translator.md, "Pointers") ---- */
+/* How a pointer's index counts: the index times `unit` is the byte offset into the root. A pointer to T counts
+   in T's (unit = T's size) unless it was made from bytes: then in T's alignment (ggml's blocks: 18 bytes,
+   2-aligned, at a byte offset), or in what its derivation proves. */
+typedef struct PtrUnit {
+    int unit;   /* bytes per index step; divides the pointee's size */
+    int align;  /* a power of two the byte offset is known to be a multiple of */
+    bool tight; /* derived through a struct's layout (a member, a struct's elements): `align` is all that is
+                   known, so a cast to a more aligned type may be misaligned (ggml reads a uint32 at byte 2 of
+                   a block) and is read in pieces; otherwise a cast asserts its type's alignment, as Metal's
+                   rules require (a byte offset computed at run time is taken to fit the type cast to) */
+} PtrUnit;
+
 typedef struct PtrSpec {
     Func *f;
     Var **vars, **roots; /* each pointer variable and parameter of f -> the root it points into */
+    PtrUnit *units;      /* ... and how its index counts */
+    Var **key_roots;     /* per parameter: the roots and units the callers pass (the specialization's key) */
+    PtrUnit *key_units;
     int n, cap;
     const char *glsl_name;
     Var *ret_root;         /* a helper returning a pointer: the root of what it returns */
+    PtrUnit ret_unit;
     bool used;             /* reached from the kernel with the final roots (others are not printed) */
     struct Lowered *L;
 } PtrSpec;
@@ -480,7 +499,16 @@ bool ptr_same_elem(const Type *root_elem, const Type *elem); /* no view needed (
 Var *ptr_root(const PtrSpec *s, Node *p);          /* root of pointer expression p in specialization s */
 Var *ptr_var_root(const PtrSpec *s, const Var *v);
 extern Var ptr_dynamic;                            /* the root of a pointer chosen at run time between buffers */
-PtrSpec *ptr_find_spec(Lowered *L, Func *f, Var **roots);
+PtrSpec *ptr_call_spec(Lowered *L, const PtrSpec *s, Node *call); /* the specialization a call in S reaches */
+PtrUnit ptr_unit(const PtrSpec *s, Node *p);       /* how pointer expression p (or an array lvalue, decayed) counts */
+PtrUnit ptr_addr_unit(const PtrSpec *s, Node *l);  /* ... and &l */
+PtrUnit ptr_var_unit(const PtrSpec *s, const Var *v);
+int ptr_elem_size(const Type *t);                  /* bytes of a pointee (void: 1) */
+bool ptr_in_pieces(const Type *t);                 /* T has no GLSL type of its layout (holds a union): read by members */
+int ptr_field(const StructDef *s, const char *name); /* index of field NAME, -1 if none */
+/* Member NAME of S, also inside anonymous members: byte offset (-1: none), type, GLSL path (`anon0.d`). */
+int ptr_member(const StructDef *s, const char *name, Type **ty, const char **path, Arena *a);
+void ptr_add_view(Program *prog, Lowered *L, Var *root, Type *elem); /* an SSBO block reading buffer ROOT as ELEM */
 
 /* ---- matrix.c ---- */
 /* A call to a matrix constructor or operator of the prelude, its arguments converted (n->list), as the node

@@ -44,6 +44,8 @@ typedef struct Emit {
     PtrSpec *spec; /* ptr.c: which root each pointer of the function being printed points into */
     const Node *bool_raw; /* a stored bool (layout.c) printed as its uint8_t: the target of an assignment */
     bool ref_assigned; /* the statement printed `p_ref = ...;` already (pointers chosen at run time) */
+    StrBuf ptr_helpers;       /* mtl_load_ROOT_T / mtl_store_ROOT_T: memory read member by member */
+    PtrVec ptr_helper_names;  /* char*: the ones printed */
 } Emit;
 
 typedef struct HelperInfo {
@@ -62,7 +64,12 @@ static void emit_expr(Emit *E, Node *n, int min_prec);
 static void emit_stmt(Emit *E, Node *n);
 static void emit_ptr_index(Emit *E, Node *n);
 static void emit_offset(Emit *E, Node *k, int prec);
+static void emit_offset_times(Emit *E, Node *k, int step, int prec);
+static void emit_index_in(Emit *E, Node *n, int unit);
+static bool emit_place_store(Emit *E, Node *n, int min_prec);
 static Node *strip_parens(Node *n);
+static bool has_side_effects(Node *n);
+static void emit_coerced(Emit *E, Node *n, Type *t, int min_prec);
 static bool is_dynamic(Emit *E, Var *v);
 static void emit_ref(Emit *E, Node *n, Type *elem);
 
@@ -448,10 +455,16 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
         E->ref_assigned = false;
         emit_expr(E, n->a, PREC_UNARY);
         putf(E, " %s ", n->op);
+        int unit = ptr_unit(E->spec, n->a).unit;
         if (compound)
-            emit_offset(E, rhs, PREC_ASSIGN);
+            emit_offset_times(E, rhs, ptr_elem_size(lt->elem) / unit, PREC_ASSIGN);
         else
-            emit_ptr_index(E, rhs);
+            emit_index_in(E, rhs, unit);
+        if (paren)
+            put(E, ")");
+        return;
+    }
+    if (emit_place_store(E, n, min_prec)) {
         if (paren)
             put(E, ")");
         return;
@@ -1039,7 +1052,7 @@ static void emit_barrier(Emit *E, Node *n)
     put(E, subgroup ? "subgroupBarrier();\n" : "barrier();\n");
 }
 
-/* ---- pointers (ptr.c): a pointer is a uint index into its root, in units of its element type ---- */
+/* ---- pointers (ptr.c): a pointer is a uint index into its root, counted as ptr_unit says ---- */
 
 static Node *strip_parens(Node *n)
 {
@@ -1055,7 +1068,49 @@ static const char *view_name(Emit *E, Var *root, Type *elem)
         return "?";
     if (ptr_same_elem(ptr_root_elem(root), elem) || elem->kind == TY_VOID || root->view_lanes)
         return root->glsl_name;
+    if (root->role == PR_BUFFER)
+        ptr_add_view(E->prog, E->L, root, elem);
     return arena_printf(E->prog->arena, "%s_as_%s%s", root->glsl_name, elem->packed ? "packed_" : "", glsl_type(E, elem));
+}
+
+/* What the printer prints between capture_start and capture_end, as a string (an index scaled or used twice). */
+static StrBuf capture_start(Emit *E)
+{
+    StrBuf saved = E->out;
+    E->out = (StrBuf){0};
+    return saved;
+}
+
+static char *capture_end(Emit *E, StrBuf saved)
+{
+    StrBuf t = E->out;
+    char *r = arena_printf(E->prog->arena, "%s", t.data ? t.data : "");
+    sb_free(&t);
+    E->out = saved;
+    return r;
+}
+
+/* An identifier or a number: needs no parentheses as an operand. */
+static bool simple_text(const char *s)
+{
+    return *s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") == strlen(s);
+}
+
+static const char *operand_text(Emit *E, const char *s)
+{
+    return simple_text(s) ? s : arena_printf(E->prog->arena, "(%s)", s);
+}
+
+/* IDX, an index counting FROM bytes, counting TO bytes: the division is exact (ptr.c chose the units). */
+static const char *scaled_text(Emit *E, const char *idx, int from, int to)
+{
+    if (from == to || !strcmp(idx, "0u"))
+        return idx;
+    if (from % to == 0)
+        return arena_printf(E->prog->arena, "%s * %du", operand_text(E, idx), from / to);
+    if (to % from == 0)
+        return arena_printf(E->prog->arena, "%s / %du", operand_text(E, idx), to / from);
+    return arena_printf(E->prog->arena, "%s * %du / %du", operand_text(E, idx), from, to);
 }
 
 /* K converted to uint, as an index offset. */
@@ -1066,6 +1121,24 @@ static void emit_offset(Emit *E, Node *k, int prec)
         putf(E, "%lldu", s->ival);
     else
         emit_coerced(E, k, ty_scalar(TY_UINT), prec);
+}
+
+/* K elements of STEP index units each: k * STEP. */
+static void emit_offset_times(Emit *E, Node *k, int step, int prec)
+{
+    Node *s = strip_parens(k);
+    if (s->kind == N_INT && s->ival >= 0)
+        putf(E, "%lldu", s->ival * step);
+    else if (step == 1)
+        emit_offset(E, k, prec);
+    else {
+        if (prec > PREC_MUL)
+            put(E, "(");
+        emit_offset(E, k, PREC_MUL);
+        putf(E, " * %du", step);
+        if (prec > PREC_MUL)
+            put(E, ")");
+    }
 }
 
 /* A pointer to the start of its root (x, (device uchar*)x): index 0. */
@@ -1079,78 +1152,58 @@ static bool zero_index(Node *n)
     return n->kind == N_VAR && ptr_is_root(n->var);
 }
 
-/* An index expression that may need parentheses as an operand of * or /. */
-static void emit_ptr_operand(Emit *E, Node *n)
+/* Pointer N's index, counting UNIT bytes (N's own unit divides... or is divided by it: ptr.c). */
+static void emit_index_in(Emit *E, Node *n, int unit)
 {
-    Node *s = strip_parens(n);
-    bool simple = s->kind == N_VAR;
-    if (!simple)
-        put(E, "(");
-    emit_ptr_index(E, n);
-    if (!simple)
-        put(E, ")");
-}
-
-/* Metal's byte offset of member NAME of struct S. */
-static int member_offset(const StructDef *s, const char *name)
-{
-    int off = 0;
-    for (int i = 0; i < s->n_fields; i++) {
-        int a = ty_metal_align(s->fields[i].ty);
-        off = (off + a - 1) / a * a;
-        if (!strcmp(s->fields[i].name, name))
-            return off;
-        off += ty_metal_size(s->fields[i].ty);
+    int own = ptr_unit(E->spec, n).unit;
+    if (own == unit || zero_index(n)) {
+        emit_ptr_index(E, n);
+        return;
     }
-    return -1;
+    StrBuf saved = capture_start(E);
+    emit_ptr_index(E, n);
+    put(E, scaled_text(E, capture_end(E, saved), own, unit));
 }
 
 static void emit_addr_index(Emit *E, Node *l);
 
-/* &x.f of an element x of a buffer of structs: the index in units of f's type (the buffer read as f's type). */
-static void emit_member_index(Emit *E, Node *l)
-{
-    StructDef *sd = l->a->ty->sdef;
-    int S = ty_metal_size(l->a->ty), M = ty_metal_size(l->ty), off = member_offset(sd, l->name);
-    if (M <= 0 || off < 0 || S % M || off % M) {
-        diag_error(E->prog->diag, l->loc, "a pointer to member '%s' of '%s' is not supported: its offset or the struct's size is not a multiple of its size", l->name, sd->name);
-        return;
-    }
-    StrBuf saved = E->out;
-    E->out = (StrBuf){0};
-    emit_addr_index(E, l->a);
-    StrBuf tmp = E->out;
-    char *base = arena_printf(E->prog->arena, "%s", tmp.data ? tmp.data : "");
-    sb_free(&tmp);
-    E->out = saved;
-    bool simple = strspn(base, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(base);
-    if (S == M)
-        put(E, base);
-    else
-        putf(E, simple ? "%s * %du" : "(%s) * %du", base, S / M);
-    if (off)
-        putf(E, " + %du", off / M);
-}
-
-/* The index of the element lvalue L designates (&L). */
+/* The index of &L, counting its own unit (ptr_addr_unit). */
 static void emit_addr_index(Emit *E, Node *l)
 {
     l = strip_parens(l);
-    if (l->kind == N_MEMBER && l->a->ty && l->a->ty->kind == TY_STRUCT) {
-        emit_member_index(E, l);
+    int unit = ptr_addr_unit(E->spec, l).unit;
+    if (l->kind == N_MEMBER && l->a->ty && l->a->ty->kind == TY_STRUCT) { /* &x.f: x's index, then f's offset */
+        int off = ptr_member(l->a->ty->sdef, l->name, NULL, NULL, NULL);
+        off = off < 0 ? 0 : off;
+        int base = ptr_addr_unit(E->spec, l->a).unit;
+        StrBuf saved = capture_start(E);
+        emit_addr_index(E, l->a);
+        const char *idx = scaled_text(E, capture_end(E, saved), base, unit);
+        if (!strcmp(idx, "0u") && off)
+            putf(E, "%du", off / unit);
+        else if (off)
+            putf(E, "%s + %du", idx, off / unit);
+        else
+            put(E, idx);
         return;
     }
     if (l->kind == N_INDEX && l->a->ty && (l->a->ty->kind == TY_PTR || l->a->ty->kind == TY_ARRAY)) {
-        Node *a = strip_parens(l->a);
-        if (!(a->kind == N_VAR && ptr_is_root(a->var))) {
-            emit_ptr_index(E, l->a);
+        int step = ptr_elem_size(l->a->ty->elem) / unit;
+        if (!zero_index(l->a)) {
+            emit_index_in(E, l->a, unit);
             put(E, " + ");
+            emit_offset_times(E, l->b, step, PREC_ADD + 1);
+        } else {
+            emit_offset_times(E, l->b, step, 0);
         }
-        emit_offset(E, l->b, PREC_ADD + 1);
         return;
     }
     if (l->kind == N_DEREF) {
-        emit_ptr_index(E, l->a);
+        emit_index_in(E, l->a, unit);
+        return;
+    }
+    if (l->kind == N_VAR && ptr_is_root(l->var)) {
+        put(E, "0u");
         return;
     }
     if (l->kind == N_VAR && l->var->ty->kind == TY_REF && ptr_like(l->var)) {
@@ -1160,6 +1213,19 @@ static void emit_addr_index(Emit *E, Node *l)
     diag_error(E->prog->diag, l->loc, "taking this address is not supported (pointers are to elements of buffers, threadgroup memory or local arrays)");
 }
 
+/* &L's index counting UNIT bytes (0: its own). */
+static void emit_addr_in(Emit *E, Node *l, int unit)
+{
+    int own = ptr_addr_unit(E->spec, l).unit;
+    if (!unit || own == unit) {
+        emit_addr_index(E, l);
+        return;
+    }
+    StrBuf saved = capture_start(E);
+    emit_addr_index(E, l);
+    put(E, scaled_text(E, capture_end(E, saved), own, unit));
+}
+
 static void emit_ptr_index(Emit *E, Node *n)
 {
     n = strip_parens(n);
@@ -1167,38 +1233,38 @@ static void emit_ptr_index(Emit *E, Node *n)
     case N_VAR:
         put(E, ptr_is_root(n->var) ? "0u" : n->var->glsl_name);
         return;
+    case N_MEMBER:
+    case N_INDEX: { /* an array member or row decays to a pointer to its first element */
+        int own = ptr_addr_unit(E->spec, n).unit, unit = ptr_unit(E->spec, n).unit;
+        StrBuf saved = capture_start(E);
+        emit_addr_index(E, n);
+        put(E, scaled_text(E, capture_end(E, saved), own, unit));
+        return;
+    }
     case N_CAST: {
-        Type *from = n->a->ty && (n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_ARRAY) ? n->a->ty->elem : NULL;
         Type *to = n->ty->elem;
-        int s1 = from ? ty_metal_size(from) : 0, s2 = to ? ty_metal_size(to) : 0;
-        if (to && to->packed && s1 && s1 % s2 && !zero_index(n))
+        int s2 = to ? ty_metal_size(to) : 0;
+        if (to && to->packed && s2 && ptr_unit(E->spec, n->a).unit % s2 && !zero_index(n))
             diag_error(E->prog->diag, n->loc, "a cast to %s* of a pointer moved from its buffer's start is not supported yet "
                        "(%d-byte elements need not start at a multiple of %d bytes; cast the buffer, then index)",
                        ty_metal_name(E->prog->arena, to), s2, s2);
-        if (!s1 || !s2 || s1 == s2 || zero_index(n)) {
-            emit_ptr_index(E, n->a);
-        } else if (s1 % s2 == 0) {
-            emit_ptr_operand(E, n->a);
-            putf(E, " * %du", s1 / s2);
-        } else if (s2 % s1 == 0) {
-            emit_ptr_operand(E, n->a);
-            putf(E, " / %du", s2 / s1);
-        } else {
-            emit_ptr_operand(E, n->a);
-            putf(E, " * %du / %du", s1, s2);
-        }
+        if (zero_index(n))
+            put(E, "0u");
+        else
+            emit_index_in(E, n->a, ptr_unit(E->spec, n).unit);
         return;
     }
     case N_BINARY: {
         bool a_ptr = n->a->ty && (n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_ARRAY);
         Node *p = a_ptr ? n->a : n->b, *k = a_ptr ? n->b : n->a;
+        int unit = ptr_unit(E->spec, n).unit, step = ptr_elem_size(p->ty->elem) / unit;
         if (zero_index(p) && !strcmp(n->op, "+")) {
-            emit_offset(E, k, PREC_ADD);
+            emit_offset_times(E, k, step, PREC_ADD);
             return;
         }
-        emit_ptr_index(E, p);
+        emit_index_in(E, p, unit);
         putf(E, " %s ", n->op);
-        emit_offset(E, k, PREC_ADD + 1);
+        emit_offset_times(E, k, step, PREC_ADD + 1);
         return;
     }
     case N_ADDR:
@@ -1214,23 +1280,419 @@ static void emit_ptr_index(Emit *E, Node *n)
     case N_CALL: /* a helper returning a pointer returns its index */
         emit_expr(E, n, PREC_ADD);
         return;
-    case N_TERNARY:
+    case N_TERNARY: {
         if (zero_index(n)) { /* c ? x : w: index 0 of either buffer */
             put(E, "0u");
             return;
         }
+        int unit = ptr_unit(E->spec, n).unit;
         put(E, "(");
         emit_expr(E, n->a, PREC_OR);
         put(E, " ? ");
-        emit_ptr_index(E, n->b);
+        emit_index_in(E, n->b, unit);
         put(E, " : ");
-        emit_ptr_index(E, n->c);
+        emit_index_in(E, n->c, unit);
         put(E, ")");
         return;
+    }
     default:
         diag_error(E->prog->diag, n->loc, "this pointer expression is not supported (pointers come from buffers, threadgroup memory and local arrays through + - & ?: and casts)");
         return;
     }
+}
+
+/* ---- memory read member by member (ptr.c's units): ggml's blocks at byte offsets, unions ----
+   A pointer that counts in other steps than its pointee's size (a block_q4_0* made from bytes counts 2-byte
+   steps) or points to a type without a GLSL type of its layout (a union) is not read through a block of its
+   pointee type: each scalar or vector it reaches is read through the buffer's view of that type, at the byte
+   offset divided by its size; a whole struct or matrix read or written goes through a function that does that
+   member by member (mtl_load_ROOT_T / mtl_store_ROOT_T). */
+
+typedef struct Place {
+    Var *root;
+    Type *ty;        /* what is there */
+    const char *idx; /* its index, counting `unit` bytes */
+    int unit;
+    int align;       /* a power of two idx * unit is a multiple of */
+    bool tight;      /* align is all that is known (ptr.c) */
+    int off;         /* constant bytes past idx * unit */
+} Place;
+
+static bool read_by_members(Emit *E, Node *p, Type *elem, Var **root)
+{
+    PtrUnit u = ptr_unit(E->spec, p);
+    *root = ptr_root(E->spec, p);
+    if (!elem || elem->kind == TY_VOID || !*root || *root == &ptr_dynamic || (*root)->role != PR_BUFFER)
+        return false;
+    return u.unit != ptr_elem_size(elem) || ptr_in_pieces(elem);
+}
+
+/* Whether lvalue N is reached through a pointer read member by member (without printing anything). */
+static bool in_place(Emit *E, Node *n)
+{
+    n = strip_parens(n);
+    Var *root;
+    switch (n->kind) {
+    case N_DEREF:
+    case N_INDEX:
+        if (n->a->ty && n->a->ty->kind == TY_PTR)
+            return read_by_members(E, n->a, n->a->ty->elem, &root);
+        return n->kind == N_INDEX && n->a->ty && (n->a->ty->kind == TY_ARRAY || n->a->ty->kind == TY_MAT) && in_place(E, n->a);
+    case N_MEMBER:
+        return n->a->ty && n->a->ty->kind == TY_STRUCT && in_place(E, n->a);
+    case N_VAR: {
+        Var *v = n->var;
+        if (v->ty->kind != TY_REF || !ptr_like(v))
+            return false;
+        PtrUnit u = ptr_var_unit(E->spec, v);
+        root = ptr_var_root(E->spec, v);
+        return root && root != &ptr_dynamic && root->role == PR_BUFFER && (u.unit != ptr_elem_size(v->ty->elem) || ptr_in_pieces(v->ty->elem));
+    }
+    default:
+        return false;
+    }
+}
+
+static int min_int(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+static int pow2_int(long long v)
+{
+    int p = 1;
+    while (p < 256 && v && !(v & p))
+        p <<= 1;
+    return v ? p : 256;
+}
+
+static int gcd_int(int a, int b)
+{
+    while (b) {
+        int t = a % b;
+        a = b, b = t;
+    }
+    return a;
+}
+
+/* The place of lvalue N (in_place(N) holds). */
+static void place_of(Emit *E, Node *n, Place *pl)
+{
+    n = strip_parens(n);
+    if ((n->kind == N_DEREF || n->kind == N_INDEX) && n->a->ty && n->a->ty->kind == TY_PTR) {
+        PtrUnit u = ptr_unit(E->spec, n->a);
+        *pl = (Place){ptr_root(E->spec, n->a), n->a->ty->elem, NULL, u.unit, u.align, u.tight, 0};
+        StrBuf saved = capture_start(E);
+        if (n->kind == N_INDEX && !zero_index(n->a)) {
+            emit_ptr_index(E, n->a);
+            put(E, " + ");
+            emit_offset_times(E, n->b, ptr_elem_size(pl->ty) / u.unit, PREC_ADD + 1);
+        } else if (n->kind == N_INDEX) {
+            emit_offset_times(E, n->b, ptr_elem_size(pl->ty) / u.unit, 0);
+        } else {
+            emit_ptr_index(E, n->a);
+        }
+        pl->idx = capture_end(E, saved);
+        if (n->kind == N_INDEX) {
+            Node *k = strip_parens(n->b);
+            pl->align = min_int(pl->align, pow2_int(k->kind == N_INT ? k->ival * ptr_elem_size(pl->ty) : ptr_elem_size(pl->ty)));
+        }
+        return;
+    }
+    if (n->kind == N_VAR) {
+        PtrUnit u = ptr_var_unit(E->spec, n->var);
+        *pl = (Place){ptr_var_root(E->spec, n->var), n->var->ty->elem, n->var->glsl_name, u.unit, u.align, u.tight, 0};
+        return;
+    }
+    place_of(E, n->a, pl);
+    if (n->kind == N_MEMBER) {
+        Type *ft = n->ty;
+        int off = ptr_member(pl->ty->sdef, n->name, &ft, NULL, NULL);
+        pl->off += off >= 0 ? off : 0;
+        pl->ty = ft;
+        pl->tight = true;
+        return;
+    }
+    /* a[i] of an array or matrix member: i elements on, counting a unit that divides the element's size */
+    Type *g = pl->ty->elem;
+    int size = ptr_elem_size(g), unit = gcd_int(pl->unit, size);
+    Node *k = strip_parens(n->b);
+    if (k->kind == N_INT) { /* a constant: bytes on */
+        pl->off += (int)k->ival * size;
+        pl->ty = g;
+        return;
+    }
+    const char *idx = scaled_text(E, pl->idx, pl->unit, unit);
+    StrBuf saved = capture_start(E);
+    if (strcmp(idx, "0u")) {
+        put(E, idx);
+        put(E, " + ");
+        emit_offset_times(E, n->b, size / unit, PREC_ADD + 1);
+    } else {
+        emit_offset_times(E, n->b, size / unit, 0);
+    }
+    pl->idx = capture_end(E, saved);
+    pl->unit = unit;
+    pl->align = min_int(pl->align, pow2_int(k->kind == N_INT ? k->ival * size : size));
+    pl->ty = g;
+}
+
+/* The place's index counting UNIT bytes: exact where the units divide; otherwise a division that Metal's
+   alignment rule makes exact (the place is at least as aligned as its type, checked by the caller). */
+static const char *place_index(Emit *E, const Place *pl, int unit)
+{
+    if (pl->unit % unit == 0 && pl->off % unit == 0) {
+        const char *i = scaled_text(E, pl->idx, pl->unit, unit);
+        if (!pl->off)
+            return i;
+        return strcmp(i, "0u") ? arena_printf(E->prog->arena, "%s + %du", i, pl->off / unit) : arena_printf(E->prog->arena, "%du", pl->off / unit);
+    }
+    const char *bytes = scaled_text(E, pl->idx, pl->unit, 1);
+    if (pl->off)
+        bytes = arena_printf(E->prog->arena, "%s + %du", bytes, pl->off);
+    return arena_printf(E->prog->arena, "(%s) / %du", bytes, unit);
+}
+
+/* The place's byte address is a multiple of this power of two. */
+static int place_align(const Place *pl)
+{
+    return pl->off ? min_int(pl->align, pow2_int(pl->off)) : pl->align;
+}
+
+/* A scalar or vector type read through a view of its own (not a struct, array, matrix or packed vector). */
+static bool leaf_type(const Type *t)
+{
+    return ty_is_scalar(t) || (t->kind == TY_VEC && !(t->packed && t->n == 3));
+}
+
+static bool helper_known(Emit *E, const char *name)
+{
+    for (int i = 0; i < E->ptr_helper_names.len; i++)
+        if (!strcmp(E->ptr_helper_names.items[i], name))
+            return true;
+    pv_push(&E->ptr_helper_names, (void *)name);
+    return false;
+}
+
+static const char *type_key(Emit *E, Type *t)
+{
+    if (t->kind == TY_ARRAY)
+        return arena_printf(E->prog->arena, "%s_%d", type_key(E, t->elem), t->n);
+    return arena_printf(E->prog->arena, "%s%s", t->packed ? "packed_" : "", glsl_type(E, t));
+}
+
+static const char *load_helper(Emit *E, Var *root, Type *t, int piece);
+static const char *store_helper(Emit *E, Var *root, Type *t, int piece);
+
+/* Reads (or writes, STORE) the value of type T at index I (a name) counting UNIT bytes plus OFF bytes in ROOT
+   into (from) the GLSL lvalue DST, member by member: appended to SB. */
+static void gen_copy(Emit *E, StrBuf *sb, Var *root, Type *t, const char *i, int unit, int off, const char *dst, bool store, int depth)
+{
+    const char *ind = depth == 0 ? "    " : arena_printf(E->prog->arena, "%*s", 4 * (depth + 1), "");
+    Place pl = {root, t, i, unit, 256, false, off};
+    if (t->kind == TY_STRUCT && !ptr_in_pieces(t)) {
+        for (int f = 0; f < t->sdef->n_fields; f++)
+            gen_copy(E, sb, root, t->sdef->fields[f].ty, i, unit, off + ty_member_offset(t->sdef, f),
+                     arena_printf(E->prog->arena, "%s.%s", dst, t->sdef->fields[f].glsl_name), store, depth);
+        return;
+    }
+    if (t->kind == TY_ARRAY || t->kind == TY_MAT) {
+        int size = ptr_elem_size(t->elem), u = gcd_int(gcd_int(unit, size), off ? off : unit);
+        const char *k = arena_printf(E->prog->arena, "k%d", depth);
+        const char *base = scaled_text(E, i, unit, u);
+        const char *j = arena_printf(E->prog->arena, "mtl_%s", k);
+        sb_printf(sb, "%sfor (uint %s = 0u; %s < %du; %s++)\n%s{\n", ind, k, k, t->n, k, ind);
+        sb_printf(sb, "%s    uint %s = %s%s%s * %du;\n", ind, j, strcmp(base, "0u") ? base : "", strcmp(base, "0u") ? " + " : "", k, size / u);
+        gen_copy(E, sb, root, t->elem, j, u, off, arena_printf(E->prog->arena, "%s[%s]", dst, k), store, depth + 1);
+        sb_printf(sb, "%s}\n", ind);
+        return;
+    }
+    if (t->kind == TY_VEC && t->packed && t->n == 3) {
+        for (int c = 0; c < 3; c++)
+            gen_copy(E, sb, root, t->elem, i, unit, off + c * ptr_elem_size(t->elem), arena_printf(E->prog->arena, "%s[%d]", dst, c), store, depth);
+        return;
+    }
+    if (!leaf_type(t)) {
+        diag_error(E->prog->diag, root->loc, "'%s' is read as %s member by member: not supported for this type", root->name, ty_metal_name(E->prog->arena, t));
+        return;
+    }
+    const char *view = view_name(E, root, t), *idx = place_index(E, &pl, ptr_elem_size(t));
+    if (store)
+        sb_printf(sb, "%s%s[%s] = %s;\n", ind, view, idx, dst);
+    else
+        sb_printf(sb, "%s%s = %s[%s];\n", ind, dst, view, idx);
+}
+
+/* mtl_load_ROOT_T(i): the T at index i (counting T's alignment) of buffer ROOT, read member by member. */
+static const char *load_helper(Emit *E, Var *root, Type *t, int piece)
+{
+    (void)piece;
+    const char *name = arena_printf(E->prog->arena, "mtl_load_%s_%s", root->glsl_name, type_key(E, t));
+    if (helper_known(E, name))
+        return name;
+    StrBuf sb = {0};
+    sb_printf(&sb, "// '%s' read as %s from %d-byte steps, member by member\n%s %s(uint i)\n{\n    %s v%s;\n", root->name,
+              ty_metal_name(E->prog->arena, t), ty_metal_align(t), glsl_type(E, t), name, glsl_type(E, t), array_suffix(E, t));
+    gen_copy(E, &sb, root, t, "i", ty_metal_align(t), 0, "v", false, 0);
+    sb_puts(&sb, "    return v;\n}\n\n");
+    sb_puts(&E->ptr_helpers, sb.data);
+    sb_free(&sb);
+    return name;
+}
+
+/* mtl_store_ROOT_T(i, v): writes v member by member. */
+static const char *store_helper(Emit *E, Var *root, Type *t, int piece)
+{
+    (void)piece;
+    const char *name = arena_printf(E->prog->arena, "mtl_store_%s_%s", root->glsl_name, type_key(E, t));
+    if (helper_known(E, name))
+        return name;
+    StrBuf sb = {0};
+    sb_printf(&sb, "// '%s' written as %s in %d-byte steps, member by member\nvoid %s(uint i, %s v%s)\n{\n", root->name,
+              ty_metal_name(E->prog->arena, t), ty_metal_align(t), name, glsl_type(E, t), array_suffix(E, t));
+    gen_copy(E, &sb, root, t, "i", ty_metal_align(t), 0, "v", true, 0);
+    sb_puts(&sb, "}\n\n");
+    sb_puts(&E->ptr_helpers, sb.data);
+    sb_free(&sb);
+    return name;
+}
+
+/* The GLSL type of an unsigned integer of N bytes. */
+static const char *uint_of_size(Emit *E, int n)
+{
+    return n == 1 ? scalar_glsl(E, TY_UCHAR) : n == 2 ? scalar_glsl(E, TY_USHORT) : n == 4 ? "uint" : scalar_glsl(E, TY_ULONG);
+}
+
+/* mtl_load_ROOT_T_byW(i) / mtl_store_ROOT_T_byW(i, v): a scalar or vector at an index counting W bytes, where
+   W is less than T's alignment (a uint32 at byte 2 of a block: ggml's `*(device const uint32_t *)xb->qh`): its
+   bits put together from W-byte pieces (pack32(u16vec2(...)) and unpack). */
+static const char *pieces_helper(Emit *E, Var *root, Type *t, int w, bool store)
+{
+    const char *name = arena_printf(E->prog->arena, "mtl_%s_%s_%s_by%d", store ? "store" : "load", root->glsl_name, type_key(E, t), w);
+    if (helper_known(E, name))
+        return name;
+    TypeKind k = ty_scalar_kind(t);
+    int cs = ptr_elem_size(ty_scalar(k)), n = ty_width(t), per = cs / w;
+    const char *piece_t = uint_of_size(E, w), *bits_t = uint_of_size(E, cs);
+    const char *view = view_name(E, root, ty_scalar(w == 1 ? TY_UCHAR : w == 2 ? TY_USHORT : TY_UINT));
+    E->L->need_int8 |= w == 1;
+    E->L->need_int16 |= w == 2 || cs == 2;
+    E->L->need_int64 |= cs == 8;
+    const char *vecp = w == 1 ? "u8vec" : w == 2 ? "u16vec" : "uvec";
+    static const char *to_bits[TY_UNSUPPORTED] = {[TY_HALF] = "float16BitsToUint16", [TY_FLOAT] = "floatBitsToUint"};
+    static const char *from_bits[TY_UNSUPPORTED] = {[TY_HALF] = "uint16BitsToFloat16", [TY_FLOAT] = "uintBitsToFloat"};
+    StrBuf sb = {0};
+    sb_printf(&sb, "// '%s' %s as %s at %d-byte alignment: %d-byte pieces\n", root->name, store ? "written" : "read", ty_metal_name(E->prog->arena, t), w, w);
+    if (store)
+        sb_printf(&sb, "void %s(uint i, %s v)\n{\n", name, glsl_type(E, t));
+    else
+        sb_printf(&sb, "%s %s(uint i)\n{\n    %s v;\n", glsl_type(E, t), name, glsl_type(E, t));
+    for (int c = 0; c < n; c++) {
+        const char *comp = n > 1 ? arena_printf(E->prog->arena, "v[%d]", c) : "v";
+        const char *scal = scalar_glsl(E, k);
+        if (store) {
+            const char *bits = to_bits[k] ? arena_printf(E->prog->arena, "%s(%s)", to_bits[k], comp) : arena_printf(E->prog->arena, "%s(%s)", bits_t, comp);
+            if (cs == 8 && w < 4)
+                sb_printf(&sb, "    uvec2 b%d = unpack32(%s);\n", c, bits);
+            else
+                sb_printf(&sb, "    %s%d b%d = unpack%d(%s);\n", vecp, per, c, w * 8, bits);
+            for (int p = 0; p < per; p++) {
+                const char *pc = cs == 8 && w < 4 ? arena_printf(E->prog->arena, "unpack%d(b%d[%d])[%d]", w * 8, c, p / (4 / w), p % (4 / w))
+                                                  : arena_printf(E->prog->arena, "b%d[%d]", c, p);
+                sb_printf(&sb, "    %s[i + %du] = %s;\n", view, (unsigned)(c * per + p), pc);
+            }
+        } else {
+            StrBuf parts = {0};
+            if (cs == 8 && w < 4) { /* two 32-bit words first */
+                for (int h = 0; h < 2; h++) {
+                    sb_printf(&parts, "%spack32(%s%d(", h ? ", " : "", vecp, 4 / w);
+                    for (int p = 0; p < 4 / w; p++)
+                        sb_printf(&parts, "%s%s[i + %du]", p ? ", " : "", view, (unsigned)(c * per + h * (4 / w) + p));
+                    sb_puts(&parts, "))");
+                }
+                sb_printf(&sb, "    %s bits%d = pack64(uvec2(%s));\n", bits_t, c, parts.data);
+            } else {
+                for (int p = 0; p < per; p++)
+                    sb_printf(&parts, "%s%s[i + %du]", p ? ", " : "", view, (unsigned)(c * per + p));
+                sb_printf(&sb, "    %s bits%d = pack%d(%s%d(%s));\n", bits_t, c, cs * 8, vecp, per, parts.data);
+            }
+            sb_free(&parts);
+            if (from_bits[k])
+                sb_printf(&sb, "    %s = %s(bits%d);\n", comp, from_bits[k], c);
+            else
+                sb_printf(&sb, "    %s = %s(bits%d);\n", comp, scal, c);
+        }
+        (void)piece_t;
+    }
+    sb_puts(&sb, store ? "}\n\n" : "    return v;\n}\n\n");
+    sb_puts(&E->ptr_helpers, sb.data);
+    sb_free(&sb);
+    return name;
+}
+
+/* How a place of a scalar or vector type is read: whole through the view of its type, or in pieces. */
+static int place_piece(const Place *pl)
+{
+    int a = ty_metal_align(pl->ty), p = place_align(pl);
+    return pl->tight && p < a ? p : 0;
+}
+
+/* Prints the place's value (a load), or the lvalue of a scalar or vector read whole. */
+static void emit_place(Emit *E, Node *n)
+{
+    Place pl;
+    place_of(E, n, &pl);
+    Type *t = pl.ty;
+    if (leaf_type(t)) {
+        int w = place_piece(&pl);
+        if (w) {
+            if (ty_scalar_kind(t) == TY_BOOL || ptr_elem_size(ty_scalar(ty_scalar_kind(t))) == 1) /* 1-byte components: never misaligned */
+                w = 0;
+        }
+        if (w) {
+            putf(E, "%s(%s)", pieces_helper(E, pl.root, t, w, false), place_index(E, &pl, w));
+            return;
+        }
+        putf(E, "%s[%s]", view_name(E, pl.root, t), place_index(E, &pl, ptr_elem_size(t)));
+        return;
+    }
+    if (ptr_in_pieces(t)) {
+        diag_error(E->prog->diag, n->loc, "a whole %s is read here, which is or holds a union (no GLSL type): read its members", ty_metal_name(E->prog->arena, t));
+        return;
+    }
+    int a = ty_metal_align(t);
+    if (place_align(&pl) < a && pl.tight)
+        diag_error(E->prog->diag, n->loc, "a whole %s read at a %d-byte alignment is not supported (its members are: read them)", ty_metal_name(E->prog->arena, t), place_align(&pl));
+    putf(E, "%s(%s)", load_helper(E, pl.root, t, 0), place_index(E, &pl, a));
+}
+
+/* `*p = v` / `p->f = v` through a place that is not one GLSL lvalue: a store function. Returns false if an
+   ordinary assignment prints it. */
+static bool emit_place_store(Emit *E, Node *n, int min_prec)
+{
+    if (!in_place(E, n->a))
+        return false;
+    Place pl;
+    place_of(E, n->a, &pl);
+    Type *t = pl.ty;
+    int w = leaf_type(t) && ptr_elem_size(ty_scalar(ty_scalar_kind(t))) > 1 ? place_piece(&pl) : 0;
+    if (leaf_type(t) && !w)
+        return false;
+    if (strcmp(n->op, "=") != 0) {
+        diag_error(E->prog->diag, n->loc, "'%s' on a %s stored member by member is not supported yet (write x = x op y)", n->op, ty_metal_name(E->prog->arena, t));
+        return true;
+    }
+    if (ptr_in_pieces(t)) {
+        diag_error(E->prog->diag, n->loc, "a whole %s is written here, which is or holds a union (no GLSL type): write its members", ty_metal_name(E->prog->arena, t));
+        return true;
+    }
+    if (min_prec > PREC_ASSIGN)
+        diag_error(E->prog->diag, n->loc, "the value of an assignment of a %s stored member by member is not supported yet", ty_metal_name(E->prog->arena, t));
+    const char *fn = w ? pieces_helper(E, pl.root, t, w, true) : store_helper(E, pl.root, t, 0);
+    putf(E, "%s(%s, ", fn, place_index(E, &pl, w ? w : ty_metal_align(t)));
+    emit_coerced(E, n->b, t, PREC_ASSIGN + 1);
+    put(E, ")");
+    return true;
 }
 
 /* The caller's local arrays that pointer parameters of helper specialization S point into, each once, in
@@ -1567,12 +2029,7 @@ static void emit_call(Emit *E, Node *n)
     PtrSpec *s = NULL;
     if (n->fn) {
         /* the specialization for the roots this call's pointer arguments point into */
-        Var **roots = arena_alloc(E->prog->arena, sizeof(Var *) * (size_t)(n->fn->n_params + 1));
-        for (int i = 0; i < n->fn->n_params && i < n->n_list; i++)
-            if (ptr_like(n->fn->params[i]))
-                roots[i] = n->fn->params[i]->ty->kind == TY_REF ? ptr_root(E->spec, &(Node){.kind = N_ADDR, .a = n->list[i]})
-                                                               : ptr_root(E->spec, n->list[i]);
-        s = ptr_find_spec(E->L, n->fn, roots);
+        s = ptr_call_spec(E->L, E->spec, n);
         if (s)
             name = s->glsl_name;
     }
@@ -1587,9 +2044,9 @@ static void emit_call(Emit *E, Node *n)
             put(E, ", ");
             emit_ptr_index(E, n->list[i]);
         } else if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_REF)
-            emit_addr_index(E, n->list[i]);
+            emit_addr_in(E, n->list[i], s ? ptr_var_unit(s, n->fn->params[i]).unit : 0);
         else if (pt && ptr_like(n->fn->params[i]))
-            emit_ptr_index(E, n->list[i]); /* a local array decays to its index 0 */
+            emit_index_in(E, n->list[i], s ? ptr_var_unit(s, n->fn->params[i]).unit : ptr_unit(E->spec, n->list[i]).unit); /* a local array decays to its index 0 */
         else if (pt && pt->kind != TY_REF)
             emit_coerced(E, n->list[i], pt, PREC_ASSIGN + 1);
         else
@@ -1659,13 +2116,51 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
             put(E, ")");
         return;
     }
-    if (n->kind == N_BINARY && !strcmp(n->op, "-") && n->a->ty && n->a->ty->kind == TY_PTR && n->b->ty && n->b->ty->kind == TY_PTR) {
-        put(E, "int64_t(int(");
-        emit_ptr_index(E, n->a);
-        put(E, " - ");
-        emit_ptr_operand(E, n->b);
-        put(E, "))");
-        E->L->need_int64 = true;
+    if (n->kind == N_BINARY && n->a->ty && n->a->ty->kind == TY_PTR && n->b->ty && n->b->ty->kind == TY_PTR) {
+        /* p - q and comparisons: the indices, counting the same unit */
+        int ua = ptr_unit(E->spec, n->a).unit, ub = ptr_unit(E->spec, n->b).unit, g = gcd_int(ua, ub);
+        int step = ptr_elem_size(n->a->ty->elem) / g;
+        bool diff = !strcmp(n->op, "-");
+        if (diff)
+            put(E, step > 1 ? "int64_t(int(" : "int64_t(int(");
+        else if (binary_prec(n->op) < min_prec)
+            put(E, "(");
+        StrBuf saved = capture_start(E);
+        emit_index_in(E, n->a, g);
+        const char *a = capture_end(E, saved);
+        saved = capture_start(E);
+        emit_index_in(E, n->b, g);
+        const char *b = capture_end(E, saved);
+        if (diff) {
+            putf(E, "%s - %s)", a, operand_text(E, b));
+            if (step > 1)
+                putf(E, " / %d", step);
+            put(E, ")");
+            E->L->need_int64 = true;
+        } else {
+            putf(E, "%s %s %s", a, n->op, b);
+            if (binary_prec(n->op) < min_prec)
+                put(E, ")");
+        }
+        return;
+    }
+    if ((n->kind == N_POSTFIX || (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))) && n->a->ty &&
+        n->a->ty->kind == TY_PTR && ptr_elem_size(n->a->ty->elem) != ptr_unit(E->spec, n->a).unit) {
+        /* p++ on a pointer counting smaller steps than its pointee: the index moves by the pointee's size */
+        int step = ptr_elem_size(n->a->ty->elem) / ptr_unit(E->spec, n->a).unit;
+        char op = n->op[0];
+        put(E, "(");
+        if (n->kind == N_POSTFIX)
+            put(E, "(");
+        emit_expr(E, n->a, PREC_UNARY);
+        putf(E, " %c= %du", op, step);
+        if (n->kind == N_POSTFIX)
+            putf(E, ") %c %du", op == '+' ? '-' : '+', step);
+        put(E, ")");
+        return;
+    }
+    if ((n->kind == N_DEREF || n->kind == N_INDEX || n->kind == N_MEMBER || (n->kind == N_VAR && n->var->ty->kind == TY_REF)) && in_place(E, n)) {
+        emit_place(E, n); /* memory read member by member (ptr.c's units) */
         return;
     }
     switch (n->kind) {
@@ -1750,10 +2245,8 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
         {
             const char *fname = n->name;
             Type *st = n->a->ty;
-            if (st && st->kind == TY_STRUCT)
-                for (int i = 0; i < st->sdef->n_fields; i++)
-                    if (!strcmp(st->sdef->fields[i].name, n->name))
-                        fname = st->sdef->fields[i].glsl_name;
+            if (st && st->kind == TY_STRUCT) /* x.d inside an anonymous member: x.anon0.d */
+                ptr_member(st->sdef, n->name, NULL, &fname, E->prog->arena);
             put(E, fname);
         }
         break;
@@ -1791,6 +2284,15 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
 
 /* ---- statements ---- */
 
+/* A function's return value; a returned pointer counts as its specialization says (ptr.c). */
+static void emit_return_value(Emit *E, Node *a)
+{
+    if (E->fn->ret->kind == TY_PTR && E->spec)
+        emit_index_in(E, a, E->spec->ret_unit.unit ? E->spec->ret_unit.unit : ptr_unit(E->spec, a).unit);
+    else
+        emit_coerced(E, a, E->fn->ret, 0);
+}
+
 static void emit_vardef(Emit *E, Var *v, bool as_const)
 {
     if (ptr_like(v)) {
@@ -1807,9 +2309,9 @@ static void emit_vardef(Emit *E, Var *v, bool as_const)
         if (v->init) {
             put(E, " = ");
             if (v->ty->kind == TY_REF)
-                emit_addr_index(E, v->init);
+                emit_addr_in(E, v->init, ptr_var_unit(E->spec, v).unit);
             else
-                emit_ptr_index(E, v->init);
+                emit_index_in(E, v->init, ptr_var_unit(E->spec, v).unit);
         }
         return;
     }
@@ -2031,7 +2533,7 @@ static void emit_stmt(Emit *E, Node *n)
         if (E->uniform) {
             if (n->a) {
                 put(E, "mtl_ret = ");
-                emit_coerced(E, n->a, E->fn->ret, 0);
+                emit_return_value(E, n->a);
                 put(E, ";\n");
                 line_start(E);
             }
@@ -2040,7 +2542,7 @@ static void emit_stmt(Emit *E, Node *n)
         }
         if (n->a) {
             put(E, "return ");
-            emit_coerced(E, n->a, E->fn->ret, 0);
+            emit_return_value(E, n->a);
             put(E, ";\n");
         } else {
             put(E, "return;\n");
@@ -2652,9 +3154,12 @@ static void emit_resources(Emit *E, Func *k)
         if (!storage)
             continue;
         Type *et = v->ty->elem;
-        putf(E, "layout(%s, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s%s%s; };\n", block_layout(E, et), v->index,
-             access_qualifier(v), memory_qualifier(E, v), v->glsl_name, storage_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
-             array_suffix(E, et));
+        if (v->role == PR_BUFFER && (et->kind == TY_VOID || ptr_in_pieces(et)))
+            putf(E, "// buffer %d, '%s' (%s): read only through the views below\n", v->index, v->name, ty_metal_name(E->prog->arena, v->ty));
+        else
+            putf(E, "layout(%s, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s%s%s; };\n", block_layout(E, et), v->index,
+                 access_qualifier(v), memory_qualifier(E, v), v->glsl_name, storage_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
+                 array_suffix(E, et));
         for (int j = 0; j < E->L->ptr_views.len; j += 2) {
             if (E->L->ptr_views.items[j] != v)
                 continue;
@@ -2996,6 +3501,10 @@ char *emit_glsl(Program *prog, Lowered *L)
     }
     if (helpers.data)
         put(&E, helpers.data);
+    if (E.ptr_helpers.data) {
+        put(&E, "// Memory read and written member by member (docs/translator.md, \"Pointers\").\n");
+        put(&E, E.ptr_helpers.data);
+    }
     if (body.data)
         put(&E, body.data);
     sb_free(&structs);
@@ -3005,5 +3514,7 @@ char *emit_glsl(Program *prog, Lowered *L)
     sb_free(&helpers);
     sb_free(&body);
     sb_free(&E.atomic_helpers);
+    sb_free(&E.ptr_helpers);
+    pv_free(&E.ptr_helper_names);
     return E.out.data;
 }
