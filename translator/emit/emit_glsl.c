@@ -1106,6 +1106,22 @@ static const char *scaled_text(Emit *E, const char *idx, int from, int to)
 {
     if (from == to || !strcmp(idx, "0u"))
         return idx;
+    const char *star = strrchr(idx, '*');
+    int m = 0, len = 0;
+    if (star && to % from == 0 && sscanf(star, "* %du%n", &m, &len) == 1 && !star[len] && m % (to / from) == 0 && star > idx + 1) {
+        /* (a + b) * 4u counting 4 bytes more: a + b (the product was this function's own scaling) */
+        const char *x = arena_printf(E->prog->arena, "%.*s", (int)(star - idx - 1), idx);
+        size_t n = strlen(x);
+        bool wrapped = x[0] == '(' && x[n - 1] == ')';
+        for (size_t i = 1, depth = 1; wrapped && i + 1 < n; i++) /* (a) * (b) is not one parenthesized operand */
+            if ((depth += x[i] == '(' ? 1 : x[i] == ')' ? -1 : 0) == 0)
+                wrapped = false;
+        if (wrapped || simple_text(x)) {
+            if (wrapped)
+                x = arena_printf(E->prog->arena, "%.*s", (int)n - 2, x + 1);
+            return m / (to / from) == 1 ? x : arena_printf(E->prog->arena, "%s * %du", operand_text(E, x), m / (to / from));
+        }
+    }
     if (from % to == 0)
         return arena_printf(E->prog->arena, "%s * %du", operand_text(E, idx), from / to);
     if (to % from == 0)
@@ -1441,7 +1457,7 @@ static void place_of(Emit *E, Node *n, Place *pl)
    alignment rule makes exact (the place is at least as aligned as its type, checked by the caller). */
 static const char *place_index(Emit *E, const Place *pl, int unit)
 {
-    if (pl->unit % unit == 0 && pl->off % unit == 0) {
+    if (pl->off % unit == 0) { /* (a division where the unit is smaller: exact by the alignment) */
         const char *i = scaled_text(E, pl->idx, pl->unit, unit);
         if (!pl->off)
             return i;
@@ -1502,7 +1518,8 @@ static void gen_copy(Emit *E, StrBuf *sb, Var *root, Type *t, const char *i, int
         const char *base = scaled_text(E, i, unit, u);
         const char *j = arena_printf(E->prog->arena, "mtl_%s", k);
         sb_printf(sb, "%sfor (uint %s = 0u; %s < %du; %s++)\n%s{\n", ind, k, k, t->n, k, ind);
-        sb_printf(sb, "%s    uint %s = %s%s%s * %du;\n", ind, j, strcmp(base, "0u") ? base : "", strcmp(base, "0u") ? " + " : "", k, size / u);
+        const char *step = size / u == 1 ? k : arena_printf(E->prog->arena, "%s * %du", k, size / u);
+        sb_printf(sb, "%s    uint %s = %s%s%s;\n", ind, j, strcmp(base, "0u") ? base : "", strcmp(base, "0u") ? " + " : "", step);
         gen_copy(E, sb, root, t->elem, j, u, off, arena_printf(E->prog->arena, "%s[%s]", dst, k), store, depth + 1);
         sb_printf(sb, "%s}\n", ind);
         return;
@@ -1835,6 +1852,9 @@ static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
         put(E, view_name(E, ptr_root(E->spec, p), p->ty->elem));
     }
     put(E, "[");
+    Node *k = offset ? strip_parens(offset) : NULL;
+    if (k && k->kind == N_INT && k->ival == 0) /* p[0] */
+        offset = NULL;
     if (offset && zero_index(p)) {
         emit_offset(E, offset, 0);
     } else {
@@ -2284,6 +2304,21 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
 
 /* ---- statements ---- */
 
+/* p++ / --p as a statement (its value unused) on a pointer counting smaller steps than its pointee: p += 9u. */
+static bool emit_pointer_step(Emit *E, Node *n)
+{
+    n = strip_parens(n);
+    if (!(n->kind == N_POSTFIX || (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))) || !n->a->ty ||
+        n->a->ty->kind != TY_PTR)
+        return false;
+    int unit = ptr_unit(E->spec, n->a).unit, step = ptr_elem_size(n->a->ty->elem) / unit;
+    if (step == 1)
+        return false;
+    emit_expr(E, n->a, PREC_UNARY);
+    putf(E, " %c= %du", n->op[0], step);
+    return true;
+}
+
 /* A function's return value; a returned pointer counts as its specialization says (ptr.c). */
 static void emit_return_value(Emit *E, Node *a)
 {
@@ -2424,6 +2459,10 @@ static void emit_stmt(Emit *E, Node *n)
             break;
         }
         line_start(E);
+        if (emit_pointer_step(E, n->a)) {
+            put(E, ";\n");
+            break;
+        }
         if (n->a->kind == N_ASSIGN && !strcmp(n->a->op, "=") && strip_parens(n->a->a)->kind == N_VAR && is_dynamic(E, strip_parens(n->a->a)->var)) {
             putf(E, "%s_ref = ", strip_parens(n->a->a)->var->glsl_name); /* p = q: the reference, then the index */
             emit_ref(E, n->a->b, n->a->a->ty->elem);
@@ -2470,7 +2509,8 @@ static void emit_stmt(Emit *E, Node *n)
         put(E, ";");
         if (n->c) {
             put(E, " ");
-            emit_expr(E, n->c, 0);
+            if (!emit_pointer_step(E, n->c))
+                emit_expr(E, n->c, 0);
         }
         put(E, ")\n");
         emit_loop_body(E, n->d, true);
