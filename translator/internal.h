@@ -250,6 +250,10 @@ struct Var {
     int addr_offset;    /* ptr.c: push-constant offset of the buffer's device address (0: none) */
     int view_lanes;     /* ptr.c: a threadgroup array read both as scalars and as vectors of this many lanes
                            through pointers: stored as those vectors, scalars at [i / lanes][i % lanes] */
+    Type *mem_type;     /* ptr.c: threadgroup memory read only as another type than declared (ggml's `threadgroup
+                           char* shmem` read as float): stored as that type; or, with mem_word, as words */
+    int mem_word;       /* ptr.c: threadgroup memory read and written as several types: stored as mem_word-byte
+                           unsigned words, each access put together from them (docs/translator.md, "Pointers") */
     bool is_out_param;  /* thread T& helper parameter: inout */
     /* function constants ([[function_constant(n)]]): Vulkan specialization constant fc_id (0: not one) */
     int fc_id;
@@ -486,6 +490,7 @@ typedef struct Lowered {
     PtrVec ptr_views;        /* pairs (Var *root buffer, Type *elem): SSBO blocks aliasing a buffer as another type */
     PtrVec ptr_ref_types;    /* Type*: element types of buffer references (pointers whose root is chosen at run time) */
     PtrVec ptr_addressed;    /* Var*: buffers whose device address is passed in push constants */
+    PtrVec ptr_mem_uses;     /* triples (Var *threadgroup root, Type *as, store ? root : NULL): how it is accessed */
 } Lowered;
 enum { SG_OP_BASIC = 1, SG_OP_ARITHMETIC = 2, SG_OP_BALLOT = 4, SG_OP_SHUFFLE = 8, SG_OP_CLUSTERED = 16, SG_OP_EXTENDED_TYPES = 32 };
 /* Checks a kernel and everything it reaches; fills L. Returns false on error (diagnosed). */
@@ -494,7 +499,8 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L);
 bool ptr_analyze(Program *prog, Lowered *L);
 bool ptr_like(const Var *v);     /* printed as an index */
 bool ptr_is_root(const Var *v);  /* a buffer parameter, threadgroup memory or a local array */
-Type *ptr_root_elem(const Var *root);
+Type *ptr_root_elem(const Var *root);   /* what a root holds, as stored (mem_type) */
+Type *ptr_decl_elem(const Var *root);   /* ... as declared */
 bool ptr_same_elem(const Type *root_elem, const Type *elem); /* no view needed (packed_float3 vs float3: ptr.c) */
 Var *ptr_root(const PtrSpec *s, Node *p);          /* root of pointer expression p in specialization s */
 Var *ptr_var_root(const PtrSpec *s, const Var *v);

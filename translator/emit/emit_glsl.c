@@ -1334,13 +1334,32 @@ typedef struct Place {
     int off;         /* constant bytes past idx * unit */
 } Place;
 
+/* Whether an access of ELEM through a pointer counting UNIT bytes into ROOT is a place: a buffer read member by
+   member, threadgroup memory stored as words, thread memory read as another type. */
+static bool place_access(Var *r, Type *elem, int unit)
+{
+    if (!elem || elem->kind == TY_VOID || !r || r == &ptr_dynamic)
+        return false;
+    if (r->role == PR_BUFFER)
+        return unit != ptr_elem_size(elem) || ptr_in_pieces(elem);
+    if (r->mem_word)
+        return true;
+    if (r->view_lanes)
+        return false;
+    return !ptr_same_elem(ptr_root_elem(r), elem) || unit != ptr_elem_size(elem);
+}
+
 static bool read_by_members(Emit *E, Node *p, Type *elem, Var **root)
 {
-    PtrUnit u = ptr_unit(E->spec, p);
     *root = ptr_root(E->spec, p);
-    if (!elem || elem->kind == TY_VOID || !*root || *root == &ptr_dynamic || (*root)->role != PR_BUFFER)
-        return false;
-    return u.unit != ptr_elem_size(elem) || ptr_in_pieces(elem);
+    return place_access(*root, elem, ptr_unit(E->spec, p).unit);
+}
+
+/* A root stored as words (threadgroup memory read as several types) accessed directly: tile[i], total. */
+static bool word_root(Node *n)
+{
+    n = strip_parens(n);
+    return n->kind == N_VAR && ptr_is_root(n->var) && n->var->mem_word && n->var->ty->kind != TY_PTR;
 }
 
 /* Whether lvalue N is reached through a pointer read member by member (without printing anything). */
@@ -1353,16 +1372,18 @@ static bool in_place(Emit *E, Node *n)
     case N_INDEX:
         if (n->a->ty && n->a->ty->kind == TY_PTR)
             return read_by_members(E, n->a, n->a->ty->elem, &root);
+        if (n->kind == N_INDEX && word_root(n->a) && n->a->ty->kind == TY_ARRAY)
+            return true;
         return n->kind == N_INDEX && n->a->ty && (n->a->ty->kind == TY_ARRAY || n->a->ty->kind == TY_MAT) && in_place(E, n->a);
     case N_MEMBER:
         return n->a->ty && n->a->ty->kind == TY_STRUCT && in_place(E, n->a);
     case N_VAR: {
         Var *v = n->var;
+        if (word_root(n) && v->ty->kind != TY_ARRAY)
+            return true;
         if (v->ty->kind != TY_REF || !ptr_like(v))
             return false;
-        PtrUnit u = ptr_var_unit(E->spec, v);
-        root = ptr_var_root(E->spec, v);
-        return root && root != &ptr_dynamic && root->role == PR_BUFFER && (u.unit != ptr_elem_size(v->ty->elem) || ptr_in_pieces(v->ty->elem));
+        return place_access(ptr_var_root(E->spec, v), v->ty->elem, ptr_var_unit(E->spec, v).unit);
     }
     default:
         return false;
@@ -1413,6 +1434,17 @@ static void place_of(Emit *E, Node *n, Place *pl)
             Node *k = strip_parens(n->b);
             pl->align = min_int(pl->align, pow2_int(k->kind == N_INT ? k->ival * ptr_elem_size(pl->ty) : ptr_elem_size(pl->ty)));
         }
+        return;
+    }
+    if (n->kind == N_VAR && word_root(n)) { /* a threadgroup scalar stored as words */
+        *pl = (Place){n->var, n->var->ty, "0u", ptr_elem_size(n->var->ty), 16, false, 0};
+        return;
+    }
+    if (n->kind == N_INDEX && word_root(n->a)) { /* tile[i] of a threadgroup array stored as words */
+        Type *e = n->a->ty->elem;
+        StrBuf saved = capture_start(E);
+        emit_offset(E, n->b, 0);
+        *pl = (Place){strip_parens(n->a)->var, e, capture_end(E, saved), ptr_elem_size(e), ty_metal_align(e), false, 0};
         return;
     }
     if (n->kind == N_VAR) {
@@ -1647,6 +1679,176 @@ static const char *pieces_helper(Emit *E, Var *root, Type *t, int w, bool store)
     return name;
 }
 
+/* The unsigned bits (of its own size) of the value E of scalar kind K. */
+static const char *bits_text(Emit *E, TypeKind k, const char *e)
+{
+    Arena *a = E->prog->arena;
+    switch (k) {
+    case TY_FLOAT: return arena_printf(a, "floatBitsToUint(%s)", e);
+    case TY_HALF: E->L->need_int16 = true; return arena_printf(a, "float16BitsToUint16(%s)", e);
+    case TY_INT: case TY_ENUM: return arena_printf(a, "uint(%s)", e);
+    case TY_SHORT: return arena_printf(a, "%s(%s)", scalar_glsl(E, TY_USHORT), e);
+    case TY_CHAR: return arena_printf(a, "%s(%s)", scalar_glsl(E, TY_UCHAR), e);
+    case TY_LONG: return arena_printf(a, "%s(%s)", scalar_glsl(E, TY_ULONG), e);
+    default: return e; /* unsigned, bfloat (its bits) */
+    }
+}
+
+/* A value of scalar kind K from the unsigned value X (its bits, or wider: truncated to K's size first). */
+static const char *from_bits_text(Emit *E, TypeKind k, const char *x)
+{
+    Arena *a = E->prog->arena;
+    const char *u = arena_printf(a, "%s(%s)", uint_of_size(E, ptr_elem_size(ty_scalar(k))), x);
+    switch (k) {
+    case TY_FLOAT: return arena_printf(a, "uintBitsToFloat(%s)", u);
+    case TY_HALF: E->L->need_float16 = true; return arena_printf(a, "uint16BitsToFloat16(%s)", u);
+    case TY_INT: case TY_ENUM: return arena_printf(a, "int(%s)", u);
+    case TY_SHORT: case TY_CHAR: case TY_LONG: return arena_printf(a, "%s(%s)", scalar_glsl(E, k), u);
+    default: return u;
+    }
+}
+
+/* GLSL's pack function for N pieces of S bytes into one value: pack32(u8vec4(...)). */
+static const char *pack_text(Emit *E, int s, char **pieces, int n)
+{
+    Arena *a = E->prog->arena;
+    if (s * n == 8 && s == 1) { /* no pack64 of bytes: two words first */
+        char *lo[4] = {pieces[0], pieces[1], pieces[2], pieces[3]}, *hi[4] = {pieces[4], pieces[5], pieces[6], pieces[7]};
+        return arena_printf(a, "pack64(uvec2(%s, %s))", pack_text(E, 1, lo, 4), pack_text(E, 1, hi, 4));
+    }
+    const char *vt = s == 1 ? "u8vec" : s == 2 ? "u16vec" : "uvec";
+    E->L->need_int8 |= s == 1;
+    E->L->need_int16 |= s == 2 || s * n == 2;
+    E->L->need_int64 |= s * n == 8;
+    StrBuf sb = {0};
+    sb_printf(&sb, "pack%d(%s%d(", 8 * s * n, vt, n);
+    for (int i = 0; i < n; i++)
+        sb_printf(&sb, "%s%s", i ? ", " : "", pieces[i]);
+    sb_puts(&sb, "))");
+    const char *r = arena_printf(a, "%s", sb.data);
+    sb_free(&sb);
+    return r;
+}
+
+/* ---- thread memory and constants read as another scalar type (ggml's `(thread const uint8_t*)&aux32`) ----
+   The root keeps its type; a narrower value is shifted out of its element, a wider one packed from several. */
+
+static const char *root_elem_text(Emit *E, Var *r, const char *k)
+{
+    return r->ty->kind == TY_ARRAY ? arena_printf(E->prog->arena, "%s[%s]", r->glsl_name, k) : r->glsl_name;
+}
+
+static const char *thread_load_text(Emit *E, const Place *pl)
+{
+    Arena *a = E->prog->arena;
+    Type *rt = ptr_root_elem(pl->root);
+    TypeKind kf = ty_scalar_kind(pl->ty), kr = ty_scalar_kind(rt);
+    int sf = ptr_elem_size(pl->ty), sr = ptr_elem_size(rt);
+    const char *k = place_index(E, pl, sr), *b = place_index(E, pl, 1);
+    if (sf == sr && kf == kr)
+        return root_elem_text(E, pl->root, k);
+    if (sf == sr)
+        return from_bits_text(E, kf, bits_text(E, kr, root_elem_text(E, pl->root, k)));
+    if (sf < sr) {
+        const char *w = kr == TY_UINT || kr == TY_ULONG ? root_elem_text(E, pl->root, k)
+                        : arena_printf(a, "%s(%s)", sr == 8 ? scalar_glsl(E, TY_ULONG) : "uint", bits_text(E, kr, root_elem_text(E, pl->root, k)));
+        return from_bits_text(E, kf, arena_printf(a, "(%s >> (%s %% %du * 8u))", w, operand_text(E, b), sr));
+    }
+    char *pieces[8];
+    for (int i = 0; i < sf / sr && i < 8; i++)
+        pieces[i] = (char *)bits_text(E, kr, root_elem_text(E, pl->root, i ? arena_printf(a, "%s + %du", k, i) : k));
+    return from_bits_text(E, kf, pack_text(E, sr, pieces, sf / sr));
+}
+
+/* The assignment of V (a value of the place's type) into thread memory of a wider (or equal) type. */
+static const char *thread_store_text(Emit *E, const Place *pl, const char *v, SrcLoc loc)
+{
+    Arena *a = E->prog->arena;
+    Type *rt = ptr_root_elem(pl->root);
+    TypeKind kf = ty_scalar_kind(pl->ty), kr = ty_scalar_kind(rt);
+    int sf = ptr_elem_size(pl->ty), sr = ptr_elem_size(rt);
+    const char *k = place_index(E, pl, sr), *b = place_index(E, pl, 1), *el = root_elem_text(E, pl->root, k);
+    if (sf > sr) {
+        diag_error(E->prog->diag, loc, "a %s written into '%s' (of %s) is not supported yet (thread memory is written as a type as wide or narrower)",
+                   ty_metal_name(a, pl->ty), pl->root->name, ty_metal_name(a, rt));
+        return "";
+    }
+    if (sf == sr)
+        return arena_printf(a, "%s = %s", el, kf == kr ? v : from_bits_text(E, kr, bits_text(E, kf, v)));
+    if (sr <= 4)
+        return arena_printf(a, "%s = %s", el, from_bits_text(E, kr, arena_printf(a, "bitfieldInsert(uint(%s), uint(%s), int(%s %% %du) * 8, %d)",
+                                                                                 bits_text(E, kr, el), bits_text(E, kf, v), operand_text(E, b), sr, 8 * sf)));
+    const char *u64 = scalar_glsl(E, TY_ULONG), *sh = arena_printf(a, "(%s %% 8u * 8u)", operand_text(E, b));
+    return arena_printf(a, "%s = %s", el, from_bits_text(E, kr, arena_printf(a, "(%s & ~(%s(0x%llxul) << %s)) | (%s(%s) << %s)", bits_text(E, kr, el), u64,
+                                                                               (1ull << (8 * sf)) - 1, sh, u64, bits_text(E, kf, v), sh)));
+}
+
+/* ---- threadgroup memory stored as words (ptr.c's choose_memory) ----
+   mtl_tg_load_ROOT_T(b) / mtl_tg_store_ROOT_T(b, v): the T at byte b of threadgroup memory ROOT stored as W-byte
+   words: put together from whole words, or shifted out of one; written as whole words (W is the narrowest
+   alignment the kernel writes there, so no store writes part of a word that another thread may write). */
+static const char *tg_word_helper(Emit *E, Var *r, Type *t, bool store)
+{
+    Arena *a = E->prog->arena;
+    const char *name = arena_printf(a, "mtl_tg_%s_%s_%s", store ? "store" : "load", r->glsl_name, type_key(E, t));
+    if (helper_known(E, name))
+        return name;
+    int W = r->mem_word, n = ty_width(t), sc = ptr_elem_size(ty_scalar(ty_scalar_kind(t)));
+    TypeKind k = ty_scalar_kind(t);
+    bool whole = ty_metal_align(t) >= W; /* b is a multiple of W: whole words from w = b / W */
+    StrBuf sb = {0};
+    sb_printf(&sb, "// threadgroup '%s' (%d-byte words) %s as %s at byte b\n", r->name, W, store ? "written" : "read", ty_metal_name(a, t));
+    if (store)
+        sb_printf(&sb, "void %s(uint b, %s v)\n{\n", name, glsl_type(E, t));
+    else
+        sb_printf(&sb, "%s %s(uint b)\n{\n    %s v;\n", glsl_type(E, t), name, glsl_type(E, t));
+    if (whole)
+        sb_puts(&sb, W > 1 ? arena_printf(a, "    uint w = b / %du;\n", W) : "    uint w = b;\n");
+    const char *S = r->glsl_name;
+    for (int c = 0; c < n; c++) {
+        const char *comp = n > 1 ? arena_printf(a, "v[%d]", c) : "v";
+        int wc = c * sc / W; /* the component's first word past w (whole words) */
+        const char *at = wc ? arena_printf(a, "%s[w + %du]", S, wc) : arena_printf(a, "%s[w]", S);
+        if (!store) {
+            const char *bits;
+            if (sc == W)
+                bits = at;
+            else if (sc > W) {
+                char *pieces[8];
+                for (int p = 0; p < sc / W; p++)
+                    pieces[p] = arena_printf(a, "%s[w + %du]", S, wc + p);
+                bits = pack_text(E, W, pieces, sc / W);
+            } else {
+                const char *bc = c ? arena_printf(a, "(b + %du)", c * sc) : "b";
+                bits = arena_printf(a, "(%s%s[%s / %du]%s >> (%s %% %du * 8u))", W == 4 ? "" : "uint(", S, bc, W, W == 4 ? "" : ")", bc, W);
+            }
+            sb_printf(&sb, "    %s = %s;\n", comp, from_bits_text(E, k, bits));
+        } else if (sc >= W) {
+            const char *bits = bits_text(E, k, comp);
+            if (sc == W)
+                sb_printf(&sb, "    %s = %s;\n", at, bits);
+            else if (sc == 8 && W < 4)
+                for (int p = 0; p < 8 / W; p++)
+                    sb_printf(&sb, "    %s[w + %du] = unpack%d(unpack32(%s)[%d])[%d];\n", S, wc + p, 8 * W, bits, p / (4 / W), p % (4 / W));
+            else
+                for (int p = 0; p < sc / W; p++)
+                    sb_printf(&sb, "    %s[w + %du] = unpack%d(%s)[%d];\n", S, wc + p, 8 * W, bits, p);
+        } else if (c % (W / sc) == 0) { /* narrower components: W / sc of them make a word */
+            char *pieces[4];
+            for (int p = 0; p < W / sc; p++)
+                pieces[p] = c + p < n ? (char *)bits_text(E, k, arena_printf(a, "v[%d]", c + p)) : (char *)arena_printf(a, "%s(0)", uint_of_size(E, sc));
+            sb_printf(&sb, "    %s = %s;\n", at, pack_text(E, sc, pieces, W / sc));
+        }
+    }
+    sb_puts(&sb, store ? "}\n\n" : "    return v;\n}\n\n");
+    char *text = sb.data;
+    for (char *p; (p = strstr(text, "[w + 0u]"));) /* w + 0u: w */
+        memmove(p + 2, p + 7, strlen(p + 7) + 1);
+    sb_puts(&E->ptr_helpers, text);
+    sb_free(&sb);
+    return name;
+}
+
 /* How a place of a scalar or vector type is read: whole through the view of its type, or in pieces. */
 static int place_piece(const Place *pl)
 {
@@ -1660,6 +1862,20 @@ static void emit_place(Emit *E, Node *n)
     Place pl;
     place_of(E, n, &pl);
     Type *t = pl.ty;
+    if (pl.root->role != PR_BUFFER) {
+        if (!leaf_type(t)) {
+            diag_error(E->prog->diag, n->loc, "'%s' read as %s here: only scalars and vectors are read from %s memory of another type",
+                       pl.root->name, ty_metal_name(E->prog->arena, t), pl.root->is_threadgroup || pl.root->role == PR_TGMEM ? "threadgroup" : "thread");
+            return;
+        }
+        if (pl.root->mem_word)
+            putf(E, "%s(%s)", tg_word_helper(E, pl.root, t, false), place_index(E, &pl, 1));
+        else if (pl.root->is_threadgroup || pl.root->role == PR_TGMEM)
+            putf(E, "%s[%s]", pl.root->glsl_name, place_index(E, &pl, ptr_elem_size(t)));
+        else
+            put(E, thread_load_text(E, &pl));
+        return;
+    }
     if (leaf_type(t)) {
         int w = place_piece(&pl);
         if (w) {
@@ -1692,6 +1908,34 @@ static bool emit_place_store(Emit *E, Node *n, int min_prec)
     Place pl;
     place_of(E, n->a, &pl);
     Type *t = pl.ty;
+    if (pl.root->role != PR_BUFFER && (pl.root->mem_word || !(pl.root->is_threadgroup || pl.root->role == PR_TGMEM))) {
+        /* threadgroup words, thread memory of another type: a store function, or an assignment to the element */
+        bool compound = strcmp(n->op, "=") != 0;
+        if ((compound || min_prec > PREC_ASSIGN) && (has_side_effects(n->a) || !leaf_type(t)))
+            diag_error(E->prog->diag, n->loc, "'%s' on memory stored as another type, through an expression with side effects, is not supported yet", n->op);
+        if (!leaf_type(t)) {
+            diag_error(E->prog->diag, n->loc, "'%s' written as %s here: only scalars and vectors are written to memory of another type", pl.root->name, ty_metal_name(E->prog->arena, t));
+            return true;
+        }
+        StrBuf saved = capture_start(E);
+        if (compound) { /* x op= y: x = x op y, in x's type */
+            char op[4];
+            snprintf(op, sizeof op, "%.*s", (int)strlen(n->op) - 1, n->op);
+            putf(E, "%s(", glsl_type(E, t));
+            emit_place(E, n->a);
+            putf(E, " %s ", op);
+            emit_expr(E, n->b, binary_prec(op) + 1);
+            put(E, ")");
+        } else {
+            emit_coerced(E, n->b, t, PREC_ASSIGN + 1);
+        }
+        const char *v = capture_end(E, saved);
+        if (pl.root->mem_word)
+            putf(E, "%s(%s, %s)", tg_word_helper(E, pl.root, t, true), place_index(E, &pl, 1), v);
+        else
+            put(E, thread_store_text(E, &pl, v, n->loc));
+        return true;
+    }
     int w = leaf_type(t) && ptr_elem_size(ty_scalar(ty_scalar_kind(t))) > 1 ? place_piece(&pl) : 0;
     if (leaf_type(t) && !w)
         return false;
@@ -1834,6 +2078,11 @@ static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
         E->out = saved;
         bool simple = strspn(idx, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(idx);
         putf(E, simple ? "%s[%s / %du][%s %% %du]" : "%s[(%s) / %du][(%s) %% %du]", root->glsl_name, idx, root->view_lanes, idx, root->view_lanes);
+        return true;
+    }
+    if (root && root != &ptr_dynamic && root->ty->kind != TY_ARRAY && root->ty->kind != TY_PTR && !(sp->kind == N_VAR && sp->var == root)) {
+        /* a pointer to a local (or threadgroup) scalar: the variable itself (rope_yarn's *cos_theta = ...) */
+        put(E, root->glsl_name);
         return true;
     }
     if (sp->kind == N_VAR && ptr_is_root(sp->var)) {
@@ -3373,6 +3622,26 @@ static void emit_threadgroup_memory(Emit *E)
     put(E, "// Threadgroup memory.\n");
     for (int i = 0; i < E->L->tg_vars.len; i++) {
         Var *v = E->L->tg_vars.items[i];
+        if (v->mem_type) { /* read as another type, or as several (ptr.c: choose_memory) */
+            Type *m = v->mem_type;
+            int ms = ptr_elem_size(m), ds = ptr_elem_size(ptr_decl_elem(v));
+            const char *how = v->mem_word ? arena_printf(E->prog->arena, "read as several types: %d-byte words", ms)
+                                          : arena_printf(E->prog->arena, "read as %s", ty_metal_name(E->prog->arena, m));
+            if (v->role == PR_TGMEM) {
+                putf(E, "layout(constant_id = %d) const uint mtl_threadgroup_length_%d = 1u; // [[threadgroup(%d)]]: elements, set by the runtime\n",
+                     16 + v->tg_index, v->tg_index, v->tg_index);
+                if (ds == ms)
+                    putf(E, "shared %s %s[mtl_threadgroup_length_%d]; // %s %s, %s\n", storage_type(E, m), v->glsl_name, v->tg_index,
+                         ty_metal_name(E->prog->arena, v->ty), v->name, how);
+                else
+                    putf(E, "shared %s %s[(mtl_threadgroup_length_%d * %du + %du) / %du]; // %s %s, %s\n", storage_type(E, m), v->glsl_name,
+                         v->tg_index, ds, ms - 1, ms, ty_metal_name(E->prog->arena, v->ty), v->name, how);
+            } else {
+                putf(E, "shared %s %s[%d]; // %s %s%s, %s\n", storage_type(E, m), v->glsl_name, ty_metal_size(v->ty) / ms,
+                     ty_metal_name(E->prog->arena, ptr_decl_elem(v)), v->name, v->ty->kind == TY_ARRAY ? arena_printf(E->prog->arena, "[%d]", v->ty->n) : "", how);
+            }
+            continue;
+        }
         if (v->role == PR_TGMEM) {
             putf(E, "layout(constant_id = %d) const uint mtl_threadgroup_length_%d = 1u; // [[threadgroup(%d)]]: elements, set by the runtime\n",
                  16 + v->tg_index, v->tg_index, v->tg_index);

@@ -41,16 +41,28 @@ bool ptr_like(const Var *v)
     return true;
 }
 
-/* A variable a pointer may point into: buffer parameters, threadgroup memory, local arrays. */
+/* A variable a pointer may point into: buffer parameters, threadgroup memory, local arrays and program-scope
+   constant arrays, and local variables whose address is taken (`(thread const uint8_t*)&aux32`). */
 bool ptr_is_root(const Var *v)
 {
-    return v->role == PR_BUFFER || v->role == PR_TGMEM || (v->ty->kind == TY_ARRAY && v->kind != VAR_PARAM && v->ty->elem->kind != TY_ARRAY);
+    if (v->role == PR_BUFFER || v->role == PR_TGMEM)
+        return true;
+    if (v->kind == VAR_PARAM)
+        return false;
+    if (v->ty->kind == TY_ARRAY)
+        return v->ty->elem->kind != TY_ARRAY;
+    return v->kind == VAR_LOCAL && (ty_is_scalar(v->ty) || v->ty->kind == TY_VEC || (v->ty->kind == TY_STRUCT && !v->ty->sdef->empty));
 }
 
-/* The element type a root holds. */
+Type *ptr_decl_elem(const Var *root)
+{
+    return root->ty->kind == TY_ARRAY || root->ty->kind == TY_PTR ? root->ty->elem : root->ty;
+}
+
+/* The element type a root holds (a local scalar holds itself). */
 Type *ptr_root_elem(const Var *root)
 {
-    return root->ty->elem;
+    return root->mem_type ? root->mem_type : ptr_decl_elem(root);
 }
 
 static Node *strip(Node *n)
@@ -113,6 +125,8 @@ static Var *root_of(const PtrSpec *s, Node *p, bool addr)
         case N_DEREF:
             return root_of(s, p->a, false);
         case N_VAR:
+            if (ptr_is_root(p->var) && p->var->ty->kind != TY_PTR)
+                return p->var; /* &x of a local (thread memory read as another type) */
             return p->var->ty->kind == TY_REF && ptr_like(p->var) ? spec_lookup(s, p->var) : NULL;
         case N_MEMBER: /* &y[i].b: y read as the member's type (a view, check_view) */
             return p->a->ty && p->a->ty->kind == TY_STRUCT ? root_of(s, p->a, true) : NULL;
@@ -517,7 +531,7 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
         spec_set(X->prog, X->spec, v, r, u);
         X->changed = true;
     }
-    if (r == &ptr_dynamic && u.unit != ptr_elem_size(v->ty->elem) && X->report)
+    if (r == &ptr_dynamic && u.unit != ptr_elem_size(v->ty->elem) && X->report && (value == v->init || !v->init))
         diag_error(X->prog->diag, loc, "pointer '%s' into a buffer chosen at run time is made from bytes (it counts in %d-byte steps, not in %ss): not supported",
                    v->name, u.unit, ty_metal_name(X->prog->arena, v->ty->elem));
     if (spec_lookup(X->spec, v) == &ptr_dynamic) {
@@ -602,9 +616,16 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
             root->view_lanes = lanes;
         return;
     }
+    if (root->is_threadgroup || root->role == PR_TGMEM)
+        return; /* stored as the one type it is read as, or as words (ptr_analyze) */
     if (root->role != PR_BUFFER) {
-        diag_error(X->prog->diag, loc, "a %s pointer into '%s' (of %s) is not supported: only buffers can be read as another element type (threadgroup arrays: as 2- or 4-lane vectors of their scalars, or the reverse)",
-                   ty_metal_name(X->prog->arena, elem), root->name, ty_metal_name(X->prog->arena, re));
+        /* thread memory and program-scope constants: a scalar read as another scalar, its bits taken apart */
+        bool ok = ty_is_scalar(elem) && ty_is_scalar(re) && ty_scalar_kind(elem) != TY_BOOL && ty_scalar_kind(re) != TY_BOOL &&
+                  ty_scalar_kind(elem) != TY_DOUBLE && ty_scalar_kind(re) != TY_DOUBLE;
+        if (!ok)
+            diag_error(X->prog->diag, loc, "a %s pointer into '%s' (of %s) is not supported: thread memory and constants are read as another "
+                       "scalar type only (threadgroup memory and buffers as any type)",
+                       ty_metal_name(X->prog->arena, elem), root->name, ty_metal_name(X->prog->arena, re));
         return;
     }
     if (elem->kind == TY_STRUCT && !layout_struct(X->prog, elem->sdef, loc, true))
@@ -614,6 +635,44 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
         return;
     }
     ptr_add_view(X->prog, X->L, root, elem);
+}
+
+/* Threadgroup root R accessed as T; WRITTEN: the part of it a store writes (T, a member or a component), or NULL
+   for a load. Recorded once per kind for choose_memory. */
+static void note_use(PtrPass *X, Var *r, Type *t, Type *written)
+{
+    if (!r || r == &ptr_dynamic || !(r->is_threadgroup || r->role == PR_TGMEM) || !t || t->kind == TY_VOID || !X->report)
+        return;
+    if (t->kind == TY_REF)
+        t = t->elem;
+    PtrVec *u = &X->L->ptr_mem_uses;
+    for (int i = 0; i < u->len; i += 3)
+        if (u->items[i] == r && ty_equal(u->items[i + 1], t) && ((Type *)u->items[i + 1])->packed == t->packed &&
+            u->items[i + 2] == written)
+            return;
+    pv_push(u, r);
+    pv_push(u, t);
+    pv_push(u, written);
+}
+
+/* The threadgroup root an lvalue L is in and what is written: p[i] = v, p->f.x = v, tile[i] = v, total = v. */
+static void note_store(PtrPass *X, Node *l)
+{
+    Node *a = strip(l);
+    Type *t = l->ty;
+    while (a && (a->kind == N_MEMBER || a->kind == N_SWIZZLE || (a->kind == N_INDEX && a->a->ty && a->a->ty->kind != TY_PTR &&
+                                                                 !(strip(a->a)->kind == N_VAR && ptr_is_root(strip(a->a)->var)))))
+        a = strip(a->a);
+    if (!a || !t)
+        return;
+    if (t->kind == TY_REF)
+        t = t->elem;
+    if ((a->kind == N_INDEX || a->kind == N_DEREF) && a->a->ty && a->a->ty->kind == TY_PTR)
+        note_use(X, root_of(X->spec, a->a, false), a->ty, t);
+    else if (a->kind == N_INDEX && strip(a->a)->kind == N_VAR)
+        note_use(X, strip(a->a)->var, a->ty, t);
+    else if (a->kind == N_VAR && ptr_is_root(a->var))
+        note_use(X, a->var, a->var->ty, t);
 }
 
 static void mark_root(Var *root, bool is_const)
@@ -684,8 +743,15 @@ static void walk(PtrPass *X, Node *n)
         Node *a = strip(n->a);
         if (a->kind == N_VAR && a->var->ty->kind == TY_PTR && ptr_like(a->var) && !strcmp(n->op, "="))
             bind(X, a->var, n->b, false, n->loc);
+        else
+            note_store(X, n->a);
         break;
     }
+    case N_POSTFIX:
+    case N_UNARY:
+        if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
+            note_store(X, n->a);
+        break;
     case N_RETURN:
         if (n->a && X->spec->f->ret->kind == TY_PTR) {
             Var *r = root_of(X->spec, n->a, false), *old = X->spec->ret_root;
@@ -715,11 +781,18 @@ static void walk(PtrPass *X, Node *n)
                 diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array this pointer points into");
             if (!by_members(unit_of(X->spec, n->a, false), n->a->ty->elem) || (r && r->role != PR_BUFFER))
                 check_view(X, r, n->a->ty->elem, n->loc);
+            note_use(X, r, n->ty, NULL);
             if (r == &ptr_dynamic)
                 note_addresses(X, n->a, n->a->ty->is_const);
             if (strip(n->a)->kind != N_VAR || !ptr_is_root(strip(n->a)->var))
                 mark_root(r, n->a->ty->is_const);
+        } else if (n->kind == N_INDEX && strip(n->a)->kind == N_VAR && ptr_is_root(strip(n->a)->var)) {
+            note_use(X, strip(n->a)->var, n->ty, NULL); /* tile[i] */
         }
+        break;
+    case N_VAR:
+        if (ptr_is_root(n->var) && n->var->ty->kind != TY_ARRAY && n->var->ty->kind != TY_PTR)
+            note_use(X, n->var, n->var->ty, NULL); /* a threadgroup scalar read */
         break;
     case N_CALL:
         if (n->fn && n->fn->n_params <= 64) {
@@ -815,10 +888,68 @@ static void reach(Lowered *L, PtrSpec *s, Node *n)
         reach(L, s, n->list[i]);
 }
 
+/* How threadgroup memory read through pointers of other types is stored (docs/translator.md, "Pointers"):
+   read as one type only, it is an array of that type (ggml's `threadgroup char* shmem` read as float); read and
+   written as several, an array of unsigned words as wide as the narrowest alignment written (at most 4 bytes), so
+   that no store writes part of a word another thread may write, and each access is put together from words. */
+static void choose_memory(Program *prog, Lowered *L)
+{
+    PtrVec *u = &L->ptr_mem_uses;
+    for (int i = 0; i < L->tg_vars.len; i++) {
+        Var *r = L->tg_vars.items[i];
+        Type *own = ptr_decl_elem(r), *one = NULL;
+        bool several = false, own_used = false, leaf = true;
+        int word = 4;
+        for (int j = 0; j < u->len; j += 3) {
+            Type *t = u->items[j + 1];
+            if (u->items[j] != r)
+                continue;
+            own_used |= ptr_same_elem(own, t);
+            if (one && !(ty_equal(one, t) && one->packed == t->packed))
+                several = true;
+            one = one ? one : t;
+            leaf &= ty_is_scalar(t) || (t->kind == TY_VEC && !(t->packed && t->n == 3));
+            leaf &= ty_scalar_kind(t) != TY_BOOL && ty_scalar_kind(t) != TY_DOUBLE;
+            if (u->items[j + 2] && ty_metal_align(u->items[j + 2]) < word)
+                word = ty_metal_align(u->items[j + 2]);
+        }
+        bool lanes_only = r->view_lanes != 0;
+        for (int j = 0; j < u->len && lanes_only; j += 3) /* scalars and vectors of them only: stored as the vectors */
+            if (u->items[j] == r)
+                lanes_only = ty_scalar_kind(u->items[j + 1]) == ty_scalar_kind(own) &&
+                             (ty_width(u->items[j + 1]) == 1 || ty_width(u->items[j + 1]) == r->view_lanes);
+        if (r->view_lanes && !lanes_only)
+            r->view_lanes = 0; /* other types too: words */
+        if (!one || r->view_lanes || r->atomic_bits || (!several && own_used))
+            continue; /* as declared (or as its vectors: view_lanes) */
+        int bytes = r->role == PR_TGMEM ? 0 : ty_metal_size(r->ty);
+        if (!several) {
+            if (bytes % ptr_elem_size(one))
+                diag_error(prog->diag, r->loc, "threadgroup memory '%s' (%d bytes) is read as %s, which does not divide it", r->name, bytes,
+                           ty_metal_name(prog->arena, one));
+            r->mem_type = one;
+            continue;
+        }
+        if (!leaf || (own->kind == TY_ATOMIC)) {
+            diag_error(prog->diag, r->loc, "threadgroup memory '%s' is read as several types, among them %s: only scalars and vectors "
+                       "are supported there (structs: read it as one type)", r->name, ty_metal_name(prog->arena, one));
+            continue;
+        }
+        if (bytes % word)
+            word = bytes % 2 ? 1 : 2;
+        r->mem_word = word;
+        r->mem_type = ty_scalar(word == 1 ? TY_UCHAR : word == 2 ? TY_USHORT : TY_UINT);
+    }
+}
+
 bool ptr_analyze(Program *prog, Lowered *L)
 {
     int before = prog->diag->n_errors;
     PtrPass X = {prog, L, NULL, false, false};
+    for (int i = 0; i < L->tg_vars.len; i++) { /* chosen per kernel (a helper's array may serve several) */
+        ((Var *)L->tg_vars.items[i])->mem_type = NULL;
+        ((Var *)L->tg_vars.items[i])->mem_word = 0;
+    }
     PtrSpec *k = arena_alloc(prog->arena, sizeof *k);
     k->f = L->kernel;
     k->L = L;
@@ -837,6 +968,11 @@ bool ptr_analyze(Program *prog, Lowered *L)
                 clash |= v != L->kernel->params[m] && !strcmp(v->glsl_name, L->kernel->params[m]->glsl_name);
             for (int m = 0; m < L->tg_vars.len; m++)
                 clash |= !strcmp(v->glsl_name, ((Var *)L->tg_vars.items[m])->glsl_name);
+            for (int t = 0; t < L->ptr_specs.len; t++) /* a caller's local passed beside it (rope_yarn's cos_theta) */
+                for (int m = 0; m < ((PtrSpec *)L->ptr_specs.items[t])->n; m++) {
+                    Var *r = ((PtrSpec *)L->ptr_specs.items[t])->roots[m];
+                    clash |= r && r != v && r != &ptr_dynamic && r->kind == VAR_LOCAL && !r->is_threadgroup && !strcmp(v->glsl_name, r->glsl_name);
+                }
             if (clash)
                 v->glsl_name = arena_printf(prog->arena, "%s_p", v->glsl_name);
         }
@@ -848,6 +984,8 @@ bool ptr_analyze(Program *prog, Lowered *L)
         if (prog->diag->n_errors != before)
             break;
     }
+    if (prog->diag->n_errors == before)
+        choose_memory(prog, L);
     k->used = true;
     reach(L, k, k->f->body);
     /* device addresses of the buffers pointers chosen at run time may point into: after the constants */
