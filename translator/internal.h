@@ -501,10 +501,15 @@ bool ptr_like(const Var *v);     /* printed as an index */
 bool ptr_is_root(const Var *v);  /* a buffer parameter, threadgroup memory or a local array */
 Type *ptr_root_elem(const Var *root);   /* what a root holds, as stored (mem_type) */
 Type *ptr_decl_elem(const Var *root);   /* ... as declared */
+Type *ptr_union_storage(const Var *v);
+Type *ptr_pointee(const Var *v);        /* what a pointer variable points to (an array of pointers: its elements) */  /* a local union of 1, 2, 4 or 8 bytes: the unsigned integer holding it */
 bool ptr_same_elem(const Type *root_elem, const Type *elem); /* no view needed (packed_float3 vs float3: ptr.c) */
 Var *ptr_root(const PtrSpec *s, Node *p);          /* root of pointer expression p in specialization s */
 Var *ptr_var_root(const PtrSpec *s, const Var *v);
 extern Var ptr_dynamic;                            /* the root of a pointer chosen at run time between buffers */
+extern Var ptr_null;                               /* the root of nullptr (its index: 0xffffffff) */
+bool ptr_is_null(Node *n);
+Type *ptr_addr_elem(const Var *r);                 /* element type of buffer R's device address (void: uchar) */
 PtrSpec *ptr_call_spec(Lowered *L, const PtrSpec *s, Node *call); /* the specialization a call in S reaches */
 PtrUnit ptr_unit(const PtrSpec *s, Node *p);       /* how pointer expression p (or an array lvalue, decayed) counts */
 PtrUnit ptr_addr_unit(const PtrSpec *s, Node *l);  /* ... and &l */

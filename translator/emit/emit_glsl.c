@@ -72,6 +72,7 @@ static bool has_side_effects(Node *n);
 static void emit_coerced(Emit *E, Node *n, Type *t, int min_prec);
 static bool is_dynamic(Emit *E, Var *v);
 static void emit_ref(Emit *E, Node *n, Type *elem);
+static void emit_condition(Emit *E, Node *n, int min_prec);
 
 /* ---- types ---- */
 
@@ -313,6 +314,10 @@ static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to);
 
 static void emit_coerced(Emit *E, Node *n, Type *t, int min_prec)
 {
+    if (t && t->kind == TY_BOOL && n->ty && n->ty->kind == TY_PTR) {
+        emit_condition(E, n, min_prec); /* if (p): p is not nullptr */
+        return;
+    }
     if (t && n->ty && emit_bfloat_conversion(E, n, t))
         return;
     if (t && n->ty && t->kind != TY_ARRAY && t->kind != TY_STRUCT && ty_width(t) && ty_width(n->ty) && !ty_equal(t, n->ty) &&
@@ -1168,11 +1173,30 @@ static bool zero_index(Node *n)
     return n->kind == N_VAR && ptr_is_root(n->var);
 }
 
+/* The index of nullptr: no access reaches it (ptr.c). */
+#define NULL_INDEX "0xffffffffu"
+
+/* N as a condition: a pointer is true when it is not nullptr. */
+static void emit_condition(Emit *E, Node *n, int min_prec)
+{
+    if (!n->ty || n->ty->kind != TY_PTR) {
+        emit_expr(E, n, min_prec);
+        return;
+    }
+    bool paren = min_prec > PREC_EQ;
+    if (paren)
+        put(E, "(");
+    emit_ptr_index(E, n);
+    put(E, " != " NULL_INDEX);
+    if (paren)
+        put(E, ")");
+}
+
 /* Pointer N's index, counting UNIT bytes (N's own unit divides... or is divided by it: ptr.c). */
 static void emit_index_in(Emit *E, Node *n, int unit)
 {
     int own = ptr_unit(E->spec, n).unit;
-    if (own == unit || zero_index(n)) {
+    if (own == unit || zero_index(n) || ptr_is_null(n)) {
         emit_ptr_index(E, n);
         return;
     }
@@ -1245,12 +1269,24 @@ static void emit_addr_in(Emit *E, Node *l, int unit)
 static void emit_ptr_index(Emit *E, Node *n)
 {
     n = strip_parens(n);
+    if (ptr_is_null(n)) {
+        put(E, NULL_INDEX);
+        return;
+    }
     switch (n->kind) {
     case N_VAR:
         put(E, ptr_is_root(n->var) ? "0u" : n->var->glsl_name);
         return;
-    case N_MEMBER:
-    case N_INDEX: { /* an array member or row decays to a pointer to its first element */
+    case N_INDEX:
+        if (n->ty && n->ty->kind == TY_PTR) { /* rows[j] of an array of pointers: its element, an index */
+            emit_expr(E, n->a, PREC_POSTFIX);
+            put(E, "[");
+            emit_coerced(E, n->b, ty_scalar(TY_INT), 0);
+            put(E, "]");
+            return;
+        }
+        /* fall through */
+    case N_MEMBER: { /* an array member or row decays to a pointer to its first element */
         int own = ptr_addr_unit(E->spec, n).unit, unit = ptr_unit(E->spec, n).unit;
         StrBuf saved = capture_start(E);
         emit_addr_index(E, n);
@@ -1303,7 +1339,7 @@ static void emit_ptr_index(Emit *E, Node *n)
         }
         int unit = ptr_unit(E->spec, n).unit;
         put(E, "(");
-        emit_expr(E, n->a, PREC_OR);
+        emit_condition(E, n->a, PREC_OR);
         put(E, " ? ");
         emit_index_in(E, n->b, unit);
         put(E, " : ");
@@ -1379,7 +1415,7 @@ static bool in_place(Emit *E, Node *n)
         return n->a->ty && n->a->ty->kind == TY_STRUCT && in_place(E, n->a);
     case N_VAR: {
         Var *v = n->var;
-        if (word_root(n) && v->ty->kind != TY_ARRAY)
+        if ((word_root(n) && v->ty->kind != TY_ARRAY) || ptr_union_storage(v))
             return true;
         if (v->ty->kind != TY_REF || !ptr_like(v))
             return false;
@@ -1434,6 +1470,10 @@ static void place_of(Emit *E, Node *n, Place *pl)
             Node *k = strip_parens(n->b);
             pl->align = min_int(pl->align, pow2_int(k->kind == N_INT ? k->ival * ptr_elem_size(pl->ty) : ptr_elem_size(pl->ty)));
         }
+        return;
+    }
+    if (n->kind == N_VAR && ptr_union_storage(n->var)) { /* a local union: the bits of an unsigned integer */
+        *pl = (Place){n->var, n->var->ty, "0u", ptr_elem_size(n->var->ty), 16, false, 0};
         return;
     }
     if (n->kind == N_VAR && word_root(n)) { /* a threadgroup scalar stored as words */
@@ -2003,7 +2043,7 @@ static void emit_ref(Emit *E, Node *n, Type *elem)
     const char *text = NULL;
     Type *have = NULL;
     if (r && r != &ptr_dynamic && r->addr_offset) /* one buffer: its address */
-        text = arena_printf(E->prog->arena, "mtl_params.%s_addr", r->glsl_name), have = ptr_root_elem(r);
+        text = arena_printf(E->prog->arena, "mtl_params.%s_addr", r->glsl_name), have = ptr_addr_elem(r);
     else if (r == &ptr_dynamic && n->kind == N_VAR) /* a pointer chosen at run time: its reference */
         text = arena_printf(E->prog->arena, "%s_ref", n->var->glsl_name), have = n->var->ty->elem;
     if (text) {
@@ -2038,7 +2078,7 @@ static void emit_ref(Emit *E, Node *n, Type *elem)
     }
     case N_TERNARY:
         put(E, "(");
-        emit_expr(E, n->a, PREC_OR);
+        emit_condition(E, n->a, PREC_OR);
         put(E, " ? ");
         emit_ref(E, n->b, elem);
         put(E, " : ");
@@ -2387,6 +2427,43 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
     }
     if (n->kind == N_BINARY && n->a->ty && n->a->ty->kind == TY_PTR && n->b->ty && n->b->ty->kind == TY_PTR) {
         /* p - q and comparisons: the indices, counting the same unit */
+        Var *ra = ptr_root(E->spec, n->a), *rb = ptr_root(E->spec, n->b);
+        bool diff_ = !strcmp(n->op, "-");
+        if (!diff_ && (ptr_is_null(n->a) || ptr_is_null(n->b))) { /* p == nullptr */
+            Node *p = ptr_is_null(n->a) ? n->b : n->a;
+            if (binary_prec(n->op) < min_prec)
+                put(E, "(");
+            emit_ptr_index(E, p);
+            putf(E, " %s " NULL_INDEX, n->op);
+            if (binary_prec(n->op) < min_prec)
+                put(E, ")");
+            return;
+        }
+        if (!diff_ && ra && rb && ra != rb && ra != &ptr_dynamic && rb != &ptr_dynamic && ra != &ptr_null && rb != &ptr_null) {
+            if (binary_prec(n->op) < min_prec)
+                put(E, "(");
+            if (ra->role == PR_BUFFER && rb->role == PR_BUFFER) { /* src1 != src0: the byte addresses */
+                Node *side[2] = {n->a, n->b};
+                Var *root[2] = {ra, rb};
+                for (int k = 0; k < 2; k++) {
+                    if (k)
+                        putf(E, " %s ", n->op);
+                    E->L->need_int64 = true;
+                    putf(E, "(uint64_t(mtl_params.%s_addr)", root[k]->glsl_name);
+                    if (!zero_index(side[k])) {
+                        put(E, " + uint64_t(");
+                        emit_ptr_index(E, side[k]);
+                        putf(E, ") * %dul", ptr_unit(E->spec, side[k]).unit);
+                    }
+                    put(E, ")");
+                }
+            } else { /* different threadgroup or thread arrays: different objects */
+                put(E, !strcmp(n->op, "!=") ? "true" : "false");
+            }
+            if (binary_prec(n->op) < min_prec)
+                put(E, ")");
+            return;
+        }
         int ua = ptr_unit(E->spec, n->a).unit, ub = ptr_unit(E->spec, n->b).unit, g = gcd_int(ua, ub);
         int step = ptr_elem_size(n->a->ty->elem) / g;
         bool diff = !strcmp(n->op, "-");
@@ -2428,6 +2505,10 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
         put(E, ")");
         return;
     }
+    if ((n->kind == N_DEREF || n->kind == N_INDEX) && n->a->ty && n->a->ty->kind == TY_PTR && ptr_root(E->spec, n->a) == &ptr_null) {
+        emit_zero(E, n->ty); /* read through nullptr: only under a test of it (p ? p[0] : d), never reached */
+        return;
+    }
     if ((n->kind == N_DEREF || n->kind == N_INDEX || n->kind == N_MEMBER || (n->kind == N_VAR && n->var->ty->kind == TY_REF)) && in_place(E, n)) {
         emit_place(E, n); /* memory read member by member (ptr.c's units) */
         return;
@@ -2458,6 +2539,11 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
         emit_assign(E, n, min_prec);
         break;
     case N_UNARY:
+        if (!strcmp(n->op, "!") && n->a->ty && n->a->ty->kind == TY_PTR) { /* !p: p is nullptr */
+            put(E, "!");
+            emit_condition(E, n->a, PREC_POSTFIX);
+            break;
+        }
         if (!strcmp(n->op, "!") && n->ty->kind == TY_VEC) {
             put(E, "not(");
             emit_expr(E, n->a, PREC_ASSIGN + 1);
@@ -2478,7 +2564,7 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
     case N_TERNARY:
         if (PREC_COND < min_prec)
             put(E, "(");
-        emit_expr(E, n->a, PREC_OR);
+        emit_condition(E, n->a, PREC_OR);
         put(E, " ? ");
         emit_coerced(E, n->b, n->ty, PREC_ASSIGN);
         put(E, " : ");
@@ -2589,14 +2675,32 @@ static void emit_vardef(Emit *E, Var *v, bool as_const)
             put(E, ";\n");
             line_start(E);
         }
-        putf(E, "uint %s", v->glsl_name);
-        if (v->init) {
+        putf(E, "uint %s%s", v->glsl_name, array_suffix(E, v->ty));
+        if (v->init && v->ty->kind == TY_ARRAY) { /* an array of pointers: their indices */
+            Node *init = strip_parens(v->init);
+            putf(E, " = uint[%d](", v->ty->n);
+            for (int i = 0; init->kind == N_INITLIST && i < v->ty->n; i++) {
+                if (i)
+                    put(E, ", ");
+                if (i < init->n_list)
+                    emit_index_in(E, init->list[i], ptr_var_unit(E->spec, v).unit);
+                else
+                    put(E, "0u");
+            }
+            put(E, ")");
+        } else if (v->init) {
             put(E, " = ");
             if (v->ty->kind == TY_REF)
                 emit_addr_in(E, v->init, ptr_var_unit(E->spec, v).unit);
             else
                 emit_index_in(E, v->init, ptr_var_unit(E->spec, v).unit);
         }
+        return;
+    }
+    if (ptr_union_storage(v)) { /* a local union: an unsigned integer, its members the bits of it (ptr.c) */
+        if (v->init)
+            diag_error(E->prog->diag, v->loc, "a union initialized where it is declared is not supported yet (assign a member)");
+        putf(E, "%s %s = %s(0)", glsl_type(E, ptr_union_storage(v)), v->glsl_name, glsl_type(E, ptr_union_storage(v)));
         return;
     }
     if (as_const || (v->is_constexpr && v->init))
@@ -3476,7 +3580,7 @@ static void emit_resources(Emit *E, Func *k)
     }
     for (int i = 0; i < E->L->ptr_addressed.len; i++) {
         Var *v = E->L->ptr_addressed.items[i];
-        putf(E, "    layout(offset = %d) %s %s_addr;\n", v->addr_offset, ref_type(E, ptr_root_elem(v)), v->glsl_name);
+        putf(E, "    layout(offset = %d) %s %s_addr;\n", v->addr_offset, ref_type(E, ptr_addr_elem(v)), v->glsl_name);
     }
     put(E, "} mtl_params;\n\n");
 }

@@ -1720,8 +1720,14 @@ static Node *conv_expr(Parser *P, CXCursor c)
     }
     case CXCursor_CXXThisExpr:
         return self_ref(P, c);
-    case CXCursor_CXXNullPtrLiteralExpr:
-        return unsupported(P, c, "nullptr");
+    case CXCursor_CXXNullPtrLiteralExpr: { /* a pointer to nothing (ptr.c: an index no access reaches) */
+        Node *n = new_node(P, N_INT, c);
+        n->name = "nullptr";
+        n->ty = new_type(P, TY_PTR);
+        n->ty->elem = ty_scalar(TY_VOID);
+        n->ty->as = AS_DEVICE;
+        return n;
+    }
     case CXCursor_CXXNewExpr:
     case CXCursor_CXXDeleteExpr:
         return unsupported(P, c, "new/delete");

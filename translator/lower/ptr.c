@@ -21,6 +21,16 @@
 #include "internal.h"
 
 Var ptr_dynamic = {.name = "a buffer chosen at run time", .glsl_name = "addr"};
+static Type null_void = {.kind = TY_VOID}, null_ty = {.kind = TY_PTR, .elem = &null_void};
+Var ptr_null = {.name = "nullptr", .glsl_name = "null", .ty = &null_ty, .kind = VAR_GLOBAL};
+
+/* nullptr (its type a pointer: parse.c). */
+bool ptr_is_null(Node *n)
+{
+    while (n && (n->kind == N_PAREN || n->kind == N_CAST))
+        n = n->a;
+    return n && n->kind == N_INT && n->ty && n->ty->kind == TY_PTR;
+}
 
 /* A root a buffer reference can point to: a buffer parameter, or a pointer chosen at run time between them. */
 static bool addressable(const Var *r)
@@ -34,6 +44,8 @@ bool ptr_like(const Var *v)
 {
     if (v->ty->kind == TY_PTR)
         return v->role != PR_BUFFER && v->role != PR_TGMEM;
+    if (v->ty->kind == TY_ARRAY && v->ty->elem->kind == TY_PTR) /* `device const T* rows[4]`: an array of indices */
+        return v->kind == VAR_LOCAL;
     if (v->ty->kind != TY_REF || v->role != PR_NONE || v->ty->as == AS_THREAD)
         return false;
     if (v->kind == VAR_PARAM && (v->ty->as == AS_CONSTANT || v->ty->is_const))
@@ -50,8 +62,26 @@ bool ptr_is_root(const Var *v)
     if (v->kind == VAR_PARAM)
         return false;
     if (v->ty->kind == TY_ARRAY)
-        return v->ty->elem->kind != TY_ARRAY;
+        return v->ty->elem->kind != TY_ARRAY && v->ty->elem->kind != TY_PTR;
     return v->kind == VAR_LOCAL && (ty_is_scalar(v->ty) || v->ty->kind == TY_VEC || (v->ty->kind == TY_STRUCT && !v->ty->sdef->empty));
+}
+
+/* What pointer (or reference) variable V points to; an array of pointers: what its elements point to. */
+Type *ptr_pointee(const Var *v)
+{
+    return v->ty->kind == TY_ARRAY ? v->ty->elem->elem : v->ty->elem;
+}
+
+static Node *strip(Node *n);
+
+/* Element J of an array of pointers (rows[j]): its variable, or NULL. */
+static Var *pointer_array(Node *n)
+{
+    n = strip(n);
+    if (!n || n->kind != N_INDEX || !n->ty || n->ty->kind != TY_PTR)
+        return NULL;
+    Node *a = strip(n->a);
+    return a->kind == N_VAR && a->var->ty->kind == TY_ARRAY && ptr_like(a->var) ? a->var : NULL;
 }
 
 Type *ptr_decl_elem(const Var *root)
@@ -59,10 +89,28 @@ Type *ptr_decl_elem(const Var *root)
     return root->ty->kind == TY_ARRAY || root->ty->kind == TY_PTR ? root->ty->elem : root->ty;
 }
 
+/* A local union (ggml's iq1m_scale_t: `union { half f16; uint16_t u16; }`) is stored as an unsigned integer of its
+   size, its members read and written as the bits of it; NULL if it is not one such. */
+Type *ptr_union_storage(const Var *v)
+{
+    if (v->kind != VAR_LOCAL || v->is_threadgroup || v->ty->kind != TY_STRUCT || !ty_has_union(v->ty))
+        return NULL;
+    switch (ty_metal_size(v->ty)) {
+    case 1: return ty_scalar(TY_UCHAR);
+    case 2: return ty_scalar(TY_USHORT);
+    case 4: return ty_scalar(TY_UINT);
+    case 8: return ty_scalar(TY_ULONG);
+    default: return NULL;
+    }
+}
+
 /* The element type a root holds (a local scalar holds itself). */
 Type *ptr_root_elem(const Var *root)
 {
-    return root->mem_type ? root->mem_type : ptr_decl_elem(root);
+    if (root->mem_type)
+        return root->mem_type;
+    Type *u = ptr_union_storage(root);
+    return u ? u : ptr_decl_elem(root);
 }
 
 static Node *strip(Node *n)
@@ -136,6 +184,8 @@ static Var *root_of(const PtrSpec *s, Node *p, bool addr)
             return NULL;
         }
     }
+    if (ptr_is_null(p))
+        return &ptr_null;
     switch (p->kind) {
     case N_VAR:
         if (ptr_is_root(p->var))
@@ -143,6 +193,8 @@ static Var *root_of(const PtrSpec *s, Node *p, bool addr)
         return ptr_like(p->var) ? spec_lookup(s, p->var) : NULL;
     case N_MEMBER: /* an array member decays: x->qs */
     case N_INDEX:  /* a row of a 2-d array decays: a[i] */
+        if (pointer_array(p))
+            return spec_lookup(s, pointer_array(p));
         return p->ty && p->ty->kind == TY_ARRAY ? root_of(s, p, true) : NULL;
     case N_CAST:
     case N_POSTFIX: /* p++ */
@@ -157,8 +209,10 @@ static Var *root_of(const PtrSpec *s, Node *p, bool addr)
         return root_of(s, p->a, true);
     case N_TERNARY: {
         Var *a = root_of(s, p->b, false), *b = root_of(s, p->c, false);
-        if (a == b)
+        if (a == b || b == &ptr_null)
             return a;
+        if (a == &ptr_null) /* c ? p : nullptr: p's root, the index of nothing otherwise */
+            return b;
         return addressable(a) && addressable(b) ? &ptr_dynamic : NULL;
     }
     case N_CALL: { /* a helper returning a pointer: the root its specialization for these arguments returns */
@@ -376,6 +430,8 @@ static PtrUnit unit_of(const PtrSpec *s, Node *p, bool addr)
         return spec_unit(s, p->var) ? *spec_unit(s, p->var) : none;
     case N_MEMBER:
     case N_INDEX:
+        if (pointer_array(p))
+            return spec_unit(s, pointer_array(p)) ? *spec_unit(s, pointer_array(p)) : none;
         return p->ty && p->ty->kind == TY_ARRAY ? unit_of_lvalue(s, p, true) : none;
     case N_POSTFIX:
     case N_UNARY:
@@ -405,6 +461,8 @@ static PtrUnit unit_of(const PtrSpec *s, Node *p, bool addr)
     case N_ADDR:
         return unit_of_lvalue(s, p->a, false);
     case N_TERNARY:
+        if (ptr_is_null(p->b) || ptr_is_null(p->c))
+            return unit_of(s, ptr_is_null(p->b) ? p->c : p->b, false);
         return merge(unit_of(s, p->b, false), unit_of(s, p->c, false));
     case N_CALL: {
         PtrSpec *c = p->fn && s && s->L ? ptr_call_spec(s->L, s, p) : NULL;
@@ -430,7 +488,7 @@ PtrUnit ptr_var_unit(const PtrSpec *s, const Var *v)
     if (ptr_is_root(v))
         return root_unit(v);
     const PtrUnit *u = spec_unit(s, v);
-    return u ? *u : (PtrUnit){ptr_elem_size(v->ty->elem), 16, false};
+    return u ? *u : (PtrUnit){ptr_elem_size(ptr_pointee(v)), 16, false};
 }
 
 static bool same_unit(PtrUnit a, PtrUnit b)
@@ -457,6 +515,13 @@ typedef struct PtrPass {
 static void analyze_spec(PtrPass *X, PtrSpec *s);
 static void mark_root(Var *root, bool is_const);
 
+/* The element type of buffer R's device address in the push constants (a void* buffer's: bytes). */
+Type *ptr_addr_elem(const Var *r)
+{
+    Type *t = ptr_root_elem(r);
+    return t->kind == TY_VOID ? ty_scalar(TY_UCHAR) : t;
+}
+
 /* The buffers pointer expression N (a value for a pointer chosen at run time) may point into need their
    device address: each one's reference type too. */
 static void note_addresses(PtrPass *X, Node *n, bool is_const)
@@ -468,7 +533,7 @@ static void note_addresses(PtrPass *X, Node *n, bool is_const)
     if (r && r->role == PR_BUFFER) { /* one buffer (x, x + i, row(x, i)): its address */
         if (!pv_contains(&X->L->ptr_addressed, r))
             pv_push(&X->L->ptr_addressed, r);
-        add_ref_type(X->L, ptr_root_elem(r));
+        add_ref_type(X->L, ptr_addr_elem(r));
         mark_root(r, is_const);
         return;
     }
@@ -517,23 +582,34 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
             diag_error(X->prog->diag, loc, "reference '%s' is to an element of a buffer chosen at run time: not supported (use a pointer)", v->name);
         return;
     }
-    if (old && old != r && !(v->ty->kind == TY_PTR && addressable(old) && addressable(r))) {
+    if (old && old != r && old != &ptr_null && r != &ptr_null && !(v->ty->kind == TY_PTR && addressable(old) && addressable(r))) {
         if (X->report)
             diag_error(X->prog->diag, loc, "pointer '%s' points into '%s' and into '%s': only pointers into device or constant buffers may be chosen at run time (threadgroup and thread memory have no address in GLSL; choose an index instead)", v->name, old->name, r->name);
         return;
     }
+    const PtrUnit *ou = spec_unit(X->spec, v);
+    if (r == &ptr_null) { /* p = nullptr: its root stays (one that only ever holds nullptr has root null) */
+        if (!old) {
+            spec_set(X->prog, X->spec, v, r, (PtrUnit){ptr_elem_size(ptr_pointee(v)), 256, false});
+            X->changed = true;
+        }
+        return;
+    }
+    if (old == &ptr_null)
+        old = NULL, ou = NULL;
     r = !old || old == r ? r : &ptr_dynamic;
     PtrUnit u = unit_of(X->spec, value, addr);
-    const PtrUnit *ou = spec_unit(X->spec, v);
     if (ou)
         u = merge(*ou, u);
     if (old != r || !ou || !same_unit(*ou, u)) {
         spec_set(X->prog, X->spec, v, r, u);
         X->changed = true;
     }
-    if (r == &ptr_dynamic && u.unit != ptr_elem_size(v->ty->elem) && X->report && (value == v->init || !v->init))
+    if (r == &ptr_dynamic && u.unit != ptr_elem_size(ptr_pointee(v)) && X->report && (value == v->init || !v->init))
         diag_error(X->prog->diag, loc, "pointer '%s' into a buffer chosen at run time is made from bytes (it counts in %d-byte steps, not in %ss): not supported",
-                   v->name, u.unit, ty_metal_name(X->prog->arena, v->ty->elem));
+                   v->name, u.unit, ty_metal_name(X->prog->arena, ptr_pointee(v)));
+    if (r == &ptr_dynamic && v->ty->kind == TY_ARRAY && X->report)
+        diag_error(X->prog->diag, loc, "the pointers of array '%s' point into several buffers: not supported (an array of pointers keeps to one buffer or array)", v->name);
     if (spec_lookup(X->spec, v) == &ptr_dynamic) {
         add_ref_type(X->L, v->ty->elem);
         note_addresses(X, value, v->ty->is_const);
@@ -667,6 +743,9 @@ static void note_store(PtrPass *X, Node *l)
         return;
     if (t->kind == TY_REF)
         t = t->elem;
+    if ((a->kind == N_INDEX || a->kind == N_DEREF) && a->a->ty && a->a->ty->kind == TY_PTR && root_of(X->spec, a->a, false) == &ptr_null &&
+        X->report)
+        diag_error(X->prog->diag, l->loc, "this pointer is nullptr here: writing through it is not supported (undefined in Metal)");
     if ((a->kind == N_INDEX || a->kind == N_DEREF) && a->a->ty && a->a->ty->kind == TY_PTR)
         note_use(X, root_of(X->spec, a->a, false), a->ty, t);
     else if (a->kind == N_INDEX && strip(a->a)->kind == N_VAR)
@@ -733,7 +812,13 @@ static void walk(PtrPass *X, Node *n)
         return;
     switch (n->kind) {
     case N_VARDEF:
-        if (ptr_like(n->var) && n->var->init)
+        if (ptr_like(n->var) && n->var->ty->kind == TY_ARRAY) { /* an array of pointers: each element it starts with */
+            Node *init = strip(n->var->init);
+            for (int i = 0; init && init->kind == N_INITLIST && i < init->n_list; i++)
+                bind(X, n->var, init->list[i], false, init->list[i]->loc);
+            if (init && init->kind != N_INITLIST && X->report)
+                diag_error(X->prog->diag, n->var->loc, "array of pointers '%s': this initializer is not supported (list its pointers)", n->var->name);
+        } else if (ptr_like(n->var) && n->var->init)
             bind(X, n->var, n->var->init, n->var->ty->kind == TY_REF, n->var->loc);
         else if (ptr_like(n->var) && X->report && !spec_lookup(X->spec, n->var))
             diag_error(X->prog->diag, n->var->loc, "pointer '%s' needs an initial value that says which buffer or array it points into", n->var->name);
@@ -743,6 +828,8 @@ static void walk(PtrPass *X, Node *n)
         Node *a = strip(n->a);
         if (a->kind == N_VAR && a->var->ty->kind == TY_PTR && ptr_like(a->var) && !strcmp(n->op, "="))
             bind(X, a->var, n->b, false, n->loc);
+        else if (pointer_array(a) && !strcmp(n->op, "=")) /* rows[j] = p */
+            bind(X, pointer_array(a), n->b, false, n->loc);
         else
             note_store(X, n->a);
         break;
@@ -779,6 +866,8 @@ static void walk(PtrPass *X, Node *n)
                 diag_error(X->prog->diag, n->loc, "pointers stored in structs are not supported (a pointer is an index into one buffer or array: keep it in a variable)");
             else if (!r && X->report)
                 diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array this pointer points into");
+            if (r == &ptr_null)
+                break; /* read under a test of it (p ? p[0] : d): never reached; a write is an error (note_store) */
             if (!by_members(unit_of(X->spec, n->a, false), n->a->ty->elem) || (r && r->role != PR_BUFFER))
                 check_view(X, r, n->a->ty->elem, n->loc);
             note_use(X, r, n->ty, NULL);
@@ -793,6 +882,21 @@ static void walk(PtrPass *X, Node *n)
     case N_VAR:
         if (ptr_is_root(n->var) && n->var->ty->kind != TY_ARRAY && n->var->ty->kind != TY_PTR)
             note_use(X, n->var, n->var->ty, NULL); /* a threadgroup scalar read */
+        break;
+    case N_BINARY:
+        if (n->a->ty && n->a->ty->kind == TY_PTR && n->b->ty && n->b->ty->kind == TY_PTR && strcmp(n->op, "-")) {
+            /* p == q, src1 != src0: pointers into different buffers compare their addresses (ggml binds one buffer
+               at two indices and compares them); different threadgroup or thread arrays are different objects */
+            Var *ra = root_of(X->spec, n->a, false), *rb = root_of(X->spec, n->b, false);
+            if (ra && rb && ra != rb && ra != &ptr_null && rb != &ptr_null && ra != &ptr_dynamic && rb != &ptr_dynamic) {
+                if (ra->role == PR_BUFFER && rb->role == PR_BUFFER) {
+                    note_addresses(X, n->a, true);
+                    note_addresses(X, n->b, true);
+                } else if (X->report && strcmp(n->op, "==") && strcmp(n->op, "!=")) {
+                    diag_error(X->prog->diag, n->loc, "'%s' between pointers into '%s' and into '%s' is not supported (they are different objects)", n->op, ra->name, rb->name);
+                }
+            }
+        }
         break;
     case N_CALL:
         if (n->fn && n->fn->n_params <= 64) {
