@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""ggml's own kernels run, against NumPy: get_rows of q4_0, q4_1, q5_0, q8_0 and q6_K rows, and the f32 -> q8_0
-copy. The blocks are built and dequantized here from ggml's block formats (ggml-common.h), the argument structs
+"""ggml's own kernels run, against NumPy: get_rows of q4_0, q4_1, q5_0, q8_0 and q6_K rows, the f32 -> q8_0
+copy, and argmax (threadgroup bytes used as float and int32). The blocks are built and dequantized here from ggml's block formats (ggml-common.h), the argument structs
 laid out as ggml-metal-impl.h declares them. Rows are padded so that blocks start at byte offsets that are not
 multiples of their size, and destination rows so that a float4x4 does not start at a multiple of 64 bytes.
 
@@ -127,12 +127,28 @@ def cpy_f32_q8_0(rows=3, nblocks=2, pad=2):
              threadgroup=(nblocks, 1, 1), threadgroups=(rows, 1, 1))
 
 
+def argmax(rows=5, ne00=300, tg=128):
+    """Threadgroup bytes used as float and int32 (stored as 4-byte words): each row's argmax, over 4 SIMD-groups."""
+    nb01 = 4 * ne00 + 12
+    x = np.zeros((rows, nb01 // 4), dtype=np.float32)
+    for i in range(rows):
+        x[i] = r.permutation(nb01 // 4).astype(np.float32) * np.float32(0.01) - np.float32(1)  # distinct values
+    want = x[:, :ne00].argmax(axis=1).astype(np.int32)
+    a = np.zeros((), dtype=np.dtype({"names": ["ne00", "nb01"], "formats": ["<i8", "<u8"], "offsets": [0, 8], "itemsize": 16}))
+    a["ne00"], a["nb01"] = ne00, nb01
+    from refcase import Out
+    ref.case("ggml_argmax_f32", "kernel_argmax_f32", {0: Bytes(a.tobytes()), 1: x.reshape(-1).view(np.int8),
+                                                      2: Out(want.view(np.int8), tol=EXACT)},
+             threadgroup=tg, threadgroups=rows, threadgroup_memory={0: 2 * 32 * 4})
+
+
 get_rows("q4_0", 3, 2)
 get_rows("q4_1", 3, 4)
 get_rows("q5_0", 3, 2)
 get_rows("q8_0", 3, 2)
 get_rows("q6_K", 2, 2)
 cpy_f32_q8_0()
+argmax()
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
