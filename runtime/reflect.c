@@ -328,7 +328,7 @@ const MtlrtParam *mtlrt_reflection_param(const MtlrtReflection *r, uint32_t inde
    raw uint16 bits, a float vector of an even width complex64 pairs). */
 static bool dtype_matches_scalar(MtlrtDtype dtype, const char *scalar, uint32_t element_size)
 {
-    if (!strcmp(scalar, "struct"))
+    if (!strcmp(scalar, "struct") || !strcmp(scalar, "void")) /* raw bytes (a struct, `device void*`) */
         return true;
     if (!strcmp(scalar, "bool"))
         return dtype == MTLRT_DTYPE_BOOL || dtype == MTLRT_DTYPE_U8;

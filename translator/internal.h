@@ -125,6 +125,7 @@ struct StructDef {
     int layout_state; /* layout.c: 0 not done, 1 done, 2 impossible */
     bool scalar; /* layout.c: laid out in GL_EXT_scalar_block_layout (holds packed vectors, or is inside such a struct) */
     bool empty; /* no fields (a functor, a trait): its values are never printed */
+    bool is_union; /* a union: every member at offset 0; no GLSL type (read through its members: ptr.c) */
 };
 
 Type *ty_scalar(TypeKind k);
@@ -138,6 +139,8 @@ int ty_width(const Type *t);         /* vector size, 1 for scalars, 0 otherwise 
 bool ty_equal(const Type *a, const Type *b);
 int ty_metal_size(const Type *t);    /* bytes under Metal's buffer layout */
 int ty_metal_align(const Type *t);
+int ty_member_offset(const StructDef *s, int i); /* Metal's byte offset of field I (0 in a union) */
+bool ty_has_union(const Type *t);               /* T is or holds a union */
 const char *ty_metal_name(Arena *a, const Type *t); /* float4, uint, Params, ... */
 const char *ty_scalar_metal_name(TypeKind k);
 
@@ -247,6 +250,10 @@ struct Var {
     int addr_offset;    /* ptr.c: push-constant offset of the buffer's device address (0: none) */
     int view_lanes;     /* ptr.c: a threadgroup array read both as scalars and as vectors of this many lanes
                            through pointers: stored as those vectors, scalars at [i / lanes][i % lanes] */
+    Type *mem_type;     /* ptr.c: threadgroup memory read only as another type than declared (ggml's `threadgroup
+                           char* shmem` read as float): stored as that type; or, with mem_word, as words */
+    int mem_word;       /* ptr.c: threadgroup memory read and written as several types: stored as mem_word-byte
+                           unsigned words, each access put together from them (docs/translator.md, "Pointers") */
     bool is_out_param;  /* thread T& helper parameter: inout */
     /* function constants ([[function_constant(n)]]): Vulkan specialization constant fc_id (0: not one) */
     int fc_id;
@@ -434,12 +441,28 @@ typedef struct ParseOptions {
 bool parse_program(Program *prog, const ParseOptions *opt);
 
 /* ---- ptr.c: pointers as indices into their root (docs/translator.md, "Pointers") ---- */
+/* How a pointer's index counts: the index times `unit` is the byte offset into the root. A pointer to T counts
+   in T's (unit = T's size) unless it was made from bytes: then in T's alignment (ggml's blocks: 18 bytes,
+   2-aligned, at a byte offset), or in what its derivation proves. */
+typedef struct PtrUnit {
+    int unit;   /* bytes per index step; divides the pointee's size */
+    int align;  /* a power of two the byte offset is known to be a multiple of */
+    bool tight; /* derived through a struct's layout (a member, a struct's elements): `align` is all that is
+                   known, so a cast to a more aligned type may be misaligned (ggml reads a uint32 at byte 2 of
+                   a block) and is read in pieces; otherwise a cast asserts its type's alignment, as Metal's
+                   rules require (a byte offset computed at run time is taken to fit the type cast to) */
+} PtrUnit;
+
 typedef struct PtrSpec {
     Func *f;
     Var **vars, **roots; /* each pointer variable and parameter of f -> the root it points into */
+    PtrUnit *units;      /* ... and how its index counts */
+    Var **key_roots;     /* per parameter: the roots and units the callers pass (the specialization's key) */
+    PtrUnit *key_units;
     int n, cap;
     const char *glsl_name;
     Var *ret_root;         /* a helper returning a pointer: the root of what it returns */
+    PtrUnit ret_unit;
     bool used;             /* reached from the kernel with the final roots (others are not printed) */
     struct Lowered *L;
 } PtrSpec;
@@ -473,6 +496,7 @@ typedef struct Lowered {
     PtrVec ptr_views;        /* pairs (Var *root buffer, Type *elem): SSBO blocks aliasing a buffer as another type */
     PtrVec ptr_ref_types;    /* Type*: element types of buffer references (pointers whose root is chosen at run time) */
     PtrVec ptr_addressed;    /* Var*: buffers whose device address is passed in push constants */
+    PtrVec ptr_mem_uses;     /* triples (Var *threadgroup root, Type *as, store ? root : NULL): how it is accessed */
 } Lowered;
 enum { SG_OP_BASIC = 1, SG_OP_ARITHMETIC = 2, SG_OP_BALLOT = 4, SG_OP_SHUFFLE = 8, SG_OP_CLUSTERED = 16, SG_OP_EXTENDED_TYPES = 32 };
 /* Checks a kernel and everything it reaches; fills L. Returns false on error (diagnosed). */
@@ -481,12 +505,27 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L);
 bool ptr_analyze(Program *prog, Lowered *L);
 bool ptr_like(const Var *v);     /* printed as an index */
 bool ptr_is_root(const Var *v);  /* a buffer parameter, threadgroup memory or a local array */
-Type *ptr_root_elem(const Var *root);
+Type *ptr_root_elem(const Var *root);   /* what a root holds, as stored (mem_type) */
+Type *ptr_decl_elem(const Var *root);   /* ... as declared */
+Type *ptr_union_storage(const Var *v);
+Type *ptr_pointee(const Var *v);        /* what a pointer variable points to (an array of pointers: its elements) */  /* a local union of 1, 2, 4 or 8 bytes: the unsigned integer holding it */
 bool ptr_same_elem(const Type *root_elem, const Type *elem); /* no view needed (packed_float3 vs float3: ptr.c) */
 Var *ptr_root(const PtrSpec *s, Node *p);          /* root of pointer expression p in specialization s */
 Var *ptr_var_root(const PtrSpec *s, const Var *v);
 extern Var ptr_dynamic;                            /* the root of a pointer chosen at run time between buffers */
-PtrSpec *ptr_find_spec(Lowered *L, Func *f, Var **roots);
+extern Var ptr_null;                               /* the root of nullptr (its index: 0xffffffff) */
+bool ptr_is_null(Node *n);
+Type *ptr_addr_elem(const Var *r);                 /* element type of buffer R's device address (void: uchar) */
+PtrSpec *ptr_call_spec(Lowered *L, const PtrSpec *s, Node *call); /* the specialization a call in S reaches */
+PtrUnit ptr_unit(const PtrSpec *s, Node *p);       /* how pointer expression p (or an array lvalue, decayed) counts */
+PtrUnit ptr_addr_unit(const PtrSpec *s, Node *l);  /* ... and &l */
+PtrUnit ptr_var_unit(const PtrSpec *s, const Var *v);
+int ptr_elem_size(const Type *t);                  /* bytes of a pointee (void: 1) */
+bool ptr_in_pieces(const Type *t);                 /* T has no GLSL type of its layout (holds a union): read by members */
+int ptr_field(const StructDef *s, const char *name); /* index of field NAME, -1 if none */
+/* Member NAME of S, also inside anonymous members: byte offset (-1: none), type, GLSL path (`anon0.d`). */
+int ptr_member(const StructDef *s, const char *name, Type **ty, const char **path, Arena *a);
+void ptr_add_view(Program *prog, Lowered *L, Var *root, Type *elem); /* an SSBO block reading buffer ROOT as ELEM */
 
 /* ---- matrix.c ---- */
 /* A call to a matrix constructor or operator of the prelude, its arguments converted (n->list), as the node

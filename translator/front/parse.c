@@ -533,11 +533,42 @@ typedef struct FieldList {
     CXCursor base;
 } FieldList;
 
+/* The name of an anonymous member (a union or struct without a name: `union { struct { half d, m; }; half2 dm; }`):
+   anonN, N counting the anonymous members of its record, as conv_member finds it again. */
+typedef struct AnonCount {
+    CXCursor field;
+    int seen, found;
+} AnonCount;
+
+static enum CXVisitorResult count_anon(CXCursor c, CXClientData data)
+{
+    AnonCount *a = data;
+    CXString s = clang_getCursorSpelling(c);
+    bool anon = !*clang_getCString(s);
+    clang_disposeString(s);
+    if (clang_equalCursors(c, a->field)) {
+        a->found = a->seen;
+        return CXVisit_Break;
+    }
+    a->seen += anon;
+    return CXVisit_Continue;
+}
+
+static const char *field_name(Parser *P, CXCursor field)
+{
+    const char *name = cx_take(P, clang_getCursorSpelling(field));
+    if (*name)
+        return name;
+    AnonCount a = {.field = field, .found = -1};
+    clang_Type_visitFields(clang_getCursorType(clang_getCursorSemanticParent(field)), count_anon, &a);
+    return arena_printf(P->arena, "anon%d", a.found < 0 ? 0 : a.found);
+}
+
 static enum CXVisitorResult collect_field(CXCursor c, CXClientData data)
 {
     FieldList *fl = data;
     Field *f = arena_alloc(fl->P->arena, sizeof *f);
-    f->name = cx_take(fl->P, clang_getCursorSpelling(c));
+    f->name = field_name(fl->P, c);
     f->glsl_name = names_legal(fl->P->arena, f->name);
     f->ty = conv_type(fl->P, clang_getCursorType(c));
     pv_push(&fl->fields, f);
@@ -595,8 +626,15 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
     s = arena_alloc(P->arena, sizeof *s);
     map_put(P, key, s);
     s->name = cx_take(P, clang_getCursorSpelling(decl));
-    if (!*s->name)
-        s->name = "anonymous_struct";
+    if (!*s->name) { /* `typedef struct {...} block_q4_0;` has the typedef's name; a member without a name has none */
+        const char *ts = cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl)));
+        bool ident = *ts && !isdigit((unsigned char)*ts);
+        for (const char *c = ts; *c && ident; c++)
+            ident = isalnum((unsigned char)*c) || *c == '_' || (*c == ':' && c[1] == ':' && c++);
+        s->name = ident ? arena_printf(P->arena, "%s", strrchr(ts, ':') ? strrchr(ts, ':') + 1 : ts)
+                        : arena_printf(P->arena, "anonymous_%s_%d", clang_getCursorKind(decl) == CXCursor_UnionDecl ? "union" : "struct", P->prog->structs.len);
+    }
+    s->is_union = clang_getCursorKind(decl) == CXCursor_UnionDecl;
     if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl)))
         s->name = mangle(P, cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl))));
     s->glsl_name = names_legal(P->arena, s->name);
@@ -1655,6 +1693,8 @@ static Node *conv_member(Parser *P, CXCursor c)
     n->a = k.len ? conv_expr(P, k.items[0]) : self_ref(P, c);
     free(k.items);
     n->name = cx_take(P, clang_getCursorSpelling(c));
+    if (!*n->name && clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_FieldDecl)
+        n->name = field_name(P, clang_getCursorReferenced(c)); /* an anonymous union or struct member */
     n->ty = conv_type(P, clang_getCursorType(c));
     if (n->a->ty && n->a->ty->kind == TY_VEC && ty_scalar_kind(n->a->ty) == TY_BFLOAT) {
         n->kind = N_SWIZZLE; /* v.x of a bfloat2..4 */
@@ -1778,8 +1818,14 @@ static Node *conv_expr(Parser *P, CXCursor c)
     }
     case CXCursor_CXXThisExpr:
         return self_ref(P, c);
-    case CXCursor_CXXNullPtrLiteralExpr:
-        return unsupported(P, c, "nullptr");
+    case CXCursor_CXXNullPtrLiteralExpr: { /* a pointer to nothing (ptr.c: an index no access reaches) */
+        Node *n = new_node(P, N_INT, c);
+        n->name = "nullptr";
+        n->ty = new_type(P, TY_PTR);
+        n->ty->elem = ty_scalar(TY_VOID);
+        n->ty->as = AS_DEVICE;
+        return n;
+    }
     case CXCursor_CXXNewExpr:
     case CXCursor_CXXDeleteExpr:
         return unsupported(P, c, "new/delete");
