@@ -483,6 +483,12 @@ static Type *conv_type(Parser *P, CXType t)
             u->name = cx_take(P, clang_getCursorSpelling(decl));
             return u;
         }
+        if (clang_getCursorKind(decl) == CXCursor_UnionDecl) { /* GLSL has no unions: never laid out as a struct */
+            Type *u = new_type(P, TY_UNSUPPORTED);
+            char *name = cx_take(P, clang_getCursorSpelling(decl));
+            u->name = *name ? arena_printf(P->arena, "union '%s'", name) : "an anonymous union";
+            return u;
+        }
         Type *s = new_type(P, TY_STRUCT);
         s->sdef = conv_struct(P, decl);
         taint(P, struct_error(P, decl));
@@ -550,6 +556,64 @@ static char *mangle(Parser *P, const char *spelling)
     return r;
 }
 
+typedef struct FieldOfType {
+    CXCursor record;
+    const char *name;
+    Parser *P;
+} FieldOfType;
+
+static enum CXChildVisitResult find_field_of_type(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    FieldOfType *f = data;
+    if (clang_getCursorKind(c) != CXCursor_FieldDecl || f->name)
+        return CXChildVisit_Continue;
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+    if (clang_equalCursors(clang_getCanonicalCursor(clang_getTypeDeclaration(t)), f->record))
+        f->name = cx_take(f->P, clang_getCursorSpelling(c));
+    return CXChildVisit_Continue;
+}
+
+/* A name for a struct written without one: its typedef's (`typedef struct {...} block_q8_0;`, as clang names it for
+   linkage), else the enclosing struct's and the member's (`Outer_inner` for `struct Outer { struct {...} inner; }`),
+   else `unnamed_struct_LINE`. */
+static const char *unnamed_struct_name(Parser *P, CXCursor decl)
+{
+    const char *spelling = cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl)));
+    if (!strchr(spelling, '(')) {
+        const char *colon = strrchr(spelling, ':');
+        return colon ? colon + 1 : spelling;
+    }
+    CXCursor parent = clang_getCursorSemanticParent(decl);
+    enum CXCursorKind pk = clang_getCursorKind(parent);
+    if (pk == CXCursor_StructDecl || pk == CXCursor_ClassDecl || pk == CXCursor_UnionDecl) {
+        FieldOfType f = {.record = decl, .P = P};
+        clang_visitChildren(parent, find_field_of_type, &f);
+        const char *outer = cx_take(P, clang_getCursorSpelling(parent));
+        if (!*outer)
+            outer = unnamed_struct_name(P, clang_getCanonicalCursor(parent));
+        if (f.name && *f.name)
+            return arena_printf(P->arena, "%s_%s", outer, f.name);
+    }
+    return arena_printf(P->arena, "unnamed_struct_%d", loc_of(P, decl).line);
+}
+
+/* A GLSL name no other struct of the program has (structs of two namespaces may share a name). */
+static const char *unique_struct_name(Parser *P, const char *name)
+{
+    const char *r = name;
+    for (int n = 2;; n++) {
+        bool taken = false;
+        for (int i = 0; i < P->prog->structs.len && !taken; i++)
+            taken = !strcmp(((StructDef *)P->prog->structs.items[i])->glsl_name, r);
+        if (!taken)
+            return r;
+        r = arena_printf(P->arena, "%s_%d", name, n);
+    }
+}
+
 /* A struct, or an instance of a struct template (fields read through the type: clang keeps no cursors
    for the members of implicit instantiations). Member functions are converted when called. */
 static StructDef *conv_struct(Parser *P, CXCursor decl)
@@ -566,10 +630,10 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
     map_put(P, key, s);
     s->name = cx_take(P, clang_getCursorSpelling(decl));
     if (!*s->name)
-        s->name = "anonymous_struct";
+        s->name = unnamed_struct_name(P, decl);
     if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl)))
         s->name = mangle(P, cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl))));
-    s->glsl_name = names_legal(P->arena, s->name);
+    s->glsl_name = unique_struct_name(P, names_legal(P->arena, s->name));
     if (closure) {
         /* a closure: never a value; its captures become parameters of its function (capture_param) */
         s->name = s->glsl_name = arena_printf(P->arena, "lambda_%d_%d", loc_of(P, decl).line, loc_of(P, decl).col);

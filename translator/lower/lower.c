@@ -229,6 +229,8 @@ static void add_struct(Lower *X, StructDef *s)
             f = f->elem;
         if (f->kind == TY_STRUCT)
             add_struct(X, f->sdef);
+        else if (f->kind == TY_UNSUPPORTED) /* a union, a sampler: the struct cannot be printed */
+            diag_error(X->diag, s->loc, "%s is not supported yet (member '%s' of '%s')", f->name, s->fields[i].name, s->name);
         note_type(X, s->fields[i].ty);
     }
     layout_struct(X->prog, s, s->loc, false);
@@ -318,12 +320,20 @@ static void walk_list(Lower *X, Func *f, Node *n)
     }
 }
 
+/* A helper parameter through which the helper writes its caller's variable: a reference, or a thread array
+   (C passes arrays by address) that it writes or passes on to be written. Visited callees-first, a callee's
+   is_out_param is known when its callers are walked. */
+static bool writes_through(const Var *p)
+{
+    return p->ty->kind == TY_REF || (p->ty->kind == TY_ARRAY && p->is_out_param);
+}
+
 static void walk_call(Lower *X, Func *f, Node *n)
 {
     Func *callee = n->fn;
     for (int i = 0; i < n->n_list; i++) {
         Node *arg = n->list[i];
-        bool out = callee && i < callee->n_params && callee->params[i]->ty->kind == TY_REF;
+        bool out = callee && i < callee->n_params && writes_through(callee->params[i]);
         if (out)
             mark_access(arg, true, true);
         walk(X, f, arg, out);
@@ -468,9 +478,29 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
         diag_error(X->diag, f->loc, "helper functions returning references are not supported yet ('%s'; return a pointer)", f->name);
     use_type(X, f->ret, f->loc);
     walk(X, f, f->body, false);
+    for (int i = 0; i < f->n_params; i++) /* `thread T a[N]` written: GLSL passes arrays by value, so inout */
+        if (f->params[i]->ty->kind == TY_ARRAY && f->params[i]->written)
+            f->params[i]->is_out_param = true;
     f->visiting = false;
     if (f != X->L->kernel)
         pv_push(&X->L->funcs, f);
+}
+
+/* A reference to device or threadgroup memory (`device Particle& q = p[i]`) is printed as an index into the
+   buffer or array it refers to (ptr.c): what is read or written through it is read or written there, so that
+   the buffer is not declared readonly while the GLSL writes it. After ptr_analyze, which finds the roots. */
+static void access_through_references(Lowered *L)
+{
+    for (int i = 0; i < L->ptr_specs.len; i++) {
+        PtrSpec *s = L->ptr_specs.items[i];
+        for (int j = 0; j < s->n; j++) {
+            Var *v = s->vars[j], *root = s->roots[j];
+            if (v->ty->kind != TY_REF || !root || root == &ptr_dynamic)
+                continue;
+            root->read |= v->read;
+            root->written |= v->written && !v->ty->is_const && v->ty->as != AS_CONSTANT;
+        }
+    }
 }
 
 bool lower_kernel(Program *prog, Func *k, Lowered *L)
@@ -490,8 +520,8 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     const unsigned simd_attrs = ~((1u << ATTR_thread_index_in_simdgroup) - 1u);
     L->exact_groups = L->uses_simd || L->uses_quad || L->uses_barrier || L->tg_vars.len > 0 || (L->builtins_used & simd_attrs);
     L->simd_mode = prog->subgroup_size == 32 ? SIMD_NATIVE : prog->subgroup_size > 32 ? SIMD_CLUSTERED : SIMD_EMULATED;
-    if (prog->diag->n_errors == before)
-        ptr_analyze(prog, L);
+    if (prog->diag->n_errors == before && ptr_analyze(prog, L))
+        access_through_references(L);
     if ((L->uses_simd || L->uses_quad) && prog->diag->n_errors == before)
         sync_analyze(prog, L);
     return prog->diag->n_errors == before && !X.failed && !k->had_errors;
