@@ -115,6 +115,15 @@ typedef struct MtlrtThreadgroupParam {
     uint32_t element_size;
 } MtlrtThreadgroupParam;
 
+/* A `constant T name [[function_constant(index)]]` the kernel reads: specialization constants constant_id (the
+   value) and defined_constant_id (whether it was set), numbered per shader (docs/interfaces.md). */
+typedef struct MtlrtFunctionConstant {
+    uint32_t index;
+    char *name;
+    char *type; /* Metal scalar: bool, char, uchar, short, ushort, int, uint, half, float */
+    uint32_t constant_id, defined_constant_id;
+} MtlrtFunctionConstant;
+
 /* Subgroup operations a shader uses (reflection "simd.operations"); VkSubgroupFeatureFlagBits values. */
 typedef enum MtlrtSubgroupOp {
     MTLRT_SUBGROUP_BASIC = 1, MTLRT_SUBGROUP_VOTE = 2, MTLRT_SUBGROUP_ARITHMETIC = 4, MTLRT_SUBGROUP_BALLOT = 8,
@@ -138,6 +147,8 @@ typedef struct MtlrtReflection {
     uint32_t subgroup_size;      /* 0: no SIMD-group functions; else the subgroup size the shader was built for */
     bool virtual_subgroups;      /* subgroups are built in shared memory: any device runs it */
     uint32_t subgroup_ops;       /* MtlrtSubgroupOp bits the shader needs from the device */
+    uint32_t n_function_constants;
+    MtlrtFunctionConstant *function_constants;
 } MtlrtReflection;
 
 /* Parse reflection JSON: one object, or an array of objects from which the one named ENTRY (or the only one,
@@ -210,9 +221,11 @@ MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const 
 MtlrtPipeline *mtlrt_pipeline_create_spirv(MtlrtContext *ctx, const uint32_t *code, size_t size, const char *name,
                                            const MtlrtReflection *refl);
 void mtlrt_pipeline_destroy(MtlrtPipeline *pipe);
-/* Set Metal function constant INDEX ([[function_constant(INDEX)]]) to VALUE (a 0-d bool, int32, uint32 or
-   float32 array whose type matches the declaration) and mark it defined; before the first dispatch. Constants not
-   set keep the shader's default (false / 0) and is_function_constant_defined() is false for them. */
+/* Set Metal function constant INDEX ([[function_constant(INDEX)]]) to VALUE (a 0-d array: bool for a bool
+   constant, a float type for half and float, an integer type whose value the declared type holds for the
+   integers) and mark it defined; before the first dispatch. A value for an index the kernel does not read is
+   ignored, as Metal ignores it. Constants not set keep the shader's default (false / 0) and
+   is_function_constant_defined() is false for them. */
 bool mtlrt_pipeline_set_function_constant(MtlrtPipeline *pipe, uint32_t index, const MtlrtArray *value);
 
 /* ---- dispatch (dispatch.c) ---- */

@@ -154,7 +154,7 @@ static bool parse_dims(const char *s, uint32_t out[3])
 }
 
 /* "N=TEXT" or "NAME=TEXT" -> ARG. */
-static bool parse_indexed(const char *s, SourceKind kind, Arg *arg)
+static bool parse_indexed(const char *s, SourceKind kind, Arg *arg, unsigned long max)
 {
     char *end;
     errno = 0;
@@ -165,7 +165,7 @@ static bool parse_indexed(const char *s, SourceKind kind, Arg *arg)
         *arg = (Arg){.index = UINT32_MAX, .kind = kind, .text = s + name_len + 1, .name = name};
         return name != NULL;
     }
-    if (end == s || *end != '=' || errno || v > 1000)
+    if (end == s || *end != '=' || errno || v > max)
         return false;
     *arg = (Arg){.index = (uint32_t)v, .kind = kind, .text = end + 1};
     return true;
@@ -174,7 +174,7 @@ static bool parse_indexed(const char *s, SourceKind kind, Arg *arg)
 /* Append an indexed option to LIST; false when full or malformed. */
 static bool add_indexed(Arg *list, int *n, const char *value, SourceKind kind)
 {
-    return *n < MAX_ARGS && parse_indexed(value, kind, &list[*n]) && ++*n;
+    return *n < MAX_ARGS && parse_indexed(value, kind, &list[*n], 1000) && ++*n;
 }
 
 /* One option at argv[*i] that takes a value; false (usage) if it is not known or malformed. */
@@ -193,7 +193,8 @@ static bool parse_valued(Options *o, const char *name, const char *v)
     if (!strcmp(name, "--bytes"))
         return add_indexed(o->inputs, &o->n_inputs, v, SOURCE_BYTES);
     if (!strcmp(name, "--constant"))
-        return add_indexed(o->constants, &o->n_constants, v, SOURCE_SCALAR);
+        return o->n_constants < MAX_ARGS && /* function constant indices: any uint */
+               parse_indexed(v, SOURCE_SCALAR, &o->constants[o->n_constants], UINT32_MAX) && ++o->n_constants;
     if (!strcmp(name, "--out"))
         return add_indexed(o->outs, &o->n_outs, v, SOURCE_ARRAY);
     if (!strcmp(name, "--check"))

@@ -2556,9 +2556,21 @@ static void emit_ulist(Emit *E, Node **list, int n)
     }
 }
 
+/* Whether a thread attribute's GLSL value is a specialization constant (the threadgroup size): converted to 8 or
+   16 bits, glslang folds the conversion into the constant (OpSpecConstantOp UConvert), which needs the Kernel
+   capability before SPIR-V 1.4. */
+static bool builtin_is_spec_constant(Emit *E, Var *v)
+{
+    const char *base = E->L->exact_groups ? attr_table[v->builtin].glsl_exact : attr_table[v->builtin].glsl;
+    return strstr(base, "gl_WorkGroupSize") || strstr(base, "_full") || strstr(base, "mtl_threadgroup_total");
+}
+
 static const char *builtin_value(Emit *E, Var *v)
 {
     const char *base = E->L->exact_groups ? attr_table[v->builtin].glsl_exact : attr_table[v->builtin].glsl;
+    TypeKind sk = ty_scalar_kind(v->ty);
+    if ((sk == TY_USHORT || sk == TY_SHORT || sk == TY_UCHAR || sk == TY_CHAR) && builtin_is_spec_constant(E, v))
+        base = arena_printf(E->prog->arena, "mtl_%s", v->glsl_name); /* a value first (emit_kernel) */
     int w = ty_width(v->ty);
     const char *sw = w == 1 ? ".x" : w == 2 ? ".xy" : "";
     const char *expr = arena_printf(E->prog->arena, "%s%s", base, sw);
@@ -2587,6 +2599,13 @@ static void emit_kernel(Emit *E, Func *k)
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
         if (v->role == PR_BUILTIN) {
+            TypeKind sk = ty_scalar_kind(v->ty);
+            if ((sk == TY_USHORT || sk == TY_SHORT || sk == TY_UCHAR || sk == TY_CHAR) && builtin_is_spec_constant(E, v)) {
+                line_start(E);
+                putf(E, "%s mtl_%s = %s; // a value, not a constant: converting it to 8 or 16 bits needs no Kernel capability\n",
+                     attr_table[v->builtin].kind == 1 ? "uint" : "uvec3", v->glsl_name,
+                     E->L->exact_groups ? attr_table[v->builtin].glsl_exact : attr_table[v->builtin].glsl);
+            }
             line_start(E);
             putf(E, "%s %s = %s;\n", glsl_type(E, v->ty), v->glsl_name, builtin_value(E, v));
         } else if (v->role == PR_CONSTREF && v->in_push) {
@@ -2877,6 +2896,46 @@ static void note_subgroup_use(Lowered *L, const char *text, bool need_basic)
         L->subgroup_ops |= SG_OP_CLUSTERED | SG_OP_BASIC;
 }
 
+/* The specialization constant type a function constant of kind K is declared with: 8- and 16-bit integers as
+   int or uint, half as float (the runtime converts the value: docs/interfaces.md). */
+static TypeKind function_constant_spec_kind(TypeKind k)
+{
+    switch (k) {
+    case TY_CHAR:
+    case TY_SHORT:
+        return TY_INT;
+    case TY_UCHAR:
+    case TY_USHORT:
+        return TY_UINT;
+    case TY_HALF:
+        return TY_FLOAT;
+    default:
+        return k;
+    }
+}
+
+/* `constant T name [[function_constant(n)]]`: `layout(constant_id = ID) const T name = 0;` for bool, int, uint and
+   float. Other scalars are a constant of 32 bits and a variable of T set from it through a function:
+   before SPIR-V 1.4, a conversion of a specialization constant that glslang folds into the constant
+   (OpSpecConstantOp UConvert, FConvert) needs the Kernel capability. PASSES: the pass-through functions printed. */
+static void emit_function_constant(Emit *E, Var *g, bool *passes)
+{
+    TypeKind k = g->ty->kind, sk = function_constant_spec_kind(k);
+    const char *zero = sk == TY_BOOL ? "false" : sk == TY_FLOAT ? "0.0" : sk == TY_UINT ? "0u" : "0";
+    const char *what = g->fc_defined ? "is_function_constant_defined" : "function_constant";
+    if (sk == k) {
+        putf(E, "layout(constant_id = %d) const %s %s = %s; // [[%s(%d)]]\n", g->fc_id, scalar_glsl(E, k), g->glsl_name, zero, what, g->fc_index);
+        return;
+    }
+    const char *st = scalar_glsl(E, sk);
+    if (!passes[sk])
+        putf(E, "%s mtl_fc_value(%s v) { return v; } // a value, not a constant: converting it needs no Kernel capability\n", st, st);
+    passes[sk] = true;
+    putf(E, "layout(constant_id = %d) const %s mtl_fc_%s = %s; // [[%s(%d)]] %s %s\n", g->fc_id, st, g->glsl_name, zero, what,
+         g->fc_index, ty_scalar_metal_name(k), g->name);
+    putf(E, "%s %s = %s(mtl_fc_value(mtl_fc_%s));\n", scalar_glsl(E, k), g->glsl_name, scalar_glsl(E, k), g->glsl_name);
+}
+
 char *emit_glsl(Program *prog, Lowered *L)
 {
     Emit E = {.prog = prog, .L = L};
@@ -2885,11 +2944,11 @@ char *emit_glsl(Program *prog, Lowered *L)
         emit_struct(&E, L->structs.items[i]);
     StrBuf structs = E.out;
     E.out = (StrBuf){0};
+    bool fc_passes[TY_UNSUPPORTED] = {0};
     for (int i = 0; i < L->globals.len; i++) {
         Var *g = L->globals.items[i];
         if (g->fc_id) { /* a function constant: a specialization constant the runtime sets (docs/interfaces.md) */
-            putf(&E, "layout(constant_id = %d) const %s %s = %s;\n", g->fc_id, glsl_type(&E, g->ty), g->glsl_name,
-                 g->ty->kind == TY_BOOL ? "false" : g->ty->kind == TY_FLOAT ? "0.0" : g->ty->kind == TY_UINT ? "0u" : "0");
+            emit_function_constant(&E, g, fc_passes);
             continue;
         }
         emit_vardef(&E, g, true);

@@ -1407,7 +1407,7 @@ static Node *function_constant_defined(Parser *P, CXCursor c, Node *call)
     if (!d) {
         d = arena_alloc(P->arena, sizeof *d);
         *d = (Var){.name = arena_printf(P->arena, "%s_defined", fc->name), .ty = ty_scalar(TY_BOOL), .kind = VAR_GLOBAL,
-                   .loc = fc->loc, .index = -1, .builtin = -1, .fc_id = FC_DEFINED_ID(fc->fc_index),
+                   .loc = fc->loc, .index = -1, .builtin = -1, .fc_id = FC_UNNUMBERED,
                    .fc_index = fc->fc_index, .fc_defined = true, .is_constexpr = true};
         d->glsl_name = arena_printf(P->arena, "mtl_defined_%s", fc->glsl_name); /* mtl_ names are ours */
         d->init = arg; /* so that the value's constant is declared (and reflected) with its flag */
@@ -2093,6 +2093,104 @@ static void attrs_between(Parser *P, CXCursor in, unsigned from, unsigned to, At
     }
 }
 
+/* An integer constant expression of literals, as attribute arguments are written after macro expansion
+   (`[[function_constant(1200 + 1)]]`, `[[buffer(2 * 3)]]`): + - * / % << >> and parentheses. */
+typedef struct ConstExpr {
+    const char *p;
+    bool ok;
+} ConstExpr;
+
+static long long cexpr_sum(ConstExpr *e);
+
+static void cexpr_space(ConstExpr *e)
+{
+    while (*e->p == ' ' || *e->p == '\t' || *e->p == '\n')
+        e->p++;
+}
+
+static long long cexpr_unary(ConstExpr *e)
+{
+    cexpr_space(e);
+    if (*e->p == '-' || *e->p == '+') {
+        bool neg = *e->p++ == '-';
+        long long v = cexpr_unary(e);
+        return neg ? -v : v;
+    }
+    if (*e->p == '(') {
+        e->p++;
+        long long v = cexpr_sum(e);
+        cexpr_space(e);
+        if (*e->p++ != ')')
+            e->ok = false;
+        return v;
+    }
+    if (!isdigit((unsigned char)*e->p)) {
+        e->ok = false;
+        return 0;
+    }
+    char *end;
+    long long v = strtoll(e->p, &end, 0);
+    e->p = end;
+    while (*e->p == 'u' || *e->p == 'U' || *e->p == 'l' || *e->p == 'L')
+        e->p++;
+    return v;
+}
+
+static long long cexpr_product(ConstExpr *e)
+{
+    long long v = cexpr_unary(e);
+    for (;;) {
+        cexpr_space(e);
+        char op = *e->p;
+        if (op != '*' && op != '/' && op != '%')
+            return v;
+        e->p++;
+        long long r = cexpr_unary(e);
+        if (op != '*' && r == 0) {
+            e->ok = false;
+            return 0;
+        }
+        v = op == '*' ? v * r : op == '/' ? v / r : v % r;
+    }
+}
+
+static long long cexpr_sum(ConstExpr *e)
+{
+    long long v = cexpr_product(e);
+    for (;;) {
+        cexpr_space(e);
+        if ((e->p[0] == '<' && e->p[1] == '<') || (e->p[0] == '>' && e->p[1] == '>')) {
+            bool left = *e->p == '<';
+            e->p += 2;
+            long long r = cexpr_product(e);
+            if (r < 0 || r > 62)
+                e->ok = false;
+            else
+                v = left ? v << r : v >> r;
+            continue;
+        }
+        if (*e->p != '+' && *e->p != '-')
+            return v;
+        bool add = *e->p++ == '+';
+        long long r = cexpr_product(e);
+        v = add ? v + r : v - r;
+    }
+}
+
+/* The argument of `name(ARG)`: its value, or -1 when there is no argument and -2 when it is not an integer
+   constant expression of literals (a name: the callers' range checks report it). */
+static int attr_argument(const char *paren)
+{
+    if (!paren)
+        return -1;
+    ConstExpr e = {paren + 1, true};
+    long long v = cexpr_sum(&e);
+    cexpr_space(&e);
+    if (!e.ok || *e.p != ')' || v < 0 || v > 0x7fffffff)
+        return -2;
+    return (int)v;
+}
+
 static int attr_lookup(const char *text, int *arg)
 {
     char name[128];
@@ -2102,7 +2200,7 @@ static int attr_lookup(const char *text, int *arg)
     memcpy(name, text, n);
     name[n] = 0;
     const char *paren = strchr(text, '(');
-    *arg = paren ? atoi(paren + 1) : -1;
+    *arg = attr_argument(paren);
     if (!strcmp(name, "buffer"))
         return ATTR_COUNT; /* buffer index */
     if (!strcmp(name, "threadgroup"))
@@ -2418,7 +2516,15 @@ static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
     return f;
 }
 
-/* `constant T name [[function_constant(n)]];` (given `= {}` for clang): specialization constant FC_VALUE_ID(n). */
+static Type *unsupported_type(Parser *P, const char *name)
+{
+    Type *u = new_type(P, TY_UNSUPPORTED);
+    u->name = name;
+    return u;
+}
+
+/* `constant T name [[function_constant(n)]];` (given `= {}` for clang): a specialization constant, numbered per
+   kernel (lower.c: number_function_constants). */
 static void function_constant(Parser *P, Var *v, CXCursor c)
 {
     AttrGroup *g[4];
@@ -2429,14 +2535,17 @@ static void function_constant(Parser *P, Var *v, CXCursor c)
         attr_lookup(g[i]->text, &arg);
         if (strncmp(g[i]->text, "function_constant", 17) != 0)
             continue;
-        if (arg < 0 || arg > 899)
-            diag_error(P->diag, g[i]->loc, "function constant index in [[%s]] must be between 0 and 899 here (Vulkan specialization constant ids 100..999)", g[i]->text);
-        TypeKind k = v->ty->kind;
-        if (k != TY_BOOL && k != TY_INT && k != TY_UINT && k != TY_FLOAT)
-            diag_error(P->diag, v->loc, "function constant '%s': only bool, int, uint and float are supported yet", v->name);
         v->fc_index = arg;
-        v->fc_id = FC_VALUE_ID(arg);
+        v->fc_id = FC_UNNUMBERED; /* numbered per kernel (lower.c) */
         v->init = NULL;
+        /* an error here goes with the variable, so that every kernel that reads it reports it (lower.c) */
+        if (arg < 0) {
+            diag_error(P->diag, g[i]->loc, "function constant index in [[%s]] must be an integer constant expression of literals", g[i]->text);
+            v->ty = unsupported_type(P, arena_printf(P->arena, "function constant '%s' (its index)", v->name));
+        } else if (!ty_is_scalar(v->ty) || v->ty->kind == TY_BFLOAT || v->ty->kind == TY_DOUBLE || v->ty->kind == TY_LONG || v->ty->kind == TY_ULONG) {
+            diag_error(P->diag, v->loc, "function constant '%s' of type %s is not supported yet (bool, char, uchar, short, ushort, int, uint, half and float are)", v->name, ty_metal_name(P->arena, v->ty));
+            v->ty = unsupported_type(P, arena_printf(P->arena, "function constant '%s' of type %s", v->name, ty_metal_name(P->arena, v->ty)));
+        }
     }
 }
 

@@ -503,6 +503,33 @@ static void access_through_references(Lowered *L)
     }
 }
 
+/* The function constants the kernel reads are numbered in the order of their Metal indices (any index Metal
+   takes): the k-th is specialization constant FC_FIRST_ID + 2k, its "defined" flag the next id. The reflection
+   gives the runtime each one's ids (docs/interfaces.md). */
+static void number_function_constants(Lower *X)
+{
+    PtrVec *g = &X->L->globals;
+    int n = 0;
+    for (int i = 0; i < g->len; i++) {
+        Var *v = g->items[i];
+        if (!v->fc_id)
+            continue;
+        int rank = 0; /* distinct indices below this one's */
+        for (int j = 0; j < g->len; j++) {
+            Var *w = g->items[j];
+            bool first = true; /* w's index not seen before position j */
+            for (int m = 0; m < j; m++)
+                first &= !(((Var *)g->items[m])->fc_id && ((Var *)g->items[m])->fc_index == w->fc_index);
+            rank += w->fc_id && first && w->fc_index < v->fc_index;
+        }
+        v->fc_id = FC_FIRST_ID + 2 * rank + (v->fc_defined ? 1 : 0);
+        n = rank + 1 > n ? rank + 1 : n;
+    }
+    if (n > FC_MAX)
+        diag_error(X->diag, X->L->kernel->loc, "kernel '%s' reads %d function constants; at most %d are supported (Vulkan specialization constant ids below 2047)",
+                   X->L->kernel->name, n, FC_MAX);
+}
+
 bool lower_kernel(Program *prog, Func *k, Lowered *L)
 {
     Lower X = {prog, prog->diag, L, false};
@@ -516,6 +543,7 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     visit_calls(&X, k, k->body);
     walk(&X, k, k->body, false);
     k->visiting = false;
+    number_function_constants(&X);
     /* barriers and SIMD-group functions need every thread of a partial threadgroup to exist, and no other */
     const unsigned simd_attrs = ~((1u << ATTR_thread_index_in_simdgroup) - 1u);
     L->exact_groups = L->uses_simd || L->uses_quad || L->uses_barrier || L->tg_vars.len > 0 || (L->builtins_used & simd_attrs);
