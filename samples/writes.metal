@@ -89,3 +89,17 @@ kernel void negate(device T* x [[buffer(0)]], uint i [[thread_position_in_grid]]
 #define REGISTER_NEGATE(T) template [[host_name("negate_" #T)]] kernel void negate<T>(device T*, uint)
 REGISTER_NEGATE(float);
 REGISTER_NEGATE(int);
+
+// A buffer parameter moved by the kernel (ggml's `src0 += i03*args.nb03;`) and buffer indices written as
+// expressions (`[[buffer(1 + 1)]]` was read as 1).
+kernel void row_sums(device const float* src [[buffer(0)]],
+                     device float* dst [[buffer(2 - 1)]],
+                     constant uint& cols [[buffer(1 + 1)]],
+                     uint row [[thread_position_in_grid]]) {
+    src += row * cols;
+    dst += row;
+    float s = 0.0f;
+    for (uint i = 0; i < cols; ++i)
+        s += *src++;
+    *dst = s;
+}

@@ -60,12 +60,20 @@ def negate_case(name, entry, x, tg):
     ref.case(name, entry, {0: InOut(x, -x)}, threadgroup=tg, grid=x.size)
 
 
+def row_sums_case(name, rows, cols, tg):
+    x = r.standard_normal((rows, cols)).astype(np.float32)
+    expected = x.astype(np.float64).sum(axis=1).astype(np.float32)
+    ref.case(name, "row_sums", {0: x, 1: Out(expected, tol={"rtol": 1e-5, "atol": 1e-5}), 2: Scalar("uint", cols)},
+             threadgroup=tg, grid=rows)
+
+
 strided_case("writes_strided_copy_3d", (5, 7, 9), (2, 0, 1), 64)
 strided_case("writes_strided_copy_4d", (3, 4, 5, 6), (3, 1, 0, 2), 32)
 coords_case("writes_coords_3d", (3, 5, 7), 32)
 nudge_case("writes_particles_nudge", 300, 64)
 scale_case("writes_scale_through_ref", 1000, 64)
 negate_case("writes_negate_float", "negate_float", r.standard_normal(500).astype(np.float32), 64)
+row_sums_case("writes_row_sums", 300, 29, 64)
 negate_case("writes_negate_int", "negate_int", r.integers(-1000, 1000, 500).astype(np.int32), 64)
 
 if __name__ == "__main__":

@@ -2630,9 +2630,11 @@ static void emit_kernel(Emit *E, Func *k)
     put(E, "}\n");
 }
 
+/* From what the kernel does (lower.c, ptr.c): a `device const T*` written through a cast that drops the const
+   (ggml's kernel_tri writes its `device const char * dst`) is written, so never readonly. */
 static const char *access_qualifier(Var *v)
 {
-    if (v->ty->is_const || v->ty->as == AS_CONSTANT || !v->written)
+    if (v->ty->as == AS_CONSTANT || !v->written)
         return "readonly ";
     if (!v->read)
         return "writeonly ";

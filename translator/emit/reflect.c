@@ -17,7 +17,7 @@ static const char *space_name(AddrSpace as)
 
 static const char *access_name(Var *v)
 {
-    if (v->ty->is_const || v->ty->as == AS_CONSTANT)
+    if (v->ty->as == AS_CONSTANT || !v->written) /* a const buffer written through a cast is written */
         return "read";
     if (v->read && v->written)
         return "read_write";

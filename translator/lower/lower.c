@@ -486,6 +486,69 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
         pv_push(&X->L->funcs, f);
 }
 
+/* Whether N assigns to, increments or decrements buffer parameter V itself (`src += r * N`, `p++`). */
+static bool moves(const Node *n, const Var *v)
+{
+    if (!n)
+        return false;
+    if ((n->kind == N_ASSIGN || ((n->kind == N_UNARY || n->kind == N_POSTFIX) && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))) &&
+        n->a && n->a->kind == N_VAR && n->a->var == v)
+        return true;
+    if (moves(n->a, v) || moves(n->b, v) || moves(n->c, v) || moves(n->d, v))
+        return true;
+    for (int i = 0; i < n->n_list; i++)
+        if (moves(n->list[i], v))
+            return true;
+    return n->kind == N_VARDEF && moves(n->var->init, v);
+}
+
+static void replace_var(Node *n, const Var *from, Var *to)
+{
+    if (!n)
+        return;
+    if (n->kind == N_VAR && n->var == from)
+        n->var = to;
+    replace_var(n->a, from, to);
+    replace_var(n->b, from, to);
+    replace_var(n->c, from, to);
+    replace_var(n->d, from, to);
+    for (int i = 0; i < n->n_list; i++)
+        replace_var(n->list[i], from, to);
+    if (n->kind == N_VARDEF)
+        replace_var(n->var->init, from, to);
+}
+
+/* A buffer parameter the kernel moves (ggml: `src0 += i03*args.nb03;`) is the buffer itself in GLSL, which
+   cannot move: the body uses a local pointer instead, `device T* src0 = src0_param;` (an index into the buffer,
+   ptr.c), and the parameter keeps the buffer. */
+static void copy_moved_buffers(Lower *X, Func *k)
+{
+    if (!k->body || k->body->kind != N_BLOCK)
+        return;
+    for (int i = k->n_params - 1; i >= 0; i--) { /* each put first: in parameter order */
+        Var *p = k->params[i];
+        if (p->role != PR_BUFFER || !moves(k->body, p))
+            continue;
+        Var *local = arena_alloc(X->prog->arena, sizeof *local);
+        *local = (Var){.name = p->name, .glsl_name = p->glsl_name, .ty = p->ty, .kind = VAR_LOCAL, .loc = p->loc,
+                       .index = -1, .builtin = -1, .tg_index = -1, .owner = k};
+        replace_var(k->body, p, local);
+        Node *use = arena_alloc(X->prog->arena, sizeof *use);
+        *use = (Node){.kind = N_VAR, .loc = p->loc, .ty = p->ty, .var = p};
+        local->init = use;
+        Node *def = arena_alloc(X->prog->arena, sizeof *def), *decl = arena_alloc(X->prog->arena, sizeof *decl);
+        *def = (Node){.kind = N_VARDEF, .loc = p->loc, .var = local};
+        *decl = (Node){.kind = N_DECL, .loc = p->loc, .list = arena_alloc(X->prog->arena, sizeof(Node *)), .n_list = 1};
+        decl->list[0] = def;
+        Node **list = arena_alloc(X->prog->arena, sizeof(Node *) * (size_t)(k->body->n_list + 1));
+        list[0] = decl;
+        for (int j = 0; j < k->body->n_list; j++)
+            list[j + 1] = k->body->list[j];
+        k->body->list = list;
+        k->body->n_list++;
+    }
+}
+
 /* A reference to device or threadgroup memory (`device Particle& q = p[i]`) is printed as an index into the
    buffer or array it refers to (ptr.c): what is read or written through it is read or written there, so that
    the buffer is not declared readonly while the GLSL writes it. After ptr_analyze, which finds the roots. */
@@ -538,6 +601,7 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     if (k->ret->kind != TY_VOID)
         diag_error(prog->diag, k->loc, "kernel '%s' must return void", k->name);
     classify_params(&X, k);
+    copy_moved_buffers(&X, k);
     layout_push_constants(&X, k);
     k->visiting = true;
     visit_calls(&X, k, k->body);
