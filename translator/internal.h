@@ -125,6 +125,8 @@ struct StructDef {
     int layout_state; /* layout.c: 0 not done, 1 done, 2 impossible */
     bool scalar; /* layout.c: laid out in GL_EXT_scalar_block_layout (holds packed vectors, or is inside such a struct) */
     bool empty; /* no fields (a functor, a trait): its values are never printed */
+    const char *unsupported; /* parse.c: why it has no layout in GLSL (a union whose first member is not its
+                                largest): its type is TY_UNSUPPORTED with this name */
 };
 
 Type *ty_scalar(TypeKind k);

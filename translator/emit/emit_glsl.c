@@ -402,6 +402,14 @@ static void emit_binary(Emit *E, Node *n, int min_prec)
         emit_signed_rem(E, n->a, n->b, n->ty, n->loc);
         return;
     }
+    if (!strcmp(n->op, ",")) { /* the sequence operator, always in parentheses (it binds below assignment) */
+        put(E, "(");
+        emit_expr(E, n->a, PREC_ASSIGN);
+        put(E, ", ");
+        emit_expr(E, n->b, PREC_ASSIGN);
+        put(E, ")");
+        return;
+    }
     int prec = binary_prec(n->op);
     bool paren = prec < min_prec;
     if (paren)

@@ -483,14 +483,13 @@ static Type *conv_type(Parser *P, CXType t)
             u->name = cx_take(P, clang_getCursorSpelling(decl));
             return u;
         }
-        if (clang_getCursorKind(decl) == CXCursor_UnionDecl) { /* GLSL has no unions: never laid out as a struct */
-            Type *u = new_type(P, TY_UNSUPPORTED);
-            char *name = cx_take(P, clang_getCursorSpelling(decl));
-            u->name = *name ? arena_printf(P->arena, "union '%s'", name) : "an anonymous union";
-            return u;
-        }
         Type *s = new_type(P, TY_STRUCT);
         s->sdef = conv_struct(P, decl);
+        if (s->sdef->unsupported) { /* never laid out otherwise than Metal does */
+            Type *u = new_type(P, TY_UNSUPPORTED);
+            u->name = s->sdef->unsupported;
+            return u;
+        }
         taint(P, struct_error(P, decl));
         return s;
     }
@@ -507,11 +506,53 @@ typedef struct FieldList {
     PtrVec fields;
     bool base_with_fields;
     CXCursor base;
+    bool lifted;           /* members of an anonymous struct or union were lifted into the record */
+    const char *bad_union; /* a union whose first member is not its largest: no layout */
 } FieldList;
+
+static bool is_union(CXType t)
+{
+    return clang_getCursorKind(clang_getTypeDeclaration(clang_getCanonicalType(t))) == CXCursor_UnionDecl;
+}
+
+/* Whether the first member of union U (a record type) holds all of it: only that member is stored in GLSL. */
+static enum CXVisitorResult first_field_type(CXCursor c, CXClientData data);
+
+static enum CXVisitorResult first_field_cursor(CXCursor c, CXClientData data)
+{
+    *(CXCursor *)data = c;
+    return CXVisit_Break;
+}
+
+static bool union_first_is_whole(CXType u)
+{
+    CXType first = {CXType_Invalid};
+    clang_Type_visitFields(u, first_field_type, &first);
+    return first.kind != CXType_Invalid && clang_Type_getSizeOf(first) == clang_Type_getSizeOf(u);
+}
+
+static enum CXVisitorResult collect_field(CXCursor c, CXClientData data);
+
+/* A union's members: only the first, which is stored (GLSL has no unions; the others: conv_member). */
+static enum CXVisitorResult collect_union_first(CXCursor c, CXClientData data)
+{
+    collect_field(c, data);
+    return CXVisit_Break;
+}
 
 static enum CXVisitorResult collect_field(CXCursor c, CXClientData data)
 {
     FieldList *fl = data;
+    CXType ct = clang_getCanonicalType(clang_getCursorType(c));
+    if (ct.kind == CXType_Record && clang_Cursor_isAnonymousRecordDecl(clang_getTypeDeclaration(ct))) {
+        /* C11's anonymous struct or union member (ggml's block_q4_1: union { struct { half d, m; }; half2 dm; }):
+           its members are the record's, lifted; of a union, only the first (GLSL has no unions) */
+        fl->lifted = true;
+        if (is_union(ct) && !union_first_is_whole(ct))
+            fl->bad_union = "an anonymous union whose first member is not its largest";
+        clang_Type_visitFields(ct, is_union(ct) ? collect_union_first : collect_field, fl);
+        return CXVisit_Continue;
+    }
     Field *f = arena_alloc(fl->P->arena, sizeof *f);
     f->name = cx_take(fl->P, clang_getCursorSpelling(c));
     f->glsl_name = names_legal(fl->P->arena, f->name);
@@ -614,6 +655,30 @@ static const char *unique_struct_name(Parser *P, const char *name)
     }
 }
 
+/* A record whose anonymous members were lifted, or a union stored as its first member: the members keep the
+   offsets and the record its size that Metal gives them (clang computes Metal's C layout), else it is refused. */
+static bool same_layout_as_clang(Parser *P, StructDef *s, CXType rt)
+{
+    Type t = {.kind = TY_STRUCT, .sdef = s};
+    long long size = clang_Type_getSizeOf(rt);
+    if (size < 0 || size != ty_metal_size(&t))
+        return false;
+    int off = 0;
+    for (int i = 0; i < s->n_fields; i++) {
+        Type *f = s->fields[i].ty;
+        if (f->kind == TY_UNSUPPORTED || (f->kind == TY_STRUCT && f->sdef->unsupported))
+            return true; /* refused by its member's own name */
+        int a = ty_metal_align(f);
+        off = (off + a - 1) / a * a;
+        long long clang_off = clang_Type_getOffsetOf(rt, s->fields[i].name);
+        if (clang_off < 0 || clang_off != 8LL * off)
+            return false;
+        off += ty_metal_size(f);
+    }
+    (void)P;
+    return true;
+}
+
 /* A struct, or an instance of a struct template (fields read through the type: clang keeps no cursors
    for the members of implicit instantiations). Member functions are converted when called. */
 static StructDef *conv_struct(Parser *P, CXCursor decl)
@@ -644,7 +709,13 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
     CXCursor def = clang_getCursorDefinition(decl);
     s->loc = loc_of(P, clang_Cursor_isNull(def) ? decl : def);
     FieldList fl = {.P = P};
-    clang_Type_visitFields(clang_getCursorType(decl), collect_field, &fl);
+    CXType rt = clang_getCursorType(decl);
+    if (is_union(rt)) { /* a union is stored as its first member (GLSL has no unions); the others: conv_member */
+        fl.lifted = true;
+        if (!union_first_is_whole(rt))
+            fl.bad_union = arena_printf(P->arena, "union '%s' whose first member is not its largest", s->name);
+    }
+    clang_Type_visitFields(rt, is_union(rt) ? collect_union_first : collect_field, &fl);
     clang_visitChildren(clang_Cursor_isNull(def) ? decl : def, find_base, &fl);
     if (fl.base_with_fields)
         diag_error(P->diag, loc_of(P, fl.base), "base classes with fields are not supported yet");
@@ -654,6 +725,9 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
     for (int i = 0; i < fl.fields.len; i++)
         s->fields[i] = *(Field *)fl.fields.items[i];
     pv_free(&fl.fields);
+    s->unsupported = fl.bad_union;
+    if (fl.lifted && !s->unsupported && !same_layout_as_clang(P, s, rt))
+        s->unsupported = arena_printf(P->arena, "'%s' (its unions or anonymous members laid out as GLSL structs would move its members)", s->name);
     pv_push(&P->prog->structs, s);
     return s;
 }
@@ -946,6 +1020,8 @@ static Node *const_value(Parser *P, CXCursor c)
         return NULL;
     Type *ty = conv_type(P, clang_getCursorType(c));
     Node *n = NULL;
+    if (ty->kind == TY_ENUM) /* an enumerator as a template argument (ggml's sort order): its int, as N_ENUMVAL */
+        ty = ty_scalar(TY_INT);
     if (clang_EvalResult_getKind(r) == CXEval_Int && ty_is_scalar(ty) && !ty_is_float(ty)) {
         n = new_node(P, ty->kind == TY_BOOL ? N_BOOL : N_INT, c);
         n->ival = clang_EvalResult_isUnsignedInt(r) ? (long long)clang_EvalResult_getAsUnsigned(r) : clang_EvalResult_getAsLongLong(r);
@@ -1485,6 +1561,24 @@ static Node *conv_declref(Parser *P, CXCursor c)
     return unsupported(P, c, arena_printf(P->arena, "a reference to '%s'", cx_take(P, clang_getCursorSpelling(d))));
 }
 
+/* sizeof(T), sizeof x, alignof(T): the constant clang computes (Metal's sizes: float3 16 bytes, half3 8, size_t 8),
+   typed size_t. */
+static Node *conv_sizeof(Parser *P, CXCursor c)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (!r)
+        return unsupported(P, c, "this sizeof/alignof (not a constant)");
+    bool ok = clang_EvalResult_getKind(r) == CXEval_Int;
+    long long v = ok ? clang_EvalResult_getAsLongLong(r) : 0;
+    clang_EvalResult_dispose(r);
+    if (!ok)
+        return unsupported(P, c, "this sizeof/alignof (not a constant)");
+    Node *n = new_node(P, N_INT, c);
+    n->ty = conv_type(P, clang_getCursorType(c));
+    n->ival = v;
+    return n;
+}
+
 static Node *conv_unexposed(Parser *P, CXCursor c)
 {
     Kids k = kids_of(c);
@@ -1540,8 +1634,8 @@ static Node *conv_binary(Parser *P, CXCursor c, bool compound)
     if (compound || !strcmp(n->op, "=")) {
         n->kind = N_ASSIGN;
         n->ty = n->a->ty;
-    } else if (!strcmp(n->op, ",")) {
-        return unsupported(P, c, "the comma operator");
+    } else if (!strcmp(n->op, ",")) { /* GLSL has the sequence operator too */
+        n->ty = n->b->ty;
     }
     /* Metal: vector comparisons and logic give bool vectors (clang says int vectors). */
     static const char *const cmp[] = {"<", ">", "<=", ">=", "==", "!=", "&&", "||"};
@@ -1585,11 +1679,78 @@ static Node *conv_unary(Parser *P, CXCursor c)
     return n;
 }
 
+/* Whether C is an array designator `[i] = v` or GNU range `[a ... b] = v` of an initializer list (clang's
+   DesignatedInitExpr, unexposed: children the bounds, then the value). */
+static bool is_array_designator(Parser *P, CXCursor c)
+{
+    if (clang_getCursorKind(c) != CXCursor_UnexposedExpr)
+        return false;
+    Toks t = toks_of(P, c);
+    bool r = t.n > 0 && !strcmp(tok_text(P, &t, 0), "[");
+    toks_free(&t);
+    return r;
+}
+
+/* `{ [0 ... NQ-1] = 0.0f }`, `{ [2] = x, y }` (ggml): the array's elements in order, 0 where none is given (as
+   in C; arrays of scalars only). */
+static Node *conv_designated_array(Parser *P, CXCursor c, Kids *k, Node *n)
+{
+    int size = n->ty->kind == TY_ARRAY ? n->ty->n : 0;
+    if (size <= 0)
+        return unsupported(P, c, "a designated initializer of something other than an array of known size");
+    n->n_list = size;
+    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(size + 1));
+    int next = 0;
+    for (int i = 0; i < k->len; i++) {
+        int lo = next, hi = next;
+        CXCursor value = k->items[i];
+        if (is_array_designator(P, k->items[i])) {
+            Kids d = kids_of(k->items[i]);
+            long long b[2] = {-1, -1};
+            for (int j = 0; j + 1 < d.len && j < 2; j++) {
+                CXEvalResult r = clang_Cursor_Evaluate(d.items[j]);
+                if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+                    b[j] = clang_EvalResult_getAsLongLong(r);
+                if (r)
+                    clang_EvalResult_dispose(r);
+            }
+            if (d.len < 2 || d.len > 3 || b[0] < 0 || (d.len == 3 && b[1] < b[0])) {
+                free(d.items);
+                return unsupported(P, k->items[i], "this designated initializer (bounds that are not constants)");
+            }
+            lo = (int)b[0];
+            hi = d.len == 3 ? (int)b[1] : lo;
+            value = d.items[d.len - 1];
+            free(d.items);
+        }
+        if (hi >= size)
+            return unsupported(P, k->items[i], "this designated initializer (past the array's end)");
+        Node *v = conv_expr(P, value);
+        for (int j = lo; j <= hi; j++)
+            n->list[j] = v;
+        next = hi + 1;
+    }
+    for (int i = 0; i < size; i++)
+        if (!n->list[i]) {
+            if (!ty_is_scalar(n->ty->elem))
+                return unsupported(P, c, "a designated initializer that leaves elements of this type out");
+            n->list[i] = new_node(P, N_INT, c);
+            n->list[i]->ty = ty_scalar(TY_INT);
+        }
+    return n;
+}
+
 static Node *conv_kids_list(Parser *P, CXCursor c, NodeKind kind)
 {
     Kids k = kids_of(c);
     Node *n = new_node(P, kind, c);
     n->ty = conv_type(P, clang_getCursorType(c));
+    for (int i = 0; i < k.len && kind == N_INITLIST; i++)
+        if (is_array_designator(P, k.items[i])) {
+            Node *r = conv_designated_array(P, c, &k, n);
+            free(k.items);
+            return r;
+        }
     n->n_list = k.len;
     n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(k.len + 1));
     for (int i = 0; i < k.len; i++)
@@ -1647,6 +1808,16 @@ static Node *conv_member(Parser *P, CXCursor c)
     CXCursor fd = clang_getCursorReferenced(c);
     if (clang_getCursorKind(fd) != CXCursor_FieldDecl)
         return unsupported(P, c, arena_printf(P->arena, "member '%s'", n->name));
+    if (!*n->name) /* an anonymous struct or union member: its members are lifted into the record (conv_struct) */
+        return n->a;
+    CXCursor owner = clang_getCursorSemanticParent(fd);
+    if (clang_getCursorKind(owner) == CXCursor_UnionDecl) {
+        CXCursor first = clang_getNullCursor();
+        clang_Type_visitFields(clang_getCursorType(owner), first_field_cursor, &first);
+        const char *first_name = clang_Cursor_isNull(first) ? "" : cx_take(P, clang_getCursorSpelling(first));
+        if (!clang_equalCursors(first, fd))
+            return unsupported(P, c, arena_printf(P->arena, "reading union member '%s' (a union is stored as its first member, '%s')", n->name, first_name));
+    }
     if (n->a->ty && n->a->ty->kind == TY_MAT)
         return n->a; /* m.columns[i] is m[i] */
     return n;
@@ -1735,7 +1906,7 @@ static Node *conv_expr(Parser *P, CXCursor c)
         return n ? n : unsupported(P, c, "this compound literal");
     }
     case CXCursor_UnaryExpr:
-        return unsupported(P, c, "sizeof/alignof");
+        return conv_sizeof(P, c);
     case CXCursor_LambdaExpr: { /* the closure object: never printed (its calls do not pass it) */
         Node *n = new_node(P, N_INITLIST, c);
         n->ty = conv_type(P, clang_getCursorType(c));
@@ -1879,7 +2050,8 @@ static Node *conv_decl_stmt(Parser *P, CXCursor c)
     for (int i = 0; i < k.len; i++) {
         enum CXCursorKind kk = clang_getCursorKind(k.items[i]);
         if (kk != CXCursor_VarDecl) {
-            if (kk == CXCursor_StructDecl || kk == CXCursor_TypedefDecl || kk == CXCursor_TypeAliasDecl)
+            if (kk == CXCursor_StructDecl || kk == CXCursor_TypedefDecl || kk == CXCursor_TypeAliasDecl ||
+                kk == CXCursor_StaticAssert) /* checked by clang */
                 continue;
             unsupported(P, k.items[i], "this local declaration");
             continue;

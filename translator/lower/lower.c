@@ -119,6 +119,13 @@ static void classify_params(Lower *X, Func *k)
             diag_error(X->diag, v->loc, "[[threadgroup(%d)]] needs a threadgroup pointer parameter ('%s')", v->tg_index, v->name);
             continue;
         }
+        if (t->kind == TY_PTR && (t->as == AS_DEVICE || t->as == AS_CONSTANT) && t->elem->kind == TY_VOID) {
+            /* `device const void* src0`: untyped memory, read through casts (views, ptr.c): a buffer of bytes */
+            Type *bytes = arena_alloc(X->prog->arena, sizeof *bytes);
+            *bytes = *t;
+            bytes->elem = ty_scalar(TY_UCHAR);
+            v->ty = t = bytes;
+        }
         if (t->kind == TY_PTR && (t->as == AS_DEVICE || t->as == AS_CONSTANT)) {
             v->role = PR_BUFFER;
             supported_in_buffer(X, t->elem, v->loc, v->name);
