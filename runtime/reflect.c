@@ -284,7 +284,7 @@ const MtlrtParam *mtlrt_reflection_param(const MtlrtReflection *r, uint32_t inde
 /* True when DTYPE may carry Metal scalar SCALAR (bool also takes uint8, bfloat takes raw uint16 bits). */
 static bool dtype_matches_scalar(MtlrtDtype dtype, const char *scalar)
 {
-    if (!strcmp(scalar, "struct"))
+    if (!strcmp(scalar, "struct") || !strcmp(scalar, "void")) /* a struct's bytes; untyped memory (device void*) */
         return true;
     if (!strcmp(scalar, "bool"))
         return dtype == MTLRT_DTYPE_BOOL || dtype == MTLRT_DTYPE_U8;

@@ -260,6 +260,7 @@ struct Var {
     bool is_threadgroup; /* threadgroup variable of a kernel body: a shared array at file scope */
     bool atomic_bits;    /* threadgroup atomic<float> held as uint: min/max/compare-exchange use it (atomics.c) */
     bool coherent, is_volatile; /* buffer parameters: MSL 3.2's coherent(device), volatile */
+    bool untyped;        /* a `device void*` buffer parameter: its type made uchar (bytes), reflected as void */
     bool uniform;        /* sync.c: local known to hold the same value in every thread */
     int tg_index;        /* PR_TGMEM: [[threadgroup(n)]] */
 };

@@ -125,6 +125,7 @@ static void classify_params(Lower *X, Func *k)
             *bytes = *t;
             bytes->elem = ty_scalar(TY_UCHAR);
             v->ty = t = bytes;
+            v->untyped = true;
         }
         if (t->kind == TY_PTR && (t->as == AS_DEVICE || t->as == AS_CONSTANT)) {
             v->role = PR_BUFFER;
