@@ -172,26 +172,6 @@ static bool parse_sync(const cJSON *obj, const char *source, MtlrtReflection *r)
     return true;
 }
 
-/* "function_constants" (optional): each constant's index, name, Metal type and specialization constant ids. */
-static bool parse_function_constants(const cJSON *obj, const char *source, MtlrtReflection *r)
-{
-    const cJSON *fcs = cJSON_GetObjectItemCaseSensitive(obj, "function_constants");
-    int n = cJSON_IsArray(fcs) ? cJSON_GetArraySize(fcs) : 0;
-    r->function_constants = calloc(n ? (size_t)n : 1, sizeof *r->function_constants);
-    if (!r->function_constants)
-        return false;
-    for (int i = 0; i < n; i++) {
-        const cJSON *item = cJSON_GetArrayItem(fcs, i);
-        MtlrtFunctionConstant *c = &r->function_constants[r->n_function_constants++];
-        if (!get_uint(item, "index", -1, &c->index, source) || !get_string(item, "name", NULL, &c->name, source) ||
-            !get_string(item, "type", NULL, &c->type, source) ||
-            !get_uint(item, "constant_id", -1, &c->constant_id, source) ||
-            !get_uint(item, "defined_constant_id", -1, &c->defined_constant_id, source))
-            return false;
-    }
-    return true;
-}
-
 /* The object to use: OBJ itself, or the element of array OBJ whose entry is ENTRY (or the only one). */
 static const cJSON *pick_entry(const cJSON *root, const char *entry, const char *source)
 {
@@ -240,8 +220,7 @@ MtlrtReflection *mtlrt_reflection_parse(const char *json, const char *entry, con
     if (!get_string(obj, "entry", entry ? entry : "main", &r->entry, source) ||
         !get_uint(obj, "max_total_threads_per_threadgroup", 0, &r->max_total_threads, source) ||
         !get_uint(obj, "push_constant_size", 16, &r->push_constant_size, source) ||
-        !parse_params(obj, source, r) || !parse_features(obj, source, r) || !parse_sync(obj, source, r) ||
-        !parse_function_constants(obj, source, r))
+        !parse_params(obj, source, r) || !parse_features(obj, source, r) || !parse_sync(obj, source, r))
         goto error;
     cJSON_Delete(root);
     return r;
@@ -265,9 +244,6 @@ void mtlrt_reflection_destroy(MtlrtReflection *r)
     for (uint32_t i = 0; i < r->n_threadgroup_params; i++)
         free(r->threadgroup_params[i].name), free(r->threadgroup_params[i].type);
     free(r->threadgroup_params);
-    for (uint32_t i = 0; i < r->n_function_constants; i++)
-        free(r->function_constants[i].name), free(r->function_constants[i].type);
-    free(r->function_constants);
     free(r->params);
     free(r->entry);
     free(r);
@@ -284,7 +260,7 @@ const MtlrtParam *mtlrt_reflection_param(const MtlrtReflection *r, uint32_t inde
 /* True when DTYPE may carry Metal scalar SCALAR (bool also takes uint8, bfloat takes raw uint16 bits). */
 static bool dtype_matches_scalar(MtlrtDtype dtype, const char *scalar)
 {
-    if (!strcmp(scalar, "struct") || !strcmp(scalar, "void")) /* a struct's bytes; untyped memory (device void*) */
+    if (!strcmp(scalar, "struct"))
         return true;
     if (!strcmp(scalar, "bool"))
         return dtype == MTLRT_DTYPE_BOOL || dtype == MTLRT_DTYPE_U8;

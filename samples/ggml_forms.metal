@@ -5,22 +5,22 @@ using namespace metal;
 
 enum sort_order { ORDER_ASC, ORDER_DESC };
 
-// `device const void*` buffers read through casts, byte offsets with sizeof, the comma operator, a GNU range
-// designator, static_assert in a body, and an enumerator as a template argument.
+// Byte offsets with sizeof, the comma operator, a GNU range designator, static_assert in a body, and an
+// enumerator as a template argument.
 template <sort_order order>
-kernel void pick(device const void* src [[buffer(0)]],
-                 device void* dst [[buffer(1)]],
+kernel void pick(device const char* src [[buffer(0)]],
+                 device float* dst [[buffer(1)]],
                  constant uint& n [[buffer(2)]],
                  uint i [[thread_position_in_grid]]) {
     static_assert(sizeof(float4) == 16 && alignof(float4) == 16, "Metal's float4");
-    device const float* row = (device const float*) ((device const char*) src + i * 4 * sizeof(float));
+    device const float* row = (device const float*) (src + i * 4 * sizeof(float));
     float acc[4] = { [0 ... 3] = 0.25f };
     float lo, hi;
     lo = min(row[0], row[1]), hi = max(row[2], row[3]);
     for (int k = 0; k < 4; ++k)
         acc[k] *= row[k];
     float best = order == ORDER_ASC ? lo : hi;
-    ((device float*) dst)[i] = best + acc[0] + acc[1] + acc[2] + acc[3] + float(sizeof(half3) + alignof(short2));
+    dst[i] = best + acc[0] + acc[1] + acc[2] + acc[3] + float(sizeof(half3) + alignof(short2));
 }
 
 typedef decltype(pick<ORDER_ASC>) pick_t;

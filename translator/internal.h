@@ -125,8 +125,6 @@ struct StructDef {
     int layout_state; /* layout.c: 0 not done, 1 done, 2 impossible */
     bool scalar; /* layout.c: laid out in GL_EXT_scalar_block_layout (holds packed vectors, or is inside such a struct) */
     bool empty; /* no fields (a functor, a trait): its values are never printed */
-    const char *unsupported; /* parse.c: why it has no layout in GLSL (a union whose first member is not its
-                                largest): its type is TY_UNSUPPORTED with this name */
 };
 
 Type *ty_scalar(TypeKind k);
@@ -260,7 +258,6 @@ struct Var {
     bool is_threadgroup; /* threadgroup variable of a kernel body: a shared array at file scope */
     bool atomic_bits;    /* threadgroup atomic<float> held as uint: min/max/compare-exchange use it (atomics.c) */
     bool coherent, is_volatile; /* buffer parameters: MSL 3.2's coherent(device), volatile */
-    bool untyped;        /* a `device void*` buffer parameter: its type made uchar (bytes), reflected as void */
     bool uniform;        /* sync.c: local known to hold the same value in every thread */
     int tg_index;        /* PR_TGMEM: [[threadgroup(n)]] */
 };

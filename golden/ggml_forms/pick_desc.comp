@@ -6,10 +6,9 @@
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_src { uint8_t src[]; };
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_src { int8_t src[]; };
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_src_as_float { float src_as_float[]; }; // 'src' read as float
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_dst { uint8_t dst[]; };
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_dst_as_float { float dst_as_float[]; }; // 'dst' read as float
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_dst { float dst[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -36,5 +35,5 @@ void main()
         acc[k] *= src_as_float[row + uint(k)];
     }
     float best = 1 == 0 ? lo : hi;
-    dst_as_float[i] = best + acc[0] + acc[1] + acc[2] + acc[3] + float(8ul + 4ul);
+    dst[i] = best + acc[0] + acc[1] + acc[2] + acc[3] + float(8ul + 4ul);
 }

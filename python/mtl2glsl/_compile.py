@@ -142,8 +142,8 @@ class KernelFunction:
         else:
             raise TypeError("%s: unsupported argument type %s" % (what, type(a).__name__))
         scalar = _CAST_SCALAR[cast] if cast else p["scalar"]
-        if scalar in ("struct", "void"):
-            raise TypeError("%s: `%s` is a struct or untyped memory; pass its bytes (e.g. a NumPy structured array's tobytes())" % (
+        if scalar == "struct":
+            raise TypeError("%s: `%s` is a struct; pass its bytes (e.g. a NumPy structured array's tobytes())" % (
                 what, self._k.describe(p)))
         data = pack_values(vals, scalar, what)
         width = _vector_width(p["type"])

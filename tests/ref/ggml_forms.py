@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Reference for samples/ggml_forms.metal: sizeof/alignof, the comma operator, GNU range designators, enumerators
-as template arguments, void buffers, and a const output buffer written through a cast (ggml's kernel_tri)."""
+as template arguments, and a const output buffer written through a cast (ggml's kernel_tri)."""
 import numpy as np
 from refcase import InOut, Out, Reference, Scalar, rng
 
@@ -15,7 +15,7 @@ def pick_case(name, entry, n, tg):
     best = lo if entry == "pick_asc" else hi
     acc = (np.float32(0.25) * x).astype(np.float32)
     expected = (best + acc[:, 0] + acc[:, 1] + acc[:, 2] + acc[:, 3] + np.float32(8 + 4)).astype(np.float32)
-    ref.case(name, entry, {0: x, 1: Out(expected, tol={"rtol": 1e-6, "atol": 1e-6}), 2: Scalar("uint", n)},
+    ref.case(name, entry, {0: x.view(np.int8), 1: Out(expected, tol={"rtol": 1e-6, "atol": 1e-6}), 2: Scalar("uint", n)},
              threadgroup=tg, grid=n)
 
 

@@ -40,9 +40,9 @@ static cJSON *buffer_json(Program *prog, Var *v)
         if (v->addr_offset) /* its device address in push constants: pointers chosen at run time (ptr.c) */
             cJSON_AddNumberToObject(b, "address_offset", v->addr_offset);
     }
-    cJSON_AddStringToObject(b, "type", v->untyped ? "void" : ty_metal_name(prog->arena, et));
+    cJSON_AddStringToObject(b, "type", ty_metal_name(prog->arena, et));
     TypeKind sk = ty_scalar_kind(et->kind == TY_ATOMIC || et->kind == TY_MAT ? et->elem : et); /* atomic<uint>: data of uint */
-    cJSON_AddStringToObject(b, "scalar", v->untyped ? "void" : et->kind == TY_STRUCT || et->kind == TY_ARRAY ? "struct" : ty_scalar_metal_name(sk));
+    cJSON_AddStringToObject(b, "scalar", et->kind == TY_STRUCT || et->kind == TY_ARRAY ? "struct" : ty_scalar_metal_name(sk));
     cJSON_AddNumberToObject(b, "element_size", ty_metal_size(et));
     cJSON_AddStringToObject(b, "address_space", space_name(v->ty->as));
     cJSON_AddBoolToObject(b, "pointer", v->role == PR_BUFFER);

@@ -485,11 +485,6 @@ static Type *conv_type(Parser *P, CXType t)
         }
         Type *s = new_type(P, TY_STRUCT);
         s->sdef = conv_struct(P, decl);
-        if (s->sdef->unsupported) { /* never laid out otherwise than Metal does */
-            Type *u = new_type(P, TY_UNSUPPORTED);
-            u->name = s->sdef->unsupported;
-            return u;
-        }
         taint(P, struct_error(P, decl));
         return s;
     }
@@ -506,53 +501,11 @@ typedef struct FieldList {
     PtrVec fields;
     bool base_with_fields;
     CXCursor base;
-    bool lifted;           /* members of an anonymous struct or union were lifted into the record */
-    const char *bad_union; /* a union whose first member is not its largest: no layout */
 } FieldList;
-
-static bool is_union(CXType t)
-{
-    return clang_getCursorKind(clang_getTypeDeclaration(clang_getCanonicalType(t))) == CXCursor_UnionDecl;
-}
-
-/* Whether the first member of union U (a record type) holds all of it: only that member is stored in GLSL. */
-static enum CXVisitorResult first_field_type(CXCursor c, CXClientData data);
-
-static enum CXVisitorResult first_field_cursor(CXCursor c, CXClientData data)
-{
-    *(CXCursor *)data = c;
-    return CXVisit_Break;
-}
-
-static bool union_first_is_whole(CXType u)
-{
-    CXType first = {CXType_Invalid};
-    clang_Type_visitFields(u, first_field_type, &first);
-    return first.kind != CXType_Invalid && clang_Type_getSizeOf(first) == clang_Type_getSizeOf(u);
-}
-
-static enum CXVisitorResult collect_field(CXCursor c, CXClientData data);
-
-/* A union's members: only the first, which is stored (GLSL has no unions; the others: conv_member). */
-static enum CXVisitorResult collect_union_first(CXCursor c, CXClientData data)
-{
-    collect_field(c, data);
-    return CXVisit_Break;
-}
 
 static enum CXVisitorResult collect_field(CXCursor c, CXClientData data)
 {
     FieldList *fl = data;
-    CXType ct = clang_getCanonicalType(clang_getCursorType(c));
-    if (ct.kind == CXType_Record && clang_Cursor_isAnonymousRecordDecl(clang_getTypeDeclaration(ct))) {
-        /* C11's anonymous struct or union member (ggml's block_q4_1: union { struct { half d, m; }; half2 dm; }):
-           its members are the record's, lifted; of a union, only the first (GLSL has no unions) */
-        fl->lifted = true;
-        if (is_union(ct) && !union_first_is_whole(ct))
-            fl->bad_union = "an anonymous union whose first member is not its largest";
-        clang_Type_visitFields(ct, is_union(ct) ? collect_union_first : collect_field, fl);
-        return CXVisit_Continue;
-    }
     Field *f = arena_alloc(fl->P->arena, sizeof *f);
     f->name = cx_take(fl->P, clang_getCursorSpelling(c));
     f->glsl_name = names_legal(fl->P->arena, f->name);
@@ -597,50 +550,6 @@ static char *mangle(Parser *P, const char *spelling)
     return r;
 }
 
-typedef struct FieldOfType {
-    CXCursor record;
-    const char *name;
-    Parser *P;
-} FieldOfType;
-
-static enum CXChildVisitResult find_field_of_type(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    FieldOfType *f = data;
-    if (clang_getCursorKind(c) != CXCursor_FieldDecl || f->name)
-        return CXChildVisit_Continue;
-    CXType t = clang_getCanonicalType(clang_getCursorType(c));
-    while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
-        t = clang_getCanonicalType(clang_getArrayElementType(t));
-    if (clang_equalCursors(clang_getCanonicalCursor(clang_getTypeDeclaration(t)), f->record))
-        f->name = cx_take(f->P, clang_getCursorSpelling(c));
-    return CXChildVisit_Continue;
-}
-
-/* A name for a struct written without one: its typedef's (`typedef struct {...} block_q8_0;`, as clang names it for
-   linkage), else the enclosing struct's and the member's (`Outer_inner` for `struct Outer { struct {...} inner; }`),
-   else `unnamed_struct_LINE`. */
-static const char *unnamed_struct_name(Parser *P, CXCursor decl)
-{
-    const char *spelling = cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl)));
-    if (!strchr(spelling, '(')) {
-        const char *colon = strrchr(spelling, ':');
-        return colon ? colon + 1 : spelling;
-    }
-    CXCursor parent = clang_getCursorSemanticParent(decl);
-    enum CXCursorKind pk = clang_getCursorKind(parent);
-    if (pk == CXCursor_StructDecl || pk == CXCursor_ClassDecl || pk == CXCursor_UnionDecl) {
-        FieldOfType f = {.record = decl, .P = P};
-        clang_visitChildren(parent, find_field_of_type, &f);
-        const char *outer = cx_take(P, clang_getCursorSpelling(parent));
-        if (!*outer)
-            outer = unnamed_struct_name(P, clang_getCanonicalCursor(parent));
-        if (f.name && *f.name)
-            return arena_printf(P->arena, "%s_%s", outer, f.name);
-    }
-    return arena_printf(P->arena, "unnamed_struct_%d", loc_of(P, decl).line);
-}
-
 /* A GLSL name no other struct of the program has (structs of two namespaces may share a name). */
 static const char *unique_struct_name(Parser *P, const char *name)
 {
@@ -653,30 +562,6 @@ static const char *unique_struct_name(Parser *P, const char *name)
             return r;
         r = arena_printf(P->arena, "%s_%d", name, n);
     }
-}
-
-/* A record whose anonymous members were lifted, or a union stored as its first member: the members keep the
-   offsets and the record its size that Metal gives them (clang computes Metal's C layout), else it is refused. */
-static bool same_layout_as_clang(Parser *P, StructDef *s, CXType rt)
-{
-    Type t = {.kind = TY_STRUCT, .sdef = s};
-    long long size = clang_Type_getSizeOf(rt);
-    if (size < 0 || size != ty_metal_size(&t))
-        return false;
-    int off = 0;
-    for (int i = 0; i < s->n_fields; i++) {
-        Type *f = s->fields[i].ty;
-        if (f->kind == TY_UNSUPPORTED || (f->kind == TY_STRUCT && f->sdef->unsupported))
-            return true; /* refused by its member's own name */
-        int a = ty_metal_align(f);
-        off = (off + a - 1) / a * a;
-        long long clang_off = clang_Type_getOffsetOf(rt, s->fields[i].name);
-        if (clang_off < 0 || clang_off != 8LL * off)
-            return false;
-        off += ty_metal_size(f);
-    }
-    (void)P;
-    return true;
 }
 
 /* A struct, or an instance of a struct template (fields read through the type: clang keeps no cursors
@@ -694,8 +579,14 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
     s = arena_alloc(P->arena, sizeof *s);
     map_put(P, key, s);
     s->name = cx_take(P, clang_getCursorSpelling(decl));
-    if (!*s->name)
-        s->name = unnamed_struct_name(P, decl);
+    if (!*s->name) { /* `typedef struct {...} block_q4_0;` has the typedef's name; a member without a name has none */
+        const char *ts = cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl)));
+        bool ident = *ts && !isdigit((unsigned char)*ts);
+        for (const char *c = ts; *c && ident; c++)
+            ident = isalnum((unsigned char)*c) || *c == '_' || (*c == ':' && c[1] == ':' && c++);
+        s->name = ident ? arena_printf(P->arena, "%s", strrchr(ts, ':') ? strrchr(ts, ':') + 1 : ts)
+                        : arena_printf(P->arena, "anonymous_%s_%d", clang_getCursorKind(decl) == CXCursor_UnionDecl ? "union" : "struct", P->prog->structs.len);
+    }
     if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl)))
         s->name = mangle(P, cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl))));
     s->glsl_name = unique_struct_name(P, names_legal(P->arena, s->name));
@@ -709,13 +600,7 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
     CXCursor def = clang_getCursorDefinition(decl);
     s->loc = loc_of(P, clang_Cursor_isNull(def) ? decl : def);
     FieldList fl = {.P = P};
-    CXType rt = clang_getCursorType(decl);
-    if (is_union(rt)) { /* a union is stored as its first member (GLSL has no unions); the others: conv_member */
-        fl.lifted = true;
-        if (!union_first_is_whole(rt))
-            fl.bad_union = arena_printf(P->arena, "union '%s' whose first member is not its largest", s->name);
-    }
-    clang_Type_visitFields(rt, is_union(rt) ? collect_union_first : collect_field, &fl);
+    clang_Type_visitFields(clang_getCursorType(decl), collect_field, &fl);
     clang_visitChildren(clang_Cursor_isNull(def) ? decl : def, find_base, &fl);
     if (fl.base_with_fields)
         diag_error(P->diag, loc_of(P, fl.base), "base classes with fields are not supported yet");
@@ -725,9 +610,6 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
     for (int i = 0; i < fl.fields.len; i++)
         s->fields[i] = *(Field *)fl.fields.items[i];
     pv_free(&fl.fields);
-    s->unsupported = fl.bad_union;
-    if (fl.lifted && !s->unsupported && !same_layout_as_clang(P, s, rt))
-        s->unsupported = arena_printf(P->arena, "'%s' (its unions or anonymous members laid out as GLSL structs would move its members)", s->name);
     pv_push(&P->prog->structs, s);
     return s;
 }
@@ -1808,16 +1690,6 @@ static Node *conv_member(Parser *P, CXCursor c)
     CXCursor fd = clang_getCursorReferenced(c);
     if (clang_getCursorKind(fd) != CXCursor_FieldDecl)
         return unsupported(P, c, arena_printf(P->arena, "member '%s'", n->name));
-    if (!*n->name) /* an anonymous struct or union member: its members are lifted into the record (conv_struct) */
-        return n->a;
-    CXCursor owner = clang_getCursorSemanticParent(fd);
-    if (clang_getCursorKind(owner) == CXCursor_UnionDecl) {
-        CXCursor first = clang_getNullCursor();
-        clang_Type_visitFields(clang_getCursorType(owner), first_field_cursor, &first);
-        const char *first_name = clang_Cursor_isNull(first) ? "" : cx_take(P, clang_getCursorSpelling(first));
-        if (!clang_equalCursors(first, fd))
-            return unsupported(P, c, arena_printf(P->arena, "reading union member '%s' (a union is stored as its first member, '%s')", n->name, first_name));
-    }
     if (n->a->ty && n->a->ty->kind == TY_MAT)
         return n->a; /* m.columns[i] is m[i] */
     return n;

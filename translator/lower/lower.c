@@ -119,14 +119,6 @@ static void classify_params(Lower *X, Func *k)
             diag_error(X->diag, v->loc, "[[threadgroup(%d)]] needs a threadgroup pointer parameter ('%s')", v->tg_index, v->name);
             continue;
         }
-        if (t->kind == TY_PTR && (t->as == AS_DEVICE || t->as == AS_CONSTANT) && t->elem->kind == TY_VOID) {
-            /* `device const void* src0`: untyped memory, read through casts (views, ptr.c): a buffer of bytes */
-            Type *bytes = arena_alloc(X->prog->arena, sizeof *bytes);
-            *bytes = *t;
-            bytes->elem = ty_scalar(TY_UCHAR);
-            v->ty = t = bytes;
-            v->untyped = true;
-        }
         if (t->kind == TY_PTR && (t->as == AS_DEVICE || t->as == AS_CONSTANT)) {
             v->role = PR_BUFFER;
             supported_in_buffer(X, t->elem, v->loc, v->name);
@@ -237,8 +229,6 @@ static void add_struct(Lower *X, StructDef *s)
             f = f->elem;
         if (f->kind == TY_STRUCT)
             add_struct(X, f->sdef);
-        else if (f->kind == TY_UNSUPPORTED) /* a union, a sampler: the struct cannot be printed */
-            diag_error(X->diag, s->loc, "%s is not supported yet (member '%s' of '%s')", f->name, s->fields[i].name, s->name);
         note_type(X, s->fields[i].ty);
     }
     layout_struct(X->prog, s, s->loc, false);
