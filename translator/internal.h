@@ -278,6 +278,8 @@ struct Func {
     bool uniform_sync; /* sync.c: reaches a synchronizing call under uniform control flow; takes `bool mtl_p` */
     int max_threads; /* [[max_total_threads_per_threadgroup(N)]], 0 if none */
     Var *self; /* a member function of a struct with fields: the object, params[0] */
+    bool returns_ref; /* parse.c: returns a reference to device, constant or threadgroup memory, made a pointer:
+                         its returns take the address, its calls read through the pointer */
     int n_captures; /* a lambda: its last n_captures parameters are the enclosing variables it uses */
 };
 

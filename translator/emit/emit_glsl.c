@@ -347,6 +347,7 @@ static void emit_vector_compare(Emit *E, Node *n)
 }
 
 static bool has_side_effects(Node *n);
+static void emit_switch_value(Emit *E, Node *n);
 static void need_helper(Emit *E, const char *name, Type *t);
 
 static bool signed_integer(const Type *t)
@@ -2000,7 +2001,7 @@ static void emit_stmt(Emit *E, Node *n)
     case N_SWITCH:
         line_start(E);
         put(E, "switch (");
-        emit_expr(E, n->a, 0);
+        emit_switch_value(E, n);
         put(E, ")\n");
         emit_loop_body(E, n->d, false);
         break;
@@ -2008,7 +2009,11 @@ static void emit_stmt(Emit *E, Node *n)
         E->indent--;
         line_start(E);
         put(E, "case ");
-        emit_expr(E, n->a, 0);
+        if (n->a && strip_implicit(n->a)->kind == N_INT && n->a->ty && ty_is_integer(n->a->ty) &&
+            (ty_scalar_kind(n->a->ty) != TY_INT && ty_scalar_kind(n->a->ty) != TY_UINT))
+            putf(E, "%lld", strip_implicit(n->a)->ival); /* a label of a switch on a 64-, 16- or 8-bit value */
+        else
+            emit_expr(E, n->a, 0);
         put(E, ":\n");
         E->indent++;
         emit_stmt(E, n->d);
@@ -2571,6 +2576,71 @@ static bool builtin_is_spec_constant(Emit *E, Var *v)
 {
     const char *base = E->L->exact_groups ? attr_table[v->builtin].glsl_exact : attr_table[v->builtin].glsl;
     return strstr(base, "gl_WorkGroupSize") || strstr(base, "_full") || strstr(base, "mtl_threadgroup_total");
+}
+
+/* The case labels of switch body N (not of switches inside it). */
+static void case_labels(Node *n, long long *vals, int *count, int max, bool *constant)
+{
+    if (!n || n->kind == N_SWITCH)
+        return;
+    if (n->kind == N_CASE) {
+        Node *v = n->a ? strip_implicit(n->a) : NULL;
+        if (v && v->kind == N_INT && *count < max)
+            vals[(*count)++] = v->ival;
+        else
+            *constant = false;
+    }
+    case_labels(n->a && n->kind != N_CASE ? n->a : NULL, vals, count, max, constant);
+    case_labels(n->b, vals, count, max, constant);
+    case_labels(n->c, vals, count, max, constant);
+    case_labels(n->d, vals, count, max, constant);
+    for (int i = 0; i < n->n_list; i++)
+        case_labels(n->list[i], vals, count, max, constant);
+}
+
+/* GLSL switches on int or uint. A value of 8 or 16 bits is converted; one of 64 bits is converted when it fits
+   (LossCTC's `switch (s)` on a long), else it is a value no label has: it takes the default. */
+static void emit_switch_value(Emit *E, Node *n)
+{
+    TypeKind k = n->a->ty ? ty_scalar_kind(n->a->ty) : TY_INT;
+    if (k == TY_INT || k == TY_UINT || k == TY_ENUM || k == TY_VOID) {
+        emit_expr(E, n->a, 0);
+        return;
+    }
+    bool is_signed = k == TY_LONG || k == TY_SHORT || k == TY_CHAR;
+    const char *t32 = is_signed ? "int" : "uint";
+    if (k != TY_LONG && k != TY_ULONG) {
+        putf(E, "%s(", t32);
+        emit_expr(E, n->a, PREC_ASSIGN + 1);
+        put(E, ")");
+        return;
+    }
+    long long vals[512];
+    int count = 0;
+    bool constant = true;
+    case_labels(n->d, vals, &count, 512, &constant);
+    long long none = is_signed ? -2147483647LL : 4294967295LL; /* a value no label has */
+    for (bool taken = true; taken;) {
+        taken = false;
+        for (int i = 0; i < count; i++)
+            taken |= vals[i] == none;
+        if (taken)
+            none += is_signed ? 1 : -1;
+    }
+    bool fits = constant && count < 512;
+    for (int i = 0; i < count; i++)
+        fits &= is_signed ? vals[i] >= -2147483647LL - 1 && vals[i] <= 2147483647LL : vals[i] >= 0 && vals[i] <= 4294967295LL;
+    if (!fits || has_side_effects(n->a)) {
+        diag_error(E->prog->diag, n->loc, "a switch on a 64-bit value whose labels do not all fit in 32 bits (or whose value has side effects) is not supported yet");
+        return;
+    }
+    put(E, "(");
+    emit_expr(E, n->a, PREC_EQ + 1);
+    putf(E, " == %s(%s(", glsl_type(E, n->a->ty), t32);
+    emit_expr(E, n->a, PREC_ASSIGN + 1);
+    putf(E, ")) ? %s(", t32);
+    emit_expr(E, n->a, PREC_ASSIGN + 1);
+    putf(E, ") : %lld%s)", none, is_signed ? "" : "u");
 }
 
 static const char *builtin_value(Emit *E, Var *v)

@@ -1318,6 +1318,14 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->list[0] = object;
         n->n_list++;
     }
+    if (n->fn->returns_ref) { /* the object the returned reference names: *call */
+        Node *d = new_node(P, N_DEREF, c);
+        d->a = n;
+        d->ty = n->fn->ret->elem;
+        d->op = "*";
+        n->ty = n->fn->ret;
+        return d;
+    }
     return n;
 }
 
@@ -1658,6 +1666,28 @@ static Node *conv_cast(Parser *P, CXCursor c)
     return n;
 }
 
+/* reinterpret_cast and const_cast between pointers (c10's ref_at_offs: `reinterpret_cast<device T*>(static_cast<
+   device char*>(ptr) + offs)`) are the pointer casts C writes (views, ptr.c); a const_cast of a reference is the
+   object. Reinterpreting a value or a reference to another type is refused by name. */
+static Node *conv_pointer_cast(Parser *P, CXCursor c)
+{
+    bool konst = clang_getCursorKind(c) == CXCursor_CXXConstCastExpr;
+    CXType to = clang_getCanonicalType(clang_getCursorType(c));
+    Kids k = kids_of(c);
+    CXType from = k.len ? clang_getCanonicalType(clang_getCursorType(k.items[k.len - 1])) : (CXType){CXType_Invalid};
+    bool to_ptr = to.kind == CXType_Pointer, from_ptr = from.kind == CXType_Pointer;
+    if (konst && !to_ptr && k.len) { /* const_cast<T&>(x): x */
+        Node *n = conv_expr(P, k.items[k.len - 1]);
+        free(k.items);
+        return n;
+    }
+    free(k.items);
+    if (to_ptr && from_ptr)
+        return conv_cast(P, c);
+    return unsupported(P, c, arena_printf(P->arena, "%s to %s", konst ? "const_cast" : "reinterpret_cast",
+                                          cx_take(P, clang_getTypeSpelling(clang_getCursorType(c)))));
+}
+
 static Node *conv_member(Parser *P, CXCursor c)
 {
     Kids k = kids_of(c);
@@ -1766,9 +1796,8 @@ static Node *conv_expr(Parser *P, CXCursor c)
     case CXCursor_CXXStaticCastExpr:
         return conv_cast(P, c);
     case CXCursor_CXXReinterpretCastExpr:
-        return unsupported(P, c, "reinterpret_cast");
     case CXCursor_CXXConstCastExpr:
-        return unsupported(P, c, "const_cast");
+        return conv_pointer_cast(P, c);
     case CXCursor_InitListExpr:
         return conv_kids_list(P, c, N_INITLIST);
     case CXCursor_CompoundLiteralExpr: {
@@ -2054,6 +2083,13 @@ static Node *conv_children_stmt(Parser *P, CXCursor c, NodeKind kind)
         break;
     case N_RETURN:
         n->a = k.len == 1 ? conv_expr(P, k.items[0]) : NULL;
+        if (n->a && P->cur_func && P->cur_func->returns_ref) { /* a reference returned: its address */
+            Node *addr = new_node(P, N_ADDR, c);
+            addr->a = n->a;
+            addr->ty = P->cur_func->ret;
+            addr->op = "&";
+            n->a = addr;
+        }
         break;
     default:
         break;
@@ -2305,6 +2341,13 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
             v->name = arena_printf(P->arena, "unnamed%d", i);
         v->glsl_name = names_legal(P->arena, v->name);
         v->ty = conv_type(P, clang_getCursorType(pc));
+        if (v->ty->kind == TY_ARRAY && v->ty->n == 0) { /* `const float array[]` is a pointer (C): an index (ptr.c) */
+            Type *p = new_type(P, TY_PTR);
+            p->elem = v->ty->elem;
+            p->as = AS_THREAD;
+            p->is_const = clang_isConstQualifiedType(clang_getArrayElementType(clang_getCursorType(pc)));
+            v->ty = p;
+        }
         v->kind = VAR_PARAM;
         v->owner = f;
         v->loc = loc_of(P, pc);
@@ -2440,6 +2483,15 @@ static Func *get_func(Parser *P, CXCursor decl)
     if (!fresh)
         return f;
     f->ret = conv_type(P, clang_getCursorResultType(c));
+    if (f->ret->kind == TY_REF && f->ret->as != AS_THREAD && clang_getCursorKind(c) == CXCursor_FunctionDecl) {
+        /* `device T& ref_at_offs(...)` (c10): returns a pointer (an index, ptr.c); calls read through it */
+        Type *p = new_type(P, TY_PTR);
+        p->elem = f->ret->elem;
+        p->as = f->ret->as;
+        p->is_const = f->ret->is_const;
+        f->ret = p;
+        f->returns_ref = true;
+    }
     if ((f->clang_error = error_inside(P, c))) /* clang said why: no model */
         f->parsed = f->had_errors = true;
     if (clang_getCursorKind(c) == CXCursor_FunctionTemplate) {

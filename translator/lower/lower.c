@@ -432,6 +432,20 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
 
 static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc);
 
+static bool has_return(const Node *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_RETURN)
+        return true;
+    if (has_return(n->a) || has_return(n->b) || has_return(n->c) || has_return(n->d))
+        return true;
+    for (int i = 0; i < n->n_list; i++)
+        if (has_return(n->list[i]))
+            return true;
+    return false;
+}
+
 /* Visits the callee of every call in N, in order, with the call's location for diagnostics. */
 static void visit_calls(Lower *X, Func *f, Node *n)
 {
@@ -474,6 +488,9 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
     }
     if (f->ret->kind == TY_REF)
         diag_error(X->diag, f->loc, "helper functions returning references are not supported yet ('%s'; return a pointer)", f->name);
+    else if (f->ret->kind != TY_VOID && f->body && !has_return(f->body))
+        diag_error(X->diag, f->loc, "'%s' returns %s but has no return statement (its value is undefined in Metal)", f->name,
+                   ty_metal_name(X->prog->arena, f->ret));
     use_type(X, f->ret, f->loc);
     walk(X, f, f->body, false);
     for (int i = 0; i < f->n_params; i++) /* `thread T a[N]` written: GLSL passes arrays by value, so inout */
