@@ -323,7 +323,9 @@ static void walk_list(Lower *X, Func *f, Node *n)
    is_out_param is known when its callers are walked. */
 static bool writes_through(const Var *p)
 {
-    return p->ty->kind == TY_REF || (p->ty->kind == TY_ARRAY && p->is_out_param);
+    if (p->ty->kind == TY_REF) /* a const reference only reads (the buffer stays readonly) */
+        return !p->ty->is_const && p->ty->as != AS_CONSTANT;
+    return p->ty->kind == TY_ARRAY && p->is_out_param;
 }
 
 static void walk_call(Lower *X, Func *f, Node *n)
