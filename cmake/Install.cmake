@@ -57,7 +57,7 @@ install(TARGETS mtl2glsl_shared LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS mtl2glsl mtlrun mtltest mtlrt_shared EXPORT mtl2glslTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(FILES ${_mtlrt_dir}/mtlrt.h ${_mtlrt_dir}/dtype.def DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mtl2glsl)
+install(FILES ${_mtlrt_dir}/mtlrt.h ${_mtlrt_dir}/mtlrt_vulkan.h ${_mtlrt_dir}/dtype.def DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mtl2glsl)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/grammar/ DESTINATION ${CMAKE_INSTALL_DATADIR}/mtl2glsl/grammar)
 install(FILES ${PROJECT_SOURCE_DIR}/docs/man/mtl2glsl.1 ${PROJECT_SOURCE_DIR}/docs/man/mtlrun.1
   ${PROJECT_SOURCE_DIR}/docs/man/mtltest.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)

@@ -1,49 +1,49 @@
 /* constants.c: Metal function constants as Vulkan specialization constants (docs/interfaces.md). The reflection
-   lists the function constants a kernel reads with their specialization constant ids: the value (32 bits: VkBool32
-   for bool, int for char/short/int, uint for uchar/ushort/uint, float for half/float) and its "defined" flag. */
+   lists the function constants a kernel reads, each with its specialization constant ids (numbered per shader):
+   the value, 32 bits (VkBool32 for bool, int for char/short/int, uint for uchar/ushort/uint, float for half and
+   float), and its "is defined" flag (a bool). */
 #include "internal.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-/* VALUE as the 32 bits of the specialization constant of Metal type TYPE; false with a message when it does not
-   fit (a bool for a number, a fraction for an integer, a value out of TYPE's range). */
-static bool constant_bits(const char *type, const MtlrtArray *value, uint32_t *bits, const char *what)
+/* The kernel's declaration of function constant INDEX, or NULL after an error listing those it has. */
+static const MtlrtFunctionConstant *declared(const MtlrtPipeline *pipe, uint32_t index)
 {
-    char kind = mtlrt_dtype_kind(value->dtype);
-    long double v = mtlrt_array_get(value, 0);
-    static const struct { const char *type; char kind; long double lo, hi; } types[] = {
-        {"bool", 'b', 0, 1}, {"char", 'i', -128, 127}, {"uchar", 'u', 0, 255}, {"short", 'i', -32768, 32767},
-        {"ushort", 'u', 0, 65535}, {"int", 'i', -2147483648.0L, 2147483647}, {"uint", 'u', 0, 4294967295.0L},
-        {"half", 'f', -65504, 65504}, {"float", 'f', 0, 0},
-    };
-    for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
-        if (strcmp(type, types[i].type))
-            continue;
-        bool want_float = types[i].kind == 'f', want_bool = types[i].kind == 'b';
-        bool ok = want_bool ? kind == 'b' : want_float ? kind == 'f' : (kind == 'i' || kind == 'u');
-        if (ok && !want_bool && !want_float)
-            ok = v == floorl(v) && v >= types[i].lo && v <= types[i].hi;
-        if (ok && types[i].kind == 'f' && types[i].hi != 0)
-            ok = isnan((double)v) || isinf((double)v) || (v >= types[i].lo && v <= types[i].hi);
-        if (!ok) {
-            rt_error("%s: expected a %s value, got %s %Lg", what, type, mtlrt_dtype_name(value->dtype), v);
-            return false;
-        }
-        if (want_float) {
-            float f = (float)v;
-            memcpy(bits, &f, 4);
-        } else if (types[i].kind == 'i') {
-            int32_t s = (int32_t)v;
-            memcpy(bits, &s, 4);
-        } else {
-            *bits = (uint32_t)v; /* VkBool32: 0 or 1 */
-        }
-        return true;
+    const MtlrtReflection *r = pipe->refl;
+    for (uint32_t i = 0; i < r->n_function_constants; i++)
+        if (r->function_constants[i].index == index)
+            return &r->function_constants[i];
+    char list[512] = "";
+    size_t n = 0;
+    for (uint32_t i = 0; i < r->n_function_constants && n < sizeof list - 64; i++)
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s%u (%s %s)", i ? ", " : "", r->function_constants[i].index,
+                              r->function_constants[i].type, r->function_constants[i].name);
+    rt_error("kernel %s has no [[function_constant(%u)]]; %s%s", r->entry, index,
+             r->n_function_constants ? "it has " : "it reads no function constants", list);
+    return NULL;
+}
+
+/* The 32 bits of the specialization constant holding EXACT, a 0-d array of the declared type. */
+static uint32_t constant_bits(const MtlrtArray *exact)
+{
+    uint32_t bits = 0;
+    switch (mtlrt_dtype_kind(exact->dtype)) {
+    case 'b':
+        return *(const unsigned char *)exact->data ? 1u : 0u; /* VkBool32 */
+    case 'f': {
+        float f = (float)mtlrt_array_get(exact, 0); /* half: its value as a float */
+        memcpy(&bits, &f, 4);
+        return bits;
     }
-    rt_error("%s: function constants of type %s are not supported", what, type);
-    return false;
+    case 'i': {
+        int32_t v = (int32_t)mtlrt_array_get(exact, 0); /* char, short: sign-extended */
+        memcpy(&bits, &v, 4);
+        return bits;
+    }
+    default:
+        return (uint32_t)mtlrt_array_get(exact, 0);
+    }
 }
 
 bool mtlrt_pipeline_set_function_constant(MtlrtPipeline *pipe, uint32_t index, const MtlrtArray *value)
@@ -52,36 +52,36 @@ bool mtlrt_pipeline_set_function_constant(MtlrtPipeline *pipe, uint32_t index, c
         rt_error("function constant %u of %s: set it before the first dispatch", index, pipe->name);
         return false;
     }
-    if (value->count != 1) {
-        rt_error("function constant %u of %s: expected one value, got %llu", index, pipe->name,
-                 (unsigned long long)value->count);
+    const MtlrtFunctionConstant *fc = declared(pipe, index);
+    if (!fc)
+        return false;
+    MtlrtDtype type = mtlrt_dtype_from_name(fc->type);
+    if (value->count != 1 || type == MTLRT_DTYPE_NONE || mtlrt_dtype_size(type) > 4) {
+        rt_error("function constant %u (%s %s) of %s: expected one value of a bool, char, uchar, short, ushort, int, "
+                 "uint, half or float constant", index, fc->type, fc->name, pipe->name);
         return false;
     }
-    const MtlrtFunctionConstant *fc = NULL;
-    for (uint32_t i = 0; i < pipe->refl->n_function_constants; i++)
-        if (pipe->refl->function_constants[i].index == index)
-            fc = &pipe->refl->function_constants[i];
-    if (!fc)
-        return true; /* Metal ignores values for constants the function does not declare */
-    char what[160];
-    snprintf(what, sizeof what, "function constant %u (%s) of %s", index, fc->name, pipe->name);
-    uint32_t bits;
-    if (!constant_bits(fc->type, value, &bits, what))
+    MtlrtArray exact;
+    char why[512];
+    if (!rt_convert_exact(value, type, &exact, why, sizeof why)) {
+        rt_error("function constant %u (%s %s) of %s: %s", index, fc->type, fc->name, pipe->name, why);
         return false;
-    uint32_t slot = pipe->n_constants; /* set again: the new value replaces the old */
+    }
+    uint32_t bits = constant_bits(&exact);
+    mtlrt_array_free(&exact);
     for (uint32_t i = 0; i < pipe->n_constants; i++)
-        if (pipe->constants[i][0] == fc->constant_id)
-            slot = i;
-    if (slot == pipe->n_constants && pipe->n_constants + 2 > MAX_FUNCTION_CONSTANTS) {
+        if (pipe->constants[i][0] == fc->constant_id) { /* set again: the new value */
+            pipe->constants[i][1] = bits;
+            return true;
+        }
+    if (pipe->n_constants + 2 > MAX_FUNCTION_CONSTANTS) {
         rt_error("%s: more than %d function constants", pipe->name, MAX_FUNCTION_CONSTANTS / 2);
         return false;
     }
-    pipe->constants[slot][0] = fc->constant_id;
-    pipe->constants[slot][1] = bits;
-    pipe->constants[slot + 1][0] = fc->defined_constant_id;
-    pipe->constants[slot + 1][1] = 1;
-    if (slot == pipe->n_constants)
-        pipe->n_constants += 2;
+    pipe->constants[pipe->n_constants][0] = fc->constant_id;
+    pipe->constants[pipe->n_constants++][1] = bits;
+    pipe->constants[pipe->n_constants][0] = fc->defined_constant_id;
+    pipe->constants[pipe->n_constants++][1] = 1;
     return true;
 }
 

@@ -11,6 +11,8 @@
 #      passes under ctest; golden/make_goldens.py (NumPy) writes exactly the committed files again; a deliberately
 #      broken kernel added with one more mtl2glsl_add_golden_tests line fails, and its report names the first
 #      wrong element with NumPy's value; mtltest --junit; bad arguments to the CMake function stop the configure.
+#   5. samples/consumer_cxx, a C++-only CMake project (project(x CXX)) that adopts its own Vulkan device, built and
+#      run; it prints nothing on stderr (the runtime prints only through a log callback).
 # usage: tests/package.sh BUILD_DIR C_COMPILER
 set -euo pipefail
 BUILD=$(cd "$1" && pwd)
@@ -24,7 +26,8 @@ echo "== install"
 cmake --install "$BUILD" --prefix "$TMP/staged" >/dev/null
 mv "$TMP/staged" "$TMP/prefix"
 P=$TMP/prefix
-for f in bin/mtl2glsl bin/mtlrun bin/mtltest lib/libmtlrt.so include/mtl2glsl/mtlrt.h include/mtl2glsl/dtype.def \
+for f in bin/mtl2glsl bin/mtlrun bin/mtltest lib/libmtlrt.so include/mtl2glsl/mtlrt.h include/mtl2glsl/mtlrt_vulkan.h \
+         include/mtl2glsl/dtype.def \
          share/mtl2glsl/grammar/metal_stdlib lib/cmake/mtl2glsl/mtl2glsl-config.cmake \
          lib/cmake/mtl2glsl/mtl2glsl-config-version.cmake lib/cmake/mtl2glsl/Mtl2glslAddKernels.cmake \
          lib/cmake/mtl2glsl/Mtl2glslAddGoldenTests.cmake lib/pkgconfig/mtlrt.pc share/man/man1/mtl2glsl.1 \
@@ -154,6 +157,24 @@ CMAKE
         cat "$TMP/gt.log"; fail "mtl2glsl_add_golden_tests(DIRECTORY $dir) is not refused with its message"
     fi
 done
+# A C++ program from a C++-only project: the headers are extern "C", and the package enables C for the generated
+# launchers.
+echo "== C++ consumer"
+cp -r "$ROOT/samples/consumer_cxx" "$TMP/consumer_cxx"
+case "$CC_FOR_CONSUMER" in
+    *clang*) CXX_FOR_CONSUMER=${CC_FOR_CONSUMER/clang/clang++} ;;
+    *gcc*) CXX_FOR_CONSUMER=${CC_FOR_CONSUMER/gcc/g++} ;;
+    *) CXX_FOR_CONSUMER=c++ ;;
+esac
+cmake -S "$TMP/consumer_cxx" -B "$TMP/build-cxx" -G Ninja -DCMAKE_PREFIX_PATH="$P" \
+    -DCMAKE_CXX_COMPILER="$CXX_FOR_CONSUMER" -DCMAKE_C_COMPILER="$CC_FOR_CONSUMER" >"$TMP/cxx.log" 2>&1 ||
+    { cat "$TMP/cxx.log"; fail "C++ consumer: configure failed"; }
+cmake --build "$TMP/build-cxx" >"$TMP/cxx.log" 2>&1 || { cat "$TMP/cxx.log"; fail "C++ consumer: build failed"; }
+"$TMP/build-cxx/consumer_cxx" 2>"$TMP/cxx.err" || { cat "$TMP/cxx.err"; fail "C++ consumer: the program failed"; }
+if grep -v "^==" "$TMP/cxx.err" | grep -q .; then
+    cat "$TMP/cxx.err"; fail "C++ consumer: something was printed on stderr"
+fi
+echo "C++ consumer: ok"
 
 # The Makefile pattern rule of docs/build-integration.md, with a header in a directory whose name has a space.
 echo "== %.spv pattern rule"

@@ -47,11 +47,11 @@ const char *m2g_default_grammar_dir(void)
 
 /* Every shader written is compiled (glslang) and validated (spirv-val) before it is given out: invalid GLSL is a
    defect of the translator, reported as an error at the kernel with the compiler's first messages, never output. */
-static void check_glsl(Program *prog, Func *k, const char *glsl)
+static bool check_glsl(Program *prog, Func *k, const char *glsl)
 {
     char *msg = spirv_check(&prog->glsl_checker, glsl, k->name);
     if (!msg)
-        return;
+        return true;
     char *end = msg; /* the first three lines */
     for (int lines = 0; *end && lines < 3; end++)
         lines += *end == '\n';
@@ -61,6 +61,7 @@ static void check_glsl(Program *prog, Func *k, const char *glsl)
     diag_error(prog->diag, k->loc, "internal error: the GLSL written for kernel '%s' does not compile or validate "
                "(a defect of mtl2glsl, please report it):\n%s", k->name, msg);
     free(msg);
+    return false;
 }
 
 M2gResult *m2g_translate_file(const char *path, const M2gOptions *opt)
@@ -77,6 +78,7 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
     Program prog = {.arena = arena_create(), .diag = &diag, .path = path};
     prog.subgroup_size = opt && opt->subgroup_size ? opt->subgroup_size : 32;
     prog.virtual_subgroups = opt && opt->virtual_subgroups;
+    prog.line_markers = opt && opt->check_bounds;
     if (prog.subgroup_size < 4 || prog.subgroup_size > 128 || (prog.subgroup_size & (prog.subgroup_size - 1))) {
         diag_error(&diag, (SrcLoc){0}, "subgroup size %d is not one of 4, 8, 16, 32, 64, 128", prog.subgroup_size);
         r->n_errors = diag.n_errors;
@@ -112,11 +114,17 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
         int before = diag.n_errors;
         if (lower_kernel(&prog, k, &L)) {
             char *glsl = emit_glsl(&prog, &L);
-            if (diag.n_errors == before)
-                check_glsl(&prog, k, glsl);
             if (diag.n_errors == before) {
                 e->glsl = glsl;
                 e->reflect_json = reflect_json(&prog, &L);
+                if (prog.line_markers && !bounds_instrument(&prog, (char **)&e->glsl, (char **)&e->reflect_json)) {
+                    free((char *)e->glsl), free((char *)e->reflect_json);
+                    e->glsl = e->reflect_json = NULL;
+                }
+                if (e->glsl && !check_glsl(&prog, k, e->glsl)) { /* the shader as given out, instrumented or not */
+                    free((char *)e->glsl), free((char *)e->reflect_json);
+                    e->glsl = e->reflect_json = NULL;
+                }
             } else {
                 free(glsl);
             }

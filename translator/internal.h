@@ -349,6 +349,7 @@ typedef struct Program {
     bool virtual_subgroups; /* subgroup operations emulated in shared memory (testing widths a device lacks) */
     PtrVec includes;  /* char* (arena): every file the parse read, the source first (depfiles) */
     void *glsl_checker; /* spirv.c: the compiler every shader written is checked with */
+    bool line_markers; /* --check-bounds: emit_glsl marks each statement's location for bounds.c */
 } Program;
 
 /* ---- layout.c: Metal's buffer layout in std430 ---- */
@@ -534,6 +535,11 @@ unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, cha
    first), released by spirv_check_done. */
 char *spirv_check(void **compiler, const char *glsl, const char *name);
 void spirv_check_done(void **compiler);
+
+/* ---- emit/bounds.c ---- */
+/* --check-bounds: wrap every buffer and shared-array index of *GLSL (printed with line markers) in a check that
+   records the first out-of-range access per array; *JSON gets "bounds_check". Both are replaced (malloc'd). */
+bool bounds_instrument(Program *prog, char **glsl, char **json);
 
 /* ---- templates.c: source text rewrites for kernel templates (see there) ---- */
 /* Function constants are specialization constants numbered per kernel (lower.c): the k-th function constant

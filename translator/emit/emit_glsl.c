@@ -1894,6 +1894,8 @@ static void emit_real_jumps(Emit *E, Node *n);
 
 static void emit_stmt(Emit *E, Node *n)
 {
+    if (E->prog->line_markers && n->loc.file && n->kind != N_BLOCK) /* --check-bounds (bounds.c reads them) */
+        putf(E, "/*@mtl %s:%d*/", n->loc.file, n->loc.line);
     switch (n->kind) {
     case N_BLOCK:
         begin_scope(E);
