@@ -172,7 +172,7 @@ static bool parse_sync(const cJSON *obj, const char *source, MtlrtReflection *r)
     return true;
 }
 
-/* "function_constants" (optional): index, name and type of each. */
+/* "function_constants" (optional): index, name, type and specialization constant ids of each. */
 static bool parse_function_constants(const cJSON *obj, const char *source, MtlrtReflection *r)
 {
     const cJSON *fcs = cJSON_GetObjectItemCaseSensitive(obj, "function_constants");
@@ -184,7 +184,9 @@ static bool parse_function_constants(const cJSON *obj, const char *source, Mtlrt
         const cJSON *item = cJSON_GetArrayItem(fcs, i);
         MtlrtFunctionConstant *f = &r->function_constants[r->n_function_constants++];
         if (!get_uint(item, "index", -1, &f->index, source) || !get_string(item, "name", NULL, &f->name, source) ||
-            !get_string(item, "type", NULL, &f->type, source))
+            !get_string(item, "type", NULL, &f->type, source) ||
+            !get_uint(item, "constant_id", -1, &f->constant_id, source) ||
+            !get_uint(item, "defined_constant_id", -1, &f->defined_constant_id, source))
             return false;
     }
     return true;

@@ -255,7 +255,8 @@ struct Var {
     int mem_word;       /* ptr.c: threadgroup memory read and written as several types: stored as mem_word-byte
                            unsigned words, each access put together from them (docs/translator.md, "Pointers") */
     bool is_out_param;  /* thread T& helper parameter: inout */
-    /* function constants ([[function_constant(n)]]): Vulkan specialization constant fc_id (0: not one) */
+    /* function constants ([[function_constant(n)]]): Vulkan specialization constant fc_id (0: not one; numbered
+       per kernel by lower.c, FC_UNNUMBERED before) */
     int fc_id;
     int fc_index;       /* Metal's n */
     bool fc_defined;    /* the "is defined" flag of function constant fc_index, not its value */
@@ -284,6 +285,8 @@ struct Func {
     bool uniform_sync; /* sync.c: reaches a synchronizing call under uniform control flow; takes `bool mtl_p` */
     int max_threads; /* [[max_total_threads_per_threadgroup(N)]], 0 if none */
     Var *self; /* a member function of a struct with fields: the object, params[0] */
+    bool returns_ref; /* parse.c: returns a reference to device, constant or threadgroup memory, made a pointer:
+                         its returns take the address, its calls read through the pointer */
     int n_captures; /* a lambda: its last n_captures parameters are the enclosing variables it uses */
 };
 
@@ -353,6 +356,7 @@ typedef struct Program {
     int subgroup_size;     /* the device subgroup size shaders are built for (M2gOptions) */
     bool virtual_subgroups; /* subgroup operations emulated in shared memory (testing widths a device lacks) */
     PtrVec includes;  /* char* (arena): every file the parse read, the source first (depfiles) */
+    void *glsl_checker; /* spirv.c: the compiler every shader written is checked with */
     bool line_markers; /* --check-bounds: emit_glsl marks each statement's location for bounds.c */
 } Program;
 
@@ -578,15 +582,24 @@ char *reflect_json(Program *prog, Lowered *L); /* malloc'd */
 /* ---- spirv.c ---- */
 /* GLSL to SPIR-V with shaderc; returns malloc'd words or NULL with *err (malloc'd) set. */
 unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, char **err);
+/* Whether GLSL compiles (glslang) to SPIR-V that the validator accepts under Vulkan 1.1, as the tests check every
+   shader: NULL when it does, else the messages (malloc'd). *COMPILER: the compiler kept between calls (NULL at
+   first), released by spirv_check_done. */
+char *spirv_check(void **compiler, const char *glsl, const char *name);
+void spirv_check_done(void **compiler);
+
 /* ---- emit/bounds.c ---- */
 /* --check-bounds: wrap every buffer and shared-array index of *GLSL (printed with line markers) in a check that
    records the first out-of-range access per array; *JSON gets "bounds_check". Both are replaced (malloc'd). */
 bool bounds_instrument(Program *prog, char **glsl, char **json);
 
 /* ---- templates.c: source text rewrites for kernel templates (see there) ---- */
-/* Function constant n is specialization constant FC_VALUE_ID(n); its "defined" flag is FC_DEFINED_ID(n). */
-#define FC_VALUE_ID(n) (100 + (n))
-#define FC_DEFINED_ID(n) (1100 + (n)) /* glslang takes ids below 2048: n is at most 899 */
+/* Function constants are specialization constants numbered per kernel (lower.c): the k-th function constant
+   the kernel reads, in the order of their Metal indices, has id FC_FIRST_ID + 2k and its "defined" flag
+   FC_FIRST_ID + 2k + 1 (glslang takes ids below 2047: at most FC_MAX per kernel, any Metal index). */
+#define FC_UNNUMBERED 1 /* Var.fc_id of a function constant before its kernel numbers it */
+#define FC_FIRST_ID 100
+#define FC_MAX 973
 /* The first line of the rewritten text: what the rewrites use. */
 #define TMPL_PROLOGUE "#define __mtltg __attribute__((annotate(\"mtl_threadgroup\")))\n"
 char *tmpl_rewrite_instances(const char *text, size_t len, size_t *out_len); /* malloc'd */

@@ -611,6 +611,20 @@ static char *mangle(Parser *P, const char *spelling)
     return r;
 }
 
+/* A GLSL name no other struct of the program has (structs of two namespaces may share a name). */
+static const char *unique_struct_name(Parser *P, const char *name)
+{
+    const char *r = name;
+    for (int n = 2;; n++) {
+        bool taken = false;
+        for (int i = 0; i < P->prog->structs.len && !taken; i++)
+            taken = !strcmp(((StructDef *)P->prog->structs.items[i])->glsl_name, r);
+        if (!taken)
+            return r;
+        r = arena_printf(P->arena, "%s_%d", name, n);
+    }
+}
+
 /* A struct, or an instance of a struct template (fields read through the type: clang keeps no cursors
    for the members of implicit instantiations). Member functions are converted when called. */
 static StructDef *conv_struct(Parser *P, CXCursor decl)
@@ -637,7 +651,7 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
     s->is_union = clang_getCursorKind(decl) == CXCursor_UnionDecl;
     if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl)))
         s->name = mangle(P, cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl))));
-    s->glsl_name = names_legal(P->arena, s->name);
+    s->glsl_name = unique_struct_name(P, names_legal(P->arena, s->name));
     if (closure) {
         /* a closure: never a value; its captures become parameters of its function (capture_param) */
         s->name = s->glsl_name = arena_printf(P->arena, "lambda_%d_%d", loc_of(P, decl).line, loc_of(P, decl).col);
@@ -950,6 +964,8 @@ static Node *const_value(Parser *P, CXCursor c)
         return NULL;
     Type *ty = conv_type(P, clang_getCursorType(c));
     Node *n = NULL;
+    if (ty->kind == TY_ENUM) /* an enumerator as a template argument (ggml's sort order): its int, as N_ENUMVAL */
+        ty = ty_scalar(TY_INT);
     if (clang_EvalResult_getKind(r) == CXEval_Int && ty_is_scalar(ty) && !ty_is_float(ty)) {
         n = new_node(P, ty->kind == TY_BOOL ? N_BOOL : N_INT, c);
         n->ival = clang_EvalResult_isUnsignedInt(r) ? (long long)clang_EvalResult_getAsUnsigned(r) : clang_EvalResult_getAsLongLong(r);
@@ -1421,6 +1437,14 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->list[0] = object;
         n->n_list++;
     }
+    if (n->fn->returns_ref) { /* the object the returned reference names: *call */
+        Node *d = new_node(P, N_DEREF, c);
+        d->a = n;
+        d->ty = n->fn->ret->elem;
+        d->op = "*";
+        n->ty = n->fn->ret;
+        return d;
+    }
     return n;
 }
 
@@ -1468,7 +1492,7 @@ static Node *function_constant_defined(Parser *P, CXCursor c, Node *call)
     if (!d) {
         d = arena_alloc(P->arena, sizeof *d);
         *d = (Var){.name = arena_printf(P->arena, "%s_defined", fc->name), .ty = ty_scalar(TY_BOOL), .kind = VAR_GLOBAL,
-                   .loc = fc->loc, .index = -1, .builtin = -1, .fc_id = FC_DEFINED_ID(fc->fc_index),
+                   .loc = fc->loc, .index = -1, .builtin = -1, .fc_id = FC_UNNUMBERED,
                    .fc_index = fc->fc_index, .fc_defined = true, .is_constexpr = true};
         d->glsl_name = arena_printf(P->arena, "mtl_defined_%s", fc->glsl_name); /* mtl_ names are ours */
         d->init = arg; /* so that the value's constant is declared (and reflected) with its flag */
@@ -1546,6 +1570,24 @@ static Node *conv_declref(Parser *P, CXCursor c)
     return unsupported(P, c, arena_printf(P->arena, "a reference to '%s'", cx_take(P, clang_getCursorSpelling(d))));
 }
 
+/* sizeof(T), sizeof x, alignof(T): the constant clang computes (Metal's sizes: float3 16 bytes, half3 8, size_t 8),
+   typed size_t. */
+static Node *conv_sizeof(Parser *P, CXCursor c)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (!r)
+        return unsupported(P, c, "this sizeof/alignof (not a constant)");
+    bool ok = clang_EvalResult_getKind(r) == CXEval_Int;
+    long long v = ok ? clang_EvalResult_getAsLongLong(r) : 0;
+    clang_EvalResult_dispose(r);
+    if (!ok)
+        return unsupported(P, c, "this sizeof/alignof (not a constant)");
+    Node *n = new_node(P, N_INT, c);
+    n->ty = conv_type(P, clang_getCursorType(c));
+    n->ival = v;
+    return n;
+}
+
 static Node *conv_unexposed(Parser *P, CXCursor c)
 {
     Kids k = kids_of(c);
@@ -1601,8 +1643,8 @@ static Node *conv_binary(Parser *P, CXCursor c, bool compound)
     if (compound || !strcmp(n->op, "=")) {
         n->kind = N_ASSIGN;
         n->ty = n->a->ty;
-    } else if (!strcmp(n->op, ",")) {
-        return unsupported(P, c, "the comma operator");
+    } else if (!strcmp(n->op, ",")) { /* GLSL has the sequence operator too */
+        n->ty = n->b->ty;
     }
     /* Metal: vector comparisons and logic give bool vectors (clang says int vectors). */
     static const char *const cmp[] = {"<", ">", "<=", ">=", "==", "!=", "&&", "||"};
@@ -1646,11 +1688,78 @@ static Node *conv_unary(Parser *P, CXCursor c)
     return n;
 }
 
+/* Whether C is an array designator `[i] = v` or GNU range `[a ... b] = v` of an initializer list (clang's
+   DesignatedInitExpr, unexposed: children the bounds, then the value). */
+static bool is_array_designator(Parser *P, CXCursor c)
+{
+    if (clang_getCursorKind(c) != CXCursor_UnexposedExpr)
+        return false;
+    Toks t = toks_of(P, c);
+    bool r = t.n > 0 && !strcmp(tok_text(P, &t, 0), "[");
+    toks_free(&t);
+    return r;
+}
+
+/* `{ [0 ... NQ-1] = 0.0f }`, `{ [2] = x, y }` (ggml): the array's elements in order, 0 where none is given (as
+   in C; arrays of scalars only). */
+static Node *conv_designated_array(Parser *P, CXCursor c, Kids *k, Node *n)
+{
+    int size = n->ty->kind == TY_ARRAY ? n->ty->n : 0;
+    if (size <= 0)
+        return unsupported(P, c, "a designated initializer of something other than an array of known size");
+    n->n_list = size;
+    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(size + 1));
+    int next = 0;
+    for (int i = 0; i < k->len; i++) {
+        int lo = next, hi = next;
+        CXCursor value = k->items[i];
+        if (is_array_designator(P, k->items[i])) {
+            Kids d = kids_of(k->items[i]);
+            long long b[2] = {-1, -1};
+            for (int j = 0; j + 1 < d.len && j < 2; j++) {
+                CXEvalResult r = clang_Cursor_Evaluate(d.items[j]);
+                if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+                    b[j] = clang_EvalResult_getAsLongLong(r);
+                if (r)
+                    clang_EvalResult_dispose(r);
+            }
+            if (d.len < 2 || d.len > 3 || b[0] < 0 || (d.len == 3 && b[1] < b[0])) {
+                free(d.items);
+                return unsupported(P, k->items[i], "this designated initializer (bounds that are not constants)");
+            }
+            lo = (int)b[0];
+            hi = d.len == 3 ? (int)b[1] : lo;
+            value = d.items[d.len - 1];
+            free(d.items);
+        }
+        if (hi >= size)
+            return unsupported(P, k->items[i], "this designated initializer (past the array's end)");
+        Node *v = conv_expr(P, value);
+        for (int j = lo; j <= hi; j++)
+            n->list[j] = v;
+        next = hi + 1;
+    }
+    for (int i = 0; i < size; i++)
+        if (!n->list[i]) {
+            if (!ty_is_scalar(n->ty->elem))
+                return unsupported(P, c, "a designated initializer that leaves elements of this type out");
+            n->list[i] = new_node(P, N_INT, c);
+            n->list[i]->ty = ty_scalar(TY_INT);
+        }
+    return n;
+}
+
 static Node *conv_kids_list(Parser *P, CXCursor c, NodeKind kind)
 {
     Kids k = kids_of(c);
     Node *n = new_node(P, kind, c);
     n->ty = conv_type(P, clang_getCursorType(c));
+    for (int i = 0; i < k.len && kind == N_INITLIST; i++)
+        if (is_array_designator(P, k.items[i])) {
+            Node *r = conv_designated_array(P, c, &k, n);
+            free(k.items);
+            return r;
+        }
     n->n_list = k.len;
     n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(k.len + 1));
     for (int i = 0; i < k.len; i++)
@@ -1674,6 +1783,28 @@ static Node *conv_cast(Parser *P, CXCursor c)
     if (n->a->ty && ty_equal(n->ty, n->a->ty) && n->a->kind != N_VAR)
         return n->a;
     return n;
+}
+
+/* reinterpret_cast and const_cast between pointers (c10's ref_at_offs: `reinterpret_cast<device T*>(static_cast<
+   device char*>(ptr) + offs)`) are the pointer casts C writes (views, ptr.c); a const_cast of a reference is the
+   object. Reinterpreting a value or a reference to another type is refused by name. */
+static Node *conv_pointer_cast(Parser *P, CXCursor c)
+{
+    bool konst = clang_getCursorKind(c) == CXCursor_CXXConstCastExpr;
+    CXType to = clang_getCanonicalType(clang_getCursorType(c));
+    Kids k = kids_of(c);
+    CXType from = k.len ? clang_getCanonicalType(clang_getCursorType(k.items[k.len - 1])) : (CXType){CXType_Invalid};
+    bool to_ptr = to.kind == CXType_Pointer, from_ptr = from.kind == CXType_Pointer;
+    if (konst && !to_ptr && k.len) { /* const_cast<T&>(x): x */
+        Node *n = conv_expr(P, k.items[k.len - 1]);
+        free(k.items);
+        return n;
+    }
+    free(k.items);
+    if (to_ptr && from_ptr)
+        return conv_cast(P, c);
+    return unsupported(P, c, arena_printf(P->arena, "%s to %s", konst ? "const_cast" : "reinterpret_cast",
+                                          cx_take(P, clang_getTypeSpelling(clang_getCursorType(c)))));
 }
 
 static Node *conv_member(Parser *P, CXCursor c)
@@ -1796,10 +1927,10 @@ static Node *conv_expr(Parser *P, CXCursor c)
             t = t->elem;
         if (a && a->ty && ty_equal(t, a->ty) && t->kind != TY_PTR)
             return a;
-        return unsupported(P, c, "reinterpret_cast");
+        return conv_pointer_cast(P, c);
     }
     case CXCursor_CXXConstCastExpr:
-        return unsupported(P, c, "const_cast");
+        return conv_pointer_cast(P, c);
     case CXCursor_InitListExpr:
         return conv_kids_list(P, c, N_INITLIST);
     case CXCursor_CompoundLiteralExpr: {
@@ -1809,7 +1940,7 @@ static Node *conv_expr(Parser *P, CXCursor c)
         return n ? n : unsupported(P, c, "this compound literal");
     }
     case CXCursor_UnaryExpr:
-        return unsupported(P, c, "sizeof/alignof");
+        return conv_sizeof(P, c);
     case CXCursor_LambdaExpr: { /* the closure object: never printed (its calls do not pass it) */
         Node *n = new_node(P, N_INITLIST, c);
         n->ty = conv_type(P, clang_getCursorType(c));
@@ -1959,7 +2090,8 @@ static Node *conv_decl_stmt(Parser *P, CXCursor c)
     for (int i = 0; i < k.len; i++) {
         enum CXCursorKind kk = clang_getCursorKind(k.items[i]);
         if (kk != CXCursor_VarDecl) {
-            if (kk == CXCursor_StructDecl || kk == CXCursor_TypedefDecl || kk == CXCursor_TypeAliasDecl)
+            if (kk == CXCursor_StructDecl || kk == CXCursor_TypedefDecl || kk == CXCursor_TypeAliasDecl ||
+                kk == CXCursor_StaticAssert) /* checked by clang */
                 continue;
             unsupported(P, k.items[i], "this local declaration");
             continue;
@@ -2090,6 +2222,13 @@ static Node *conv_children_stmt(Parser *P, CXCursor c, NodeKind kind)
         break;
     case N_RETURN:
         n->a = k.len == 1 ? conv_expr(P, k.items[0]) : NULL;
+        if (n->a && P->cur_func && P->cur_func->returns_ref) { /* a reference returned: its address */
+            Node *addr = new_node(P, N_ADDR, c);
+            addr->a = n->a;
+            addr->ty = P->cur_func->ret;
+            addr->op = "&";
+            n->a = addr;
+        }
         break;
     default:
         break;
@@ -2173,6 +2312,104 @@ static void attrs_between(Parser *P, CXCursor in, unsigned from, unsigned to, At
     }
 }
 
+/* An integer constant expression of literals, as attribute arguments are written after macro expansion
+   (`[[function_constant(1200 + 1)]]`, `[[buffer(2 * 3)]]`): + - * / % << >> and parentheses. */
+typedef struct ConstExpr {
+    const char *p;
+    bool ok;
+} ConstExpr;
+
+static long long cexpr_sum(ConstExpr *e);
+
+static void cexpr_space(ConstExpr *e)
+{
+    while (*e->p == ' ' || *e->p == '\t' || *e->p == '\n')
+        e->p++;
+}
+
+static long long cexpr_unary(ConstExpr *e)
+{
+    cexpr_space(e);
+    if (*e->p == '-' || *e->p == '+') {
+        bool neg = *e->p++ == '-';
+        long long v = cexpr_unary(e);
+        return neg ? -v : v;
+    }
+    if (*e->p == '(') {
+        e->p++;
+        long long v = cexpr_sum(e);
+        cexpr_space(e);
+        if (*e->p++ != ')')
+            e->ok = false;
+        return v;
+    }
+    if (!isdigit((unsigned char)*e->p)) {
+        e->ok = false;
+        return 0;
+    }
+    char *end;
+    long long v = strtoll(e->p, &end, 0);
+    e->p = end;
+    while (*e->p == 'u' || *e->p == 'U' || *e->p == 'l' || *e->p == 'L')
+        e->p++;
+    return v;
+}
+
+static long long cexpr_product(ConstExpr *e)
+{
+    long long v = cexpr_unary(e);
+    for (;;) {
+        cexpr_space(e);
+        char op = *e->p;
+        if (op != '*' && op != '/' && op != '%')
+            return v;
+        e->p++;
+        long long r = cexpr_unary(e);
+        if (op != '*' && r == 0) {
+            e->ok = false;
+            return 0;
+        }
+        v = op == '*' ? v * r : op == '/' ? v / r : v % r;
+    }
+}
+
+static long long cexpr_sum(ConstExpr *e)
+{
+    long long v = cexpr_product(e);
+    for (;;) {
+        cexpr_space(e);
+        if ((e->p[0] == '<' && e->p[1] == '<') || (e->p[0] == '>' && e->p[1] == '>')) {
+            bool left = *e->p == '<';
+            e->p += 2;
+            long long r = cexpr_product(e);
+            if (r < 0 || r > 62)
+                e->ok = false;
+            else
+                v = left ? v << r : v >> r;
+            continue;
+        }
+        if (*e->p != '+' && *e->p != '-')
+            return v;
+        bool add = *e->p++ == '+';
+        long long r = cexpr_product(e);
+        v = add ? v + r : v - r;
+    }
+}
+
+/* The argument of `name(ARG)`: its value, or -1 when there is no argument and -2 when it is not an integer
+   constant expression of literals (a name: the callers' range checks report it). */
+static int attr_argument(const char *paren)
+{
+    if (!paren)
+        return -1;
+    ConstExpr e = {paren + 1, true};
+    long long v = cexpr_sum(&e);
+    cexpr_space(&e);
+    if (!e.ok || *e.p != ')' || v < 0 || v > 0x7fffffff)
+        return -2;
+    return (int)v;
+}
+
 static int attr_lookup(const char *text, int *arg)
 {
     char name[128];
@@ -2182,7 +2419,7 @@ static int attr_lookup(const char *text, int *arg)
     memcpy(name, text, n);
     name[n] = 0;
     const char *paren = strchr(text, '(');
-    *arg = paren ? atoi(paren + 1) : -1;
+    *arg = attr_argument(paren);
     if (!strcmp(name, "buffer"))
         return ATTR_COUNT; /* buffer index */
     if (!strcmp(name, "threadgroup"))
@@ -2243,6 +2480,13 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
             v->name = arena_printf(P->arena, "unnamed%d", i);
         v->glsl_name = names_legal(P->arena, v->name);
         v->ty = conv_type(P, clang_getCursorType(pc));
+        if (v->ty->kind == TY_ARRAY && v->ty->n == 0) { /* `const float array[]` is a pointer (C): an index (ptr.c) */
+            Type *p = new_type(P, TY_PTR);
+            p->elem = v->ty->elem;
+            p->as = AS_THREAD;
+            p->is_const = clang_isConstQualifiedType(clang_getArrayElementType(clang_getCursorType(pc)));
+            v->ty = p;
+        }
         v->kind = VAR_PARAM;
         v->owner = f;
         v->loc = loc_of(P, pc);
@@ -2383,6 +2627,15 @@ static Func *get_func(Parser *P, CXCursor decl)
     if (!fresh)
         return f;
     f->ret = conv_type(P, clang_getCursorResultType(c));
+    if (f->ret->kind == TY_REF && f->ret->as != AS_THREAD && clang_getCursorKind(c) == CXCursor_FunctionDecl) {
+        /* `device T& ref_at_offs(...)` (c10): returns a pointer (an index, ptr.c); calls read through it */
+        Type *p = new_type(P, TY_PTR);
+        p->elem = f->ret->elem;
+        p->as = f->ret->as;
+        p->is_const = f->ret->is_const;
+        f->ret = p;
+        f->returns_ref = true;
+    }
     if ((f->clang_error = error_inside(P, c))) /* clang said why: no model */
         f->parsed = f->had_errors = true;
     if (clang_getCursorKind(c) == CXCursor_FunctionTemplate) {
@@ -2503,7 +2756,15 @@ static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
     return f;
 }
 
-/* `constant T name [[function_constant(n)]];` (given `= {}` for clang): specialization constant FC_VALUE_ID(n). */
+static Type *unsupported_type(Parser *P, const char *name)
+{
+    Type *u = new_type(P, TY_UNSUPPORTED);
+    u->name = name;
+    return u;
+}
+
+/* `constant T name [[function_constant(n)]];` (given `= {}` for clang): a specialization constant, numbered per
+   kernel (lower.c: number_function_constants). */
 static void function_constant(Parser *P, Var *v, CXCursor c)
 {
     AttrGroup *g[4];
@@ -2514,14 +2775,17 @@ static void function_constant(Parser *P, Var *v, CXCursor c)
         attr_lookup(g[i]->text, &arg);
         if (strncmp(g[i]->text, "function_constant", 17) != 0)
             continue;
-        if (arg < 0 || arg > 899)
-            diag_error(P->diag, g[i]->loc, "function constant index in [[%s]] must be between 0 and 899 here (Vulkan specialization constant ids 100..999)", g[i]->text);
-        TypeKind k = v->ty->kind;
-        if (k != TY_BOOL && k != TY_INT && k != TY_UINT && k != TY_FLOAT)
-            diag_error(P->diag, v->loc, "function constant '%s': only bool, int, uint and float are supported yet", v->name);
         v->fc_index = arg;
-        v->fc_id = FC_VALUE_ID(arg);
+        v->fc_id = FC_UNNUMBERED; /* numbered per kernel (lower.c) */
         v->init = NULL;
+        /* an error here goes with the variable, so that every kernel that reads it reports it (lower.c) */
+        if (arg < 0) {
+            diag_error(P->diag, g[i]->loc, "function constant index in [[%s]] must be an integer constant expression of literals", g[i]->text);
+            v->ty = unsupported_type(P, arena_printf(P->arena, "function constant '%s' (its index)", v->name));
+        } else if (!ty_is_scalar(v->ty) || v->ty->kind == TY_BFLOAT || v->ty->kind == TY_DOUBLE || v->ty->kind == TY_LONG || v->ty->kind == TY_ULONG) {
+            diag_error(P->diag, v->loc, "function constant '%s' of type %s is not supported yet (bool, char, uchar, short, ushort, int, uint, half and float are)", v->name, ty_metal_name(P->arena, v->ty));
+            v->ty = unsupported_type(P, arena_printf(P->arena, "function constant '%s' of type %s", v->name, ty_metal_name(P->arena, v->ty)));
+        }
     }
 }
 
