@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "m2g_limits.h"
 #include "mtl2glsl.h"
 
 /* ---- arena.c: one arena per translation unit, freed at once ---- */
@@ -554,6 +555,13 @@ bool depfile_write(const char *path, const char *const *targets, int n_targets, 
    function over the runtime (mtlrt.h), named PREFIX_ENTRY. SOURCE names the .metal file in comments.
    False (message printed) on a compile or write error. */
 bool emit_c_files(const M2gResult *r, const char *source, const char *prefix, const char *c_path, const char *h_path);
+
+/* ---- readfile.c: files read whole (m2g_limits.h) ---- */
+/* PATH's text (NUL-terminated; *LEN its length): a regular file of at most LIMIT bytes. NULL with the reason in WHY
+   ("is a directory", "is not a regular file", its size and the limit, or strerror). */
+char *file_read(const char *path, long limit, size_t *len, char *why, size_t why_size);
+/* The same checks without reading: true when PATH is a regular file of at most LIMIT bytes. */
+bool file_check(const char *path, long limit, char *why, size_t why_size);
 
 /* ---- names.c ---- */
 const char *names_legal(Arena *a, const char *name); /* renames GLSL keywords and reserved forms */
