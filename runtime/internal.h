@@ -97,6 +97,9 @@ struct MtlrtPipeline {
    (ENTRIES and DATA have room for MAX_FUNCTION_CONSTANTS more). */
 uint32_t rt_function_constants(const MtlrtPipeline *pipe, VkSpecializationMapEntry *entries, uint32_t *data, uint32_t n);
 
+/* ---- limits (docs/limits.md) ---- */
+#define MTLRT_MAX_ARRAY_BYTES 0xffffffffull /* one array: a storage buffer's range (maxStorageBufferRange) is 32-bit */
+
 /* ---- context.c ---- */
 /* Print "PREFIX: error: MESSAGE" to the diagnostic stream. */
 void rt_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
