@@ -554,8 +554,8 @@ char *pp_float_literals(const char *t, size_t len, size_t *out_len)
  * a `__private`-qualified constructor cannot make the value of `return {a, b};` nor a member of another object
  * (BlockMMA's tiles "have no default constructor"). The `thread` (by now `__private`) qualifier of a constructor is
  * blanked, so it constructs objects in any space, as Metal's does. A constructor is told from a member function by
- * what comes before its name: nothing but specifiers (`constexpr`, `explicit`, `inline`, an `__attribute__`), not a
- * return type. Member functions keep theirs: their `this` must stay a `thread` pointer. In place.
+ * what comes before its name: nothing but specifiers (`constexpr`, `explicit`, `inline`, an `__attribute__`) and a
+ * template head, not a return type. Member functions keep theirs: their `this` must stay a `thread` pointer. In place.
  */
 
 /* Index of the start of the token before T[i] ('(' groups of __attribute__((...)) skipped), or -1. */
@@ -611,6 +611,19 @@ void pp_constructor_spaces(char *t, size_t len)
         for (long k = token_before(t, name); ctor && k >= 0; k = token_before(t, k)) {
             if (strchr("{};:", t[k]))
                 break;
+            if (t[k] == '>') { /* `template <typename U> constexpr complex_t(U x) thread`: skip the template head */
+                long lt = k;
+                for (int depth = 0; lt >= 0; lt--) {
+                    depth += t[lt] == '>' ? 1 : t[lt] == '<' ? -1 : 0;
+                    if (depth == 0)
+                        break;
+                }
+                long kw = lt > 0 ? token_before(t, lt) : -1;
+                if (kw >= 0 && !strncmp(t + kw, "template", 8) && !is_ident(t[kw + 8])) {
+                    k = kw;
+                    continue;
+                }
+            }
             static const char *const spec[] = {"constexpr", "explicit", "inline", "static", "__attribute__"};
             bool is_spec = false;
             for (size_t q = 0; q < sizeof spec / sizeof *spec; q++)
@@ -766,3 +779,52 @@ bool pp_check_limits(PpMap *m, Diag *d)
     free(s);
     return ok;
 }
+
+/* ---- static data members in `constant` ----
+ * MLX's reduction ops and Limits<T> hold their values as `static constexpr constant U init = U(0);`. To clang a
+ * `__constant` object of class type (complex_t, bfloat) can be neither constant-initialized through its constructors
+ * nor copied (the implicit copy operations take `__generic` references, which `__constant` does not bind to).
+ * Metal reads them as values, so the `constant` of a static data member of a struct is blanked: clang keeps it a
+ * read-only constexpr member. In place.
+ */
+
+/* Whether the '{' at T[open] begins a struct, class or union body. */
+static bool opens_class_body(const char *t, long open)
+{
+    long s = open;
+    while (s > 0 && !strchr(";{}", t[s - 1]))
+        s--;
+    static const char *const keys[] = {"struct", "class", "union"};
+    for (long i = s; i < open; i++) {
+        if (i > 0 && is_ident(t[i - 1]))
+            continue;
+        for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+            if (!strncmp(t + i, keys[k], strlen(keys[k])) && !is_ident(t[i + (long)strlen(keys[k])]))
+                return true;
+    }
+    return false;
+}
+
+void pp_static_member_spaces(char *t, size_t len)
+{
+    for (char *p = t; (p = memmem(p, len - (size_t)(p - t), "constant", 8)); p += 8) {
+        long i = p - t;
+        if ((i && is_ident(t[i - 1])) || ((size_t)i + 8 < len && is_ident(t[i + 8])))
+            continue;
+        long s = i; /* the declaration's start */
+        while (s > 0 && !strchr(";{}", t[s - 1]))
+            s--;
+        bool is_static = false;
+        for (long k = s; k + 6 <= i && !is_static; k++)
+            is_static = !strncmp(t + k, "static", 6) && (k == 0 || !is_ident(t[k - 1])) && !is_ident(t[k + 6]);
+        long open = s - 1; /* the '{' the declaration is inside */
+        for (int depth = 0; is_static && open >= 0; open--) {
+            depth += t[open] == '}' ? 1 : t[open] == '{' ? -1 : 0;
+            if (depth < 0)
+                break;
+        }
+        if (is_static && open >= 0 && opens_class_body(t, open))
+            memset(p, ' ', 8);
+    }
+}
+
