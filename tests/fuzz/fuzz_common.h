@@ -30,16 +30,29 @@ static inline char *fuzz_text(const uint8_t *data, size_t size)
     return t;
 }
 
-/* DATA written to a file of this process named NAME (in a folder of its own under TMPDIR), for the readers that
-   take a path. Returns the path (static). */
+static char fuzz_dir[256];
+
+/* At exit: the folder of fuzz_file and what is in it. */
+static inline void fuzz_remove_dir(void)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", fuzz_dir);
+    if (fuzz_dir[0] && system(cmd) != 0)
+        fprintf(stderr, "fuzz: cannot remove %s\n", fuzz_dir);
+}
+
+/* DATA written to a file of this process named NAME (in a folder of its own under TMPDIR, removed at exit), for the
+   readers that take a path. Returns the path (static). */
 static inline const char *fuzz_file(const char *name, const uint8_t *data, size_t size)
 {
-    static char dir[256], path[512];
+    static char path[512];
+    char *dir = fuzz_dir;
     if (!dir[0]) {
         const char *tmp = getenv("TMPDIR");
-        snprintf(dir, sizeof dir, "%s/mtl2glsl-fuzz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        snprintf(dir, sizeof fuzz_dir, "%s/mtl2glsl-fuzz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
         if (!mkdtemp(dir))
             abort();
+        atexit(fuzz_remove_dir);
     }
     snprintf(path, sizeof path, "%s/%s", dir, name);
     FILE *f = fopen(path, "wb");
