@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "m2g_limits.h"
 #include "mtl2glsl.h"
 
 /* ---- arena.c: one arena per translation unit, freed at once ---- */
@@ -408,6 +409,7 @@ typedef struct PpMap {
     int n_lines;
     PtrVec files; /* PpFile*, in order of first appearance: the source first */
     const char *const *sources; /* NAME, TEXT pairs for files that are not on disk (M2gOptions.sources) */
+    const char *align_line, *align_orig, *align_t, *align_o; /* pp_loc: the token alignment last reached */
 } PpMap;
 /* Reads the line markers of TEXT (which must outlive the map). */
 void pp_map_build(PpMap *m, Arena *a, const char *text, size_t len);
@@ -417,6 +419,11 @@ SrcLoc pp_loc(PpMap *m, unsigned off);
 /* The same line, at its first token (text that our rewrites made: template instances). */
 SrcLoc pp_loc_line(PpMap *m, unsigned off);
 bool pp_in_system_file(const PpMap *m, unsigned off);
+/* The text clang is about to parse stays inside the limits (m2g_limits.h) that no later stage could report before
+   clang itself overflows its stack: identifiers of at most M2G_MAX_IDENTIFIER characters, and no expression or
+   statement chain deeper than M2G_MAX_PARSE_DEPTH (an estimate that counts every operator and bracket). False after
+   an error at the place. */
+bool pp_check_limits(PpMap *m, Diag *d);
 /* The text with unsuffixed floating literals made float (`0.5` -> `0.5f`): Metal has no double. malloc'd. */
 char *pp_float_literals(const char *text, size_t len, size_t *out_len);
 /* `constant T *` and `constant T &` made `constant const`: Metal's constant memory is read-only. malloc'd. */
@@ -629,7 +636,17 @@ bool depfile_write(const char *path, const char *const *targets, int n_targets, 
    False (message printed) on a compile or write error. */
 bool emit_c_files(const M2gResult *r, const char *source, const char *prefix, const char *c_path, const char *h_path);
 
+/* ---- readfile.c: files read whole (m2g_limits.h) ---- */
+/* PATH's text (NUL-terminated; *LEN its length): a regular file of at most LIMIT bytes. NULL with the reason in WHY
+   ("is a directory", "is not a regular file", its size and the limit, or strerror). */
+char *file_read(const char *path, long limit, size_t *len, char *why, size_t why_size);
+/* The same checks without reading: true when PATH is a regular file of at most LIMIT bytes. */
+bool file_check(const char *path, long limit, char *why, size_t why_size);
+
 /* ---- names.c ---- */
-const char *names_legal(Arena *a, const char *name); /* renames GLSL keywords and reserved forms */
+const char *names_legal(Arena *a, const char *name); /* renames GLSL keywords, reserved forms, non-ASCII */
+/* Why NAME cannot name an entry point (it names files ENTRY.comp and C functions PREFIX_ENTRY): "is empty", "is not
+   an identifier ...", its length; NULL when it can. */
+const char *names_entry_problem(const char *name);
 
 #endif

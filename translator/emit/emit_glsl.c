@@ -3,6 +3,7 @@
  * Printing only: statement() / begin_scope() / end_scope() keep the kernel's own names, structure and
  * indentation. What the printer needs beyond the text (extensions, helper instances) it records in Lowered.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,8 +214,9 @@ static void emit_float_value(Emit *E, double v, TypeKind k)
         put(E, k == TY_HALF ? "float16_t(uintBitsToFloat(0x7fc00000u))" : "uintBitsToFloat(0x7fc00000u)");
         return;
     }
-    if (isinf(v)) {
-        put(E, v > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)");
+    if (isinf(v) || fabs(v) > FLT_MAX || (k == TY_HALF && fabs(v) >= 65520.0)) { /* past the type: infinity */
+        const char *inf = v > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)";
+        putf(E, k == TY_HALF ? "float16_t(%s)" : "%s", inf);
         return;
     }
     float f = (float)v;

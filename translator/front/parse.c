@@ -62,6 +62,7 @@ typedef struct Parser {
     bool convert;     /* build the model of each kernel (not for --list-entries, --syntax-only) */
     Var *self; /* the object inside a member function or constructor being converted */
     Lambda *lambda; /* the lambda whose body is being converted, else NULL */
+    int depth;      /* expressions and statements being converted inside each other (M2G_MAX_NESTING) */
     ClangError *errors; /* clang's errors, in order */
     int n_errors, cap_errors;
     const char *seen_msg[128]; /* clang diagnostics printed: the same one from each instance is printed once */
@@ -391,6 +392,29 @@ static bool is_bool_vector_name(const char *name, int *n)
     return true;
 }
 
+/* T (an array or struct just converted), or TY_UNSUPPORTED naming it when its Metal size passes M2G_MAX_TYPE_BYTES
+   (sizes are ints in the later stages). Its parts were checked when they were converted, so each fits an int. */
+static Type *type_within_limit(Parser *P, Type *t, long long n)
+{
+    long long size = 0;
+    if (t->kind == TY_ARRAY) {
+        size = n > (1LL << 34) ? n : n * (long long)ty_metal_size(t->elem); /* no overflow: the element fits 2^28 */
+    } else {
+        for (int i = 0; i < t->sdef->n_fields; i++) {
+            long long a = ty_metal_align(t->sdef->fields[i].ty);
+            size = (size + a - 1) / a * a + ty_metal_size(t->sdef->fields[i].ty);
+        }
+    }
+    if (size <= M2G_MAX_TYPE_BYTES)
+        return t;
+    Type *u = new_type(P, TY_UNSUPPORTED);
+    u->name = arena_printf(P->arena, "%s (%s%lld bytes; one type holds at most %ld, docs/limits.md)",
+                           t->kind == TY_ARRAY ? arena_printf(P->arena, "%s[%lld]", ty_metal_name(P->arena, t->elem), n)
+                                               : t->sdef->name,
+                           t->kind == TY_ARRAY && n > (1LL << 34) ? "more than " : "", size, M2G_MAX_TYPE_BYTES);
+    return u;
+}
+
 static enum CXVisitorResult first_field_type(CXCursor c, CXClientData data)
 {
     *(CXType *)data = clang_getCursorType(c);
@@ -467,8 +491,9 @@ static Type *conv_type(Parser *P, CXType t)
         Type *r = new_type(P, TY_ARRAY);
         CXType et = clang_getArrayElementType(t);
         r->elem = conv_type(P, et.kind == CXType_Invalid ? clang_getArrayElementType(c) : et);
-        r->n = c.kind == CXType_ConstantArray ? (int)clang_getArraySize(c) : 0;
-        return r;
+        long long n = c.kind == CXType_ConstantArray ? clang_getArraySize(c) : 0;
+        r->n = n <= M2G_MAX_TYPE_BYTES ? (int)n : 0;
+        return type_within_limit(P, r, n);
     }
     case CXType_Record: {
         CXCursor decl = clang_getTypeDeclaration(c);
@@ -492,9 +517,10 @@ static Type *conv_type(Parser *P, CXType t)
                 return sgmat_type(P->prog, conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0)), cols, rows);
             }
             if (clang_Type_getNumTemplateArguments(c) == 3 && !strcmp(cx_take(P, clang_getCursorSpelling(decl)), "matrix")) {
-                CXType columns = c; /* its one field: vec<T, R> columns[C] */
+                CXType columns = {.kind = CXType_Invalid}; /* its one field: vec<T, R> columns[C] */
                 clang_Type_visitFields(c, first_field_type, &columns);
-                Type *m = conv_type(P, columns);
+                Type *m = columns.kind == CXType_Invalid ? new_type(P, TY_UNSUPPORTED) /* none after errors */
+                                                         : conv_type(P, columns);
                 if (m->kind == TY_ARRAY && m->elem->kind == TY_VEC && m->n >= 2 && m->n <= 4 &&
                     (m->elem->elem->kind == TY_FLOAT || m->elem->elem->kind == TY_HALF)) {
                     m->kind = TY_MAT;
@@ -516,7 +542,7 @@ static Type *conv_type(Parser *P, CXType t)
         Type *s = new_type(P, TY_STRUCT);
         s->sdef = conv_struct(P, decl);
         taint(P, struct_error(P, decl));
-        return s;
+        return type_within_limit(P, s, 0);
     }
     default: {
         Type *u = new_type(P, TY_UNSUPPORTED);
@@ -1752,6 +1778,14 @@ static Node *conv_designated_array(Parser *P, CXCursor c, Kids *k, Node *n)
 static Node *conv_kids_list(Parser *P, CXCursor c, NodeKind kind)
 {
     Kids k = kids_of(c);
+    if (k.len > M2G_MAX_INITIALIZER) { /* one SPIR-V instruction holds at most 65535 words */
+        free(k.items);
+        diag_error(P->diag, loc_of(P, c), "initializer list of %d elements: the limit is %d (docs/limits.md)", k.len,
+                   M2G_MAX_INITIALIZER);
+        Node *n = new_node(P, kind, c);
+        n->ty = conv_type(P, clang_getCursorType(c));
+        return n;
+    }
     Node *n = new_node(P, kind, c);
     n->ty = conv_type(P, clang_getCursorType(c));
     for (int i = 0; i < k.len && kind == N_INITLIST; i++)
@@ -1847,7 +1881,53 @@ static Node *conv_member(Parser *P, CXCursor c)
 }
 
 /* Every expression cursor becomes a Node; what is not handled is an error naming it. */
+static Node *conv_expr_kind(Parser *P, CXCursor c);
+static Node *conv_stmt_kind(Parser *P, CXCursor c);
+
+/* Expressions and statements are converted recursively: past M2G_MAX_NESTING levels (a sum of 20,000 terms is
+   20,000 deep) an error at the node, which stands for its subtree, instead of a stack overflow here, in the later
+   stages or in glslang. */
+static Node *conv_nested(Parser *P, CXCursor c, bool stmt)
+{
+    if (P->depth >= M2G_MAX_NESTING) {
+        diag_error(P->diag, loc_of(P, c), "%s nested too deeply (more than %d levels, the limit: docs/limits.md)",
+                   stmt ? "statement" : "expression", M2G_MAX_NESTING);
+        Node *n = new_node(P, N_INT, c);
+        n->ty = ty_scalar(TY_INT);
+        return n;
+    }
+    P->depth++;
+    Node *n = stmt ? conv_stmt_kind(P, c) : conv_expr_kind(P, c);
+    P->depth--;
+    return n;
+}
+
 static Node *conv_expr(Parser *P, CXCursor c)
+{
+    return conv_nested(P, c, false);
+}
+
+/* v[7] on a float4, a[4] on a float[4], m[5] on a float4x4: a constant index past the end is an error here (GLSL
+   rejects it at compile time; in Metal it reads past the object). N: the N_INDEX. */
+static Node *constant_index_in_range(Parser *P, CXCursor c, Node *n)
+{
+    const Node *i = n->b, *base = n->a;
+    while (i && (i->kind == N_CAST || i->kind == N_PAREN))
+        i = i->a;
+    while (base && (base->kind == N_PAREN || (base->kind == N_CAST && base->implicit)) && base->a && base->a->ty &&
+           (base->a->ty->kind == TY_VEC || base->a->ty->kind == TY_ARRAY || base->a->ty->kind == TY_MAT))
+        base = base->a;
+    const Type *t = base ? base->ty : NULL;
+    if (!i || i->kind != N_INT || !t || !(t->kind == TY_VEC || t->kind == TY_MAT || (t->kind == TY_ARRAY && t->n > 0)))
+        return n;
+    if (i->ival >= 0 && i->ival < t->n)
+        return n;
+    diag_error(P->diag, loc_of(P, c), "index %lld is out of range for %s (%d %s)", i->ival,
+               ty_metal_name(P->arena, t), t->n, t->kind == TY_MAT ? "columns" : "elements");
+    return n;
+}
+
+static Node *conv_expr_kind(Parser *P, CXCursor c)
 {
     switch (clang_getCursorKind(c)) {
     case CXCursor_IntegerLiteral:
@@ -1906,7 +1986,7 @@ static Node *conv_expr(Parser *P, CXCursor c)
         n->b = conv_expr(P, k.items[1]);
         free(k.items);
         n->ty = conv_type(P, clang_getCursorType(c));
-        return n;
+        return constant_index_in_range(P, c, n);
     }
     case CXCursor_CallExpr:
         return conv_call(P, c);
@@ -2238,6 +2318,11 @@ static Node *conv_children_stmt(Parser *P, CXCursor c, NodeKind kind)
 }
 
 static Node *conv_stmt(Parser *P, CXCursor c)
+{
+    return conv_nested(P, c, true);
+}
+
+static Node *conv_stmt_kind(Parser *P, CXCursor c)
 {
     enum CXCursorKind k = clang_getCursorKind(c);
     switch (k) {
@@ -2826,6 +2911,25 @@ static bool is_kernel_decl(Parser *P, CXCursor c)
 
 static char *string_literal_value(Parser *P, const char *spelling);
 
+/* NAME can be one more entry point (names.c: it names files and C functions; M2G_MAX_ENTRIES); else an error at
+   LOC. */
+static bool entry_name_ok(Parser *P, const char *name, SrcLoc loc)
+{
+    const char *problem = names_entry_problem(name);
+    if (problem)
+        diag_error(P->diag, loc, "entry point name '%.64s%s' %s", name, strlen(name) > 64 ? "..." : "", problem);
+    return !problem;
+}
+
+/* Room for one more entry point (M2G_MAX_ENTRIES); else an error at LOC. */
+static bool entry_room(Parser *P, SrcLoc loc)
+{
+    if (P->prog->kernels.len < M2G_MAX_ENTRIES)
+        return true;
+    diag_error(P->diag, loc, "more than %d entry points in one source, the limit (docs/limits.md)", M2G_MAX_ENTRIES);
+    return false;
+}
+
 /* Function-level attributes written before the function's name: [[max_total_threads_per_threadgroup(N)]],
    [[host_name("name")]] (the entry point's name). */
 static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, unsigned to)
@@ -2838,8 +2942,11 @@ static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, uns
         attr_lookup(g[i]->text, &arg);
         if (!strncmp(g[i]->text, "max_total_threads_per_threadgroup", 33))
             f->max_threads = arg > 0 ? arg : f->max_threads; /* an expression (a template's BLOCK * 32): no hint */
-        else if (!strncmp(g[i]->text, "host_name", 9) && strchr(g[i]->text, '"'))
+        else if (!strncmp(g[i]->text, "host_name", 9) && strchr(g[i]->text, '"')) {
             f->name = string_literal_value(P, strchr(g[i]->text, '('));
+            if (!entry_name_ok(P, f->name, g[i]->loc))
+                f->had_errors = f->parsed = true; /* listed, never translated nor written */
+        }
         else if (strcmp(g[i]->text, "kernel") != 0) {
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)strcspn(g[i]->text, "( "), g[i]->text);
@@ -2928,6 +3035,8 @@ static void add_instance(Parser *P, CXCursor wrapper)
             return;
         }
     }
+    if (!entry_name_ok(P, name, loc) || !entry_room(P, loc))
+        return;
     for (int i = 0; i < P->prog->kernels.len; i++)
         if (!strcmp(((Func *)P->prog->kernels.items[i])->name, name)) {
             diag_error(P->diag, loc, "entry point '%s' is defined twice", name);
@@ -3011,7 +3120,8 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
     unsigned start = offset_of(clang_getRangeStart(ext)), end = offset_of(clang_getRangeEnd(ext));
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
         clang_visitChildren(c, visit_top, tv);
-    } else if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && has_body(P, c) && is_kernel_decl(P, c)) {
+    } else if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && has_body(P, c) && is_kernel_decl(P, c) &&
+               entry_room(P, loc_of(P, c))) {
         {
             Func *f = arena_alloc(P->arena, sizeof *f);
             f->name = cx_take(P, clang_getCursorSpelling(c));
@@ -3021,10 +3131,12 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
             f->ret = conv_type(P, clang_getCursorResultType(c));
             map_put(P, usr_key(P, c), f);
             kernel_attributes(P, f, c, tv->prev_end, offset_of(clang_getCursorLocation(c)));
+            if (!f->had_errors && !entry_name_ok(P, f->name, f->loc)) /* clang takes UTF-8 and '$' in names */
+                f->had_errors = f->parsed = true;
             pv_push(&P->prog->kernels, f);
             if (own_errors(P, start, end, f->name)) {
                 f->had_errors = f->parsed = true; /* its body is not what the source says: no model */
-            } else if (P->convert) {
+            } else if (P->convert && !f->had_errors) {
                 conv_params(P, f, c);
                 parse_body(P, f, c);
                 kernel_cost(P, f);
@@ -3863,6 +3975,8 @@ static bool prepare_text(Parser *P, const ParseOptions *opt)
         if (strcmp(f->path, po.temp_path))
             pv_push(&P->prog->includes, (char *)f->path);
     }
+    if (!pp_check_limits(&P->pp, P->diag))
+        return false;
     extract_attributes(P);
     tmpl_blank_template_kernels(P->text, P->len);
     TextEdits tg = {0};
