@@ -89,12 +89,11 @@ static bool compute_grid(Launch *s, const MtlrtPipeline *pipe, const MtlrtDispat
     long double all = (long double)threads[0] * threads[1] * threads[2]; /* up to 2^96 */
     const char *env = getenv("MTLRT_CPU_MAX_THREADS");
     uint64_t cap = env && *env ? strtoull(env, NULL, 10) : MTLRT_CPU_MAX_THREADS;
-    if (s->ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU && cap && all > cap) {
-        rt_error("a grid of %u x %u x %u = %.0f threads on the CPU device %s: more than %llu, the limit for a CPU "
-                 "device (MTLRT_CPU_MAX_THREADS=N raises it, 0 removes it; docs/limits.md)", threads[0], threads[1],
-                 threads[2], (double)all, s->ctx->props.deviceName, (unsigned long long)cap);
-        return false;
-    }
+    if (pipe->ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU && cap && all > cap)
+        return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "a grid of %u x %u x %u = %.0f threads on the CPU device %s: more "
+                       "than %llu, the limit for a CPU device (MTLRT_CPU_MAX_THREADS=N raises it, 0 removes it; "
+                       "docs/limits.md)", threads[0], threads[1], threads[2], (double)all, pipe->ctx->props.deviceName,
+                       (unsigned long long)cap);
     memcpy(s->push, threads, 16);
     return true;
 }
