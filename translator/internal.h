@@ -411,6 +411,10 @@ char *pp_float_literals(const char *text, size_t len, size_t *out_len);
 char *pp_constant_const(const char *text, size_t len, size_t *out_len);
 /* Blanks the `thread` qualifier of member functions (`C(float x) thread : x(x) {}`, `T f() const thread`), in place. */
 void pp_constructor_spaces(char *text, size_t len);
+/* Blanks the `constant` of a struct's static data members (`static constexpr constant U init = U(0);`), in place. */
+void pp_static_member_spaces(char *text, size_t len);
+/* `struct X<vec<T, 2>>` written `struct X<__mtl_vec_t<T, 2>>`, so that clang deduces T. malloc'd. */
+char *pp_deducible_vectors(const char *text, size_t len, size_t *out_len);
 
 /* ---- front/parse.c ---- */
 typedef struct ParseOptions {

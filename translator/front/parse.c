@@ -8,6 +8,7 @@
  */
 #include <clang-c/Index.h>
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,7 @@ typedef struct Lambda {
 /* A clang error and what it costs: the entry points that cannot be translated because of it. */
 typedef struct ClangError {
     unsigned off; /* where it belongs in the text: inside a template instance, the point that asked for it */
+    unsigned at;  /* where clang reported it (an offset of the text; UINT_MAX: another file) */
     bool in_user; /* in the user's code (else the prelude) */
     SrcLoc loc;
     PtrVec cost;  /* char*: entry points it stops */
@@ -165,6 +167,22 @@ static int error_inside(Parser *P, CXCursor c)
     clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &start);
     clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
     return f && clang_File_isEqual(f, P->main_file) ? error_between(P, start, end) : 0;
+}
+
+/* The first clang error reported inside cursor C's extent, wherever its instance was asked for (index + 1; 0: none). */
+static int error_reported_inside(Parser *P, CXCursor c)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile f;
+    unsigned start, end;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &start);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
+    if (!f || !clang_File_isEqual(f, P->main_file))
+        return 0;
+    for (int i = 0; i < P->n_errors; i++)
+        if (P->errors[i].at >= start && P->errors[i].at <= end)
+            return i + 1;
+    return 0;
 }
 
 static enum CXChildVisitResult field_error(CXCursor c, CXCursor parent, CXClientData data)
@@ -1229,9 +1247,10 @@ static Node *conv_call(Parser *P, CXCursor c)
                 n->list[i] = float_value(P, c, n->list[i]);
             return n;
         }
-        if (!strcmp(name, "__mtl_tg") && n->n_list == 1) /* a marked threadgroup array as a pointer (templates.c) */
-            return n->list[0];
-        if (!strcmp(name, "__mtl_convert") && n->n_list == 1) { /* (half4)v, TC(v): Metal's conversion */
+        if ((!strcmp(name, "__mtl_tg") || !strcmp(name, "__mtl_value")) && n->n_list == 1)
+            return n->list[0]; /* a marked threadgroup array as a pointer (templates.c); a value (fix_conversions) */
+        if ((!strcmp(name, "__mtl_convert") || !strcmp(name, "__mtl_temporary")) && n->n_list == 1) {
+            /* (half4)v, TC(v): Metal's conversion; a converted argument for a `thread const T&` parameter */
             n->kind = N_CAST;
             n->a = n->list[0];
             return n;
@@ -2140,8 +2159,13 @@ static void parse_body(Parser *P, Func *f, CXCursor c)
     f->parsed = true;
     CXCursor body = body_of(c);
     if (clang_Cursor_isNull(body)) {
-        if (P->n_errors && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
-            f->had_errors = true; /* an instance clang could not build: its errors are printed */
+        if (P->n_errors && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c))) {
+            /* an instance clang could not build: its errors are printed, the first in its pattern names its users
+               (clang tells the instance only to the first one that asked for it) */
+            f->had_errors = true;
+            if (!f->clang_error)
+                f->clang_error = error_reported_inside(P, clang_getSpecializedCursorTemplate(c));
+        }
         else
             diag_error(P->diag, f->loc, "'%s' is declared but never defined", f->name);
         return;
@@ -2652,13 +2676,62 @@ static bool already_reported(Parser *P, CXFile f, unsigned off, const char *msg)
     return false;
 }
 
+typedef struct TemplateSpans {
+    Parser *P;
+    unsigned *span; /* start, end pairs of the templates' extents in the main file */
+    int n, cap;
+} TemplateSpans;
+
+static enum CXChildVisitResult collect_template(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    TemplateSpans *ts = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_FunctionTemplate || k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization) {
+        CXSourceRange r = clang_getCursorExtent(c);
+        CXFile f;
+        unsigned a, b;
+        clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &a);
+        clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &b);
+        if (f && clang_File_isEqual(f, ts->P->main_file)) {
+            if (ts->n + 2 > ts->cap)
+                ts->span = realloc(ts->span, sizeof *ts->span * (size_t)(ts->cap = ts->cap * 2 + 64));
+            ts->span[ts->n++] = a;
+            ts->span[ts->n++] = b;
+        }
+        return CXChildVisit_Continue;
+    }
+    if (k == CXCursor_Namespace || k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_UnexposedDecl ||
+        k == CXCursor_LinkageSpec)
+        return CXChildVisit_Recurse;
+    return CXChildVisit_Continue;
+}
+
+/* Whether offset OFF of the main file is inside a template's pattern (a function or class template, or a member
+   template of a class). SPANS is filled on first use. */
+static bool in_template_pattern(Parser *P, TemplateSpans *spans, unsigned off)
+{
+    if (!spans->P) {
+        spans->P = P;
+        clang_visitChildren(clang_getTranslationUnitCursor(P->tu), collect_template, spans);
+    }
+    for (int i = 0; i < spans->n; i += 2)
+        if (off >= spans->span[i] && off <= spans->span[i + 1])
+            return true;
+    return false;
+}
+
 /* Where an error belongs: inside a template instance, the point in the main file that asked for the instance
-   (clang's last "in instantiation of ... requested here" note there), else where it is. */
-static unsigned error_owner(Parser *P, CXDiagnostic d, CXFile f, unsigned off, bool *in_main)
+   (clang's last "in instantiation of ... requested here" note there), else where it is. Clang prints the
+   instantiation notes only when they differ from the last error's: an error in a template's pattern without
+   notes is in the instance of the error before it (LAST_OWNER, when that one had notes). */
+static unsigned error_owner(Parser *P, CXDiagnostic d, CXFile f, unsigned off, bool *in_main, unsigned *last_owner,
+                            TemplateSpans *spans)
 {
     *in_main = f && clang_File_isEqual(f, P->main_file);
     CXDiagnosticSet notes = clang_getChildDiagnostics(d);
     unsigned n = notes ? clang_getNumDiagnosticsInSet(notes) : 0;
+    bool instance = false;
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
         char *text = cx_take(P, clang_getDiagnosticSpelling(note));
@@ -2666,16 +2739,23 @@ static unsigned error_owner(Parser *P, CXDiagnostic d, CXFile f, unsigned off, b
         unsigned noff;
         clang_getExpansionLocation(clang_getDiagnosticLocation(note), &nf, NULL, NULL, &noff);
         if (strstr(text, "requested here") && nf && clang_File_isEqual(nf, P->main_file))
-            *in_main = true, off = noff;
+            *in_main = true, off = noff, instance = true;
         clang_disposeDiagnostic(note);
     }
+    if (instance)
+        *last_owner = off + 1;
+    else if (*last_owner && *in_main && in_template_pattern(P, spans, off))
+        *in_main = true, off = *last_owner - 1;
+    else
+        *last_owner = 0;
     return off;
 }
 
 /* Prints clang's diagnostics in our format. */
 static void report_clang_diagnostics(Parser *P)
 {
-    unsigned n = clang_getNumDiagnostics(P->tu);
+    unsigned n = clang_getNumDiagnostics(P->tu), last_owner = 0;
+    TemplateSpans spans = {0};
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(P->tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
@@ -2694,10 +2774,12 @@ static void report_clang_diagnostics(Parser *P)
         char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
         if (sev >= CXDiagnostic_Error) {
             bool in_main;
-            unsigned owner = error_owner(P, d, f, off, &in_main);
+            unsigned owner = error_owner(P, d, f, off, &in_main, &last_owner, &spans);
             if (P->n_errors == P->cap_errors)
                 P->errors = realloc(P->errors, sizeof *P->errors * (size_t)(P->cap_errors = P->cap_errors * 2 + 16));
-            P->errors[P->n_errors++] = (ClangError){owner, in_main && !pp_in_system_file(&P->pp, owner), loc, {0}};
+            bool at_main = f && clang_File_isEqual(f, P->main_file);
+            P->errors[P->n_errors++] = (ClangError){owner, at_main ? off : UINT_MAX, in_main && !pp_in_system_file(&P->pp, owner),
+                                                    loc, {0}};
         }
         if (already_reported(P, f, off, msg)) { /* the same error in each instance of a template */
             clang_disposeDiagnostic(d);
@@ -2713,6 +2795,7 @@ static void report_clang_diagnostics(Parser *P)
             diag_warning(P->diag, loc, "%s", msg);
         clang_disposeDiagnostic(d);
     }
+    free(spans.span);
 }
 
 /* ---- Metal's conversions that clang's OpenCL mode refuses ----
@@ -2897,7 +2980,14 @@ static int vector_init_edits(Parser *P, unsigned off, TextEdit *out)
     unsigned b = off; /* the token before: a type's name or '>' makes OFF a declared name */
     while (b > 0 && isspace((unsigned char)t[b - 1]))
         b--;
-    if (b > 0 && (isalnum((unsigned char)t[b - 1]) || t[b - 1] == '_' || t[b - 1] == '>')) {
+    unsigned w = b; /* `return vec<T, 2>(a, b)`: a keyword before is no type */
+    while (w > 0 && (isalnum((unsigned char)t[w - 1]) || t[w - 1] == '_'))
+        w--;
+    static const char *const keywords[] = {"return", "else", "case", "do"};
+    bool keyword = false;
+    for (size_t k = 0; k < sizeof keywords / sizeof *keywords; k++)
+        keyword |= b - w == strlen(keywords[k]) && !strncmp(t + w, keywords[k], b - w);
+    if (!keyword && b > 0 && (isalnum((unsigned char)t[b - 1]) || t[b - 1] == '_' || t[b - 1] == '>')) {
         unsigned st = b; /* the statement's start: the declaration's type is between it and the name */
         while (st > 0 && !strchr(";{}()", t[st - 1]))
             st--;
@@ -2971,10 +3061,17 @@ static int scalar_rank_edits(Parser *P, const char *msg, unsigned off, TextEdit 
     if (!a || !b)
         return 0;
     bool lhs_scalar = !strstr(a, "vector") || strstr(a, "vector") > b; /* the first type is the scalar */
-    const char *vt = lhs_scalar ? b + 6 : a + 2;
-    char elem[32];
-    snprintf(elem, sizeof elem, "%.*s", (int)strcspn(vt, " '0123456789"), vt);
-    if (!*elem)
+    /* the element: from `(vector of 4 'half' values)`, `metal::vec<half, 2>` or the typedef's name, `half4` */
+    const char *vt = lhs_scalar ? b + 6 : a + 2, *of = strstr(a, "(vector of "), *q = of ? strchr(of, '\'') : NULL;
+    const char *v = strstr(vt, "vec<");
+    char elem[64];
+    if (q)
+        snprintf(elem, sizeof elem, "%.*s", (int)strcspn(q + 1, "'"), q + 1);
+    else if (v)
+        snprintf(elem, sizeof elem, "%.*s", (int)strcspn(v + 4, ",>"), v + 4);
+    else
+        snprintf(elem, sizeof elem, "%.*s", (int)strcspn(vt, " '0123456789"), vt);
+    if (!*elem || strchr(elem, '<'))
         return 0;
     const char *t = P->text;
     unsigned op = off, s, e;
@@ -3018,6 +3115,218 @@ static int scalar_rank_edits(Parser *P, const char *msg, unsigned off, TextEdit 
     return 2;
 }
 
+/* The vector type of a candidate's note `cannot convert initializer list argument to '__private uint3' (vector of
+   3 'uint' values)` under a failed call D, without its address space; NULL when no note says so. */
+static char *init_list_note_type(Parser *P, CXDiagnostic d)
+{
+    CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+    char *type = NULL;
+    for (unsigned k = 0; notes && !type && k < clang_getNumDiagnosticsInSet(notes); k++) {
+        CXDiagnostic nd = clang_getDiagnosticInSet(notes, k);
+        char *note = cx_take(P, clang_getDiagnosticSpelling(nd));
+        clang_disposeDiagnostic(nd);
+        const char *a = strstr(note, "cannot convert initializer list argument to '");
+        if (!a || !strstr(note, "(vector of "))
+            continue;
+        a += strlen("cannot convert initializer list argument to '");
+        static const char *const spaces[] = {"__private ", "const ", "__constant ", "__global ", "__local "};
+        for (bool again = true; again;) {
+            again = false;
+            for (size_t w = 0; w < sizeof spaces / sizeof *spaces; w++)
+                if (!strncmp(a, spaces[w], strlen(spaces[w])))
+                    a += strlen(spaces[w]), again = true;
+        }
+        size_t n = strcspn(a, "'");
+        if (n && a[n] == '\'')
+            type = arena_printf(P->arena, "%.*s", (int)n, a);
+    }
+    return type;
+}
+
+/* `f({N * index.x, index.y, index.z}, ...)` for a vector parameter (MLX's elem_to_loc_2_nd): clang does not take a
+   braced list as a vector argument, Metal does. The first braced argument of the call at T[OFF] becomes
+   `__mtl_vector<TYPE>(...)`; another one, if the call has several, is found on the next pass. */
+static int init_list_arg_edits(Parser *P, const char *type, unsigned off, TextEdit *out)
+{
+    const char *t = P->text;
+    unsigned len = (unsigned)P->len, o = off;
+    while (o < len && (isalnum((unsigned char)t[o]) || t[o] == '_' || t[o] == ':' || isspace((unsigned char)t[o])))
+        o++;
+    if (o < len && t[o] == '<') { /* explicit template arguments */
+        for (int depth = 0; o < len; o++) {
+            if (t[o] == '<') {
+                depth++;
+            } else if (t[o] == '>' && --depth == 0) {
+                o++;
+                break;
+            }
+        }
+    }
+    while (o < len && isspace((unsigned char)t[o]))
+        o++;
+    unsigned close = o < len && t[o] == '(' ? group_end(t, o, len) : 0;
+    if (!close)
+        return 0;
+    for (unsigned a = o + 1; a < close - 1; a++) { /* the arguments' starts: after '(' or a top-level ',' */
+        while (a < close && isspace((unsigned char)t[a]))
+            a++;
+        if (t[a] == '{') {
+            unsigned e = a;
+            for (int depth = 0; e < close; e++)
+                if (t[e] == '{')
+                    depth++;
+                else if (t[e] == '}' && --depth == 0)
+                    break;
+            if (e++ >= close)
+                return 0;
+            out[0] = (TextEdit){a, 1, arena_printf(P->arena, "__mtl_vector<%s>(", type)};
+            out[1] = (TextEdit){e - 1, 1, ")"};
+            return 2;
+        }
+        for (int depth = 0; a < close - 1; a++) {
+            char c = t[a];
+            depth += c == '(' || c == '[' || c == '{' ? 1 : c == ')' || c == ']' || c == '}' ? -1 : 0;
+            if (depth == 0 && c == ',')
+                break;
+        }
+    }
+    return 0;
+}
+
+/* Whether the two quoted types of MSG ('complex_t<...>' and 'const __global complex_t<...>') are one type in
+   two address spaces. */
+static bool same_type_but_space(const char *msg)
+{
+    char ty[2][160];
+    const char *p = msg;
+    for (int k = 0; k < 2; k++) {
+        const char *q = strchr(p, '\'');
+        const char *e = q ? strchr(q + 1, '\'') : NULL;
+        if (!e)
+            return false;
+        int n = 0;
+        for (const char *w = q + 1; w < e && n < 150;) { /* without const and address spaces */
+            static const char *const drop[] = {"const ", "__private ", "__global ", "__local ", "__constant "};
+            bool skipped = false;
+            for (size_t d = 0; d < sizeof drop / sizeof *drop && !skipped; d++)
+                if (!strncmp(w, drop[d], strlen(drop[d])) && (w == q + 1 || w[-1] == ' '))
+                    w += strlen(drop[d]), skipped = true;
+            if (!skipped)
+                ty[k][n++] = *w++;
+        }
+        ty[k][n] = 0;
+        p = e + 1;
+    }
+    return ty[0][0] && !strcmp(ty[0], ty[1]);
+}
+
+/* `c ? a : op.init` where A and OP.INIT are the same struct in different address spaces ("conditional expression is
+   ambiguous", "incompatible operand types ('complex_t<...>' and 'const __global complex_t<...>')"): Metal reads both
+   as values; both operands of the '?' at T[OFF] are written `__mtl_value(...)`. */
+static int conditional_value_edits(Parser *P, unsigned off, TextEdit *out)
+{
+    const char *t = P->text;
+    unsigned len = (unsigned)P->len;
+    if (off >= len || t[off] != '?')
+        return 0;
+    unsigned colon = off + 1;
+    for (int paren = 0, nested = 0; colon < len; colon++) {
+        char c = t[colon];
+        paren += c == '(' || c == '[' || c == '{' ? 1 : c == ')' || c == ']' || c == '}' ? -1 : 0;
+        if (paren < 0 || (paren == 0 && (c == ';' || c == ',')))
+            return 0;
+        if (paren == 0 && c == '?')
+            nested++;
+        else if (paren == 0 && c == ':' && t[colon + 1] != ':' && t[colon - 1] != ':' && nested-- == 0)
+            break;
+    }
+    if (colon >= len)
+        return 0;
+    unsigned s2 = off + 1, e2 = colon, s3 = colon + 1;
+    while (s2 < e2 && isspace((unsigned char)t[s2]))
+        s2++;
+    while (e2 > s2 && isspace((unsigned char)t[e2 - 1]))
+        e2--;
+    while (s3 < len && isspace((unsigned char)t[s3]))
+        s3++;
+    unsigned e3 = operand_end(t, s3, len);
+    if (s2 >= e2 || !e3 || e3 <= s3)
+        return 0;
+    out[0] = (TextEdit){s2, 0, "__mtl_value("};
+    out[1] = (TextEdit){e2, 0, ")"};
+    out[2] = (TextEdit){s3, 0, "__mtl_value("};
+    out[3] = (TextEdit){e3, 0, ")"};
+    return 4;
+}
+
+/* The argument at T[OFF] for a `thread const short&` parameter, which clang reports as "reference of type 'const
+   __private short &' cannot bind to a temporary object because of address space mismatch": written
+   `__mtl_temporary<short>(arg)`. */
+static int temporary_edits(Parser *P, const char *msg, unsigned off, TextEdit *out)
+{
+    const char *ty = strstr(msg, "reference of type '");
+    if (!ty)
+        return 0;
+    ty += strlen("reference of type '");
+    size_t n = strcspn(ty, "'");
+    while (n && (ty[n - 1] == '&' || ty[n - 1] == ' '))
+        n--;
+    char type[128];
+    snprintf(type, sizeof type, "%.*s", (int)n, ty);
+    char *p;
+    while ((p = strstr(type, "const ")) || (p = strstr(type, "__private ")))
+        memmove(p, p + strcspn(p, " ") + 1, strlen(p + strcspn(p, " ") + 1) + 1);
+    if (!*type || strchr(type, '('))
+        return 0;
+    const char *t = P->text;
+    unsigned len = (unsigned)P->len, e = off;
+    for (int depth = 0; e < len; e++) {
+        char c = t[e];
+        if ((c == ',' || c == ')' || c == ';') && depth == 0)
+            break;
+        depth += c == '(' || c == '[' || c == '{' ? 1 : c == ')' || c == ']' || c == '}' ? -1 : 0;
+    }
+    while (e > off && isspace((unsigned char)t[e - 1]))
+        e--;
+    if (e >= len || e == off)
+        return 0;
+    out[0] = (TextEdit){off, 0, arena_printf(P->arena, "__mtl_temporary<%s>(", type)};
+    out[1] = (TextEdit){e, 0, ")"};
+    return 2;
+}
+
+/* `src += str_y` with a pointer and MLX's `Int<1>` (integral_constant): clang's OpenCL mode finds no built-in
+   operator for a pointer into an address space and a class that converts to an integer; Metal converts it. The
+   class operand of the operator at T[OFF] is written `(long)(...)`. */
+static int pointer_offset_edits(Parser *P, const char *msg, unsigned off, TextEdit *out)
+{
+    const char *a = strstr(msg, "('"), *b = a ? strstr(a, "' and '") : NULL;
+    if (!a || !b)
+        return 0;
+    bool lhs_pointer = memchr(a, '*', (size_t)(b - a)) != NULL;
+    const char *t = P->text;
+    unsigned len = (unsigned)P->len, op = off;
+    if (op >= len || !strchr("+-", t[op]))
+        return 0;
+    unsigned s, e;
+    if (lhs_pointer) {
+        s = op + 1 + (t[op + 1] == '=');
+        while (s < len && isspace((unsigned char)t[s]))
+            s++;
+        e = operand_end(t, s, len);
+    } else {
+        e = op;
+        while (e > 0 && isspace((unsigned char)t[e - 1]))
+            e--;
+        s = operand_start(t, e);
+    }
+    if (!e || s >= e)
+        return 0;
+    out[0] = (TextEdit){s, 0, "(long)("};
+    out[1] = (TextEdit){e, 0, ")"};
+    return 2;
+}
+
 /* Rewrites the conversions clang refused in the text (edits applied, attribute offsets and the line map moved).
    Returns whether anything changed. */
 static bool fix_conversions(Parser *P)
@@ -3032,6 +3341,7 @@ static bool fix_conversions(Parser *P)
         CXDiagnostic d = clang_getDiagnostic(P->tu, i);
         char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
         CXSourceLocation sl = clang_getDiagnosticLocation(d);
+        char *init_list_type = strstr(msg, "no matching function for call to") ? init_list_note_type(P, d) : NULL;
         clang_disposeDiagnostic(d);
         CXFile f;
         unsigned off;
@@ -3058,6 +3368,16 @@ static bool fix_conversions(Parser *P)
             n_edits += scalar_rank_edits(P, msg, off, edits + n_edits);
         } else if (strstr(msg, "excess elements in scalar initializer")) {
             n_edits += vector_init_edits(P, off, edits + n_edits);
+        } else if (strstr(msg, "invalid operands to binary expression") && strstr(msg, "integral_constant<") &&
+                   strstr(msg, " *")) {
+            n_edits += pointer_offset_edits(P, msg, off, edits + n_edits);
+        } else if (strstr(msg, "cannot bind to a temporary object because of address space mismatch")) {
+            n_edits += temporary_edits(P, msg, off, edits + n_edits);
+        } else if ((strstr(msg, "conditional expression is ambiguous") || strstr(msg, "incompatible operand types")) &&
+                   same_type_but_space(msg)) {
+            n_edits += conditional_value_edits(P, off, edits + n_edits);
+        } else if (init_list_type) {
+            n_edits += init_list_arg_edits(P, init_list_type, off, edits + n_edits);
         } else if (sscanf(msg, "too few elements in vector initialization (expected %d elements, have %d)", &want, &have) == 2 &&
                    off < P->len && P->text[off] == '{' && want > have && want <= 16) {
             const char *close = P->text + off;
@@ -3140,8 +3460,11 @@ static bool prepare_text(Parser *P, const ParseOptions *opt)
     char *lit = pp_constant_const(lit0, flen, &flen);
     free(lit0);
     pp_constructor_spaces(lit, flen);
-    char *fn = tmpl_rewrite_function_params(lit, flen, &flen);
+    pp_static_member_spaces(lit, flen);
+    char *vec = pp_deducible_vectors(lit, flen, &flen);
     free(lit);
+    char *fn = tmpl_rewrite_function_params(vec, flen, &flen);
+    free(vec);
     P->text = tmpl_rewrite_instances(fn, flen, &P->len);
     free(fn);
     pp_map_build(&P->pp, P->arena, P->text, P->len);
@@ -3159,6 +3482,18 @@ static bool prepare_text(Parser *P, const ParseOptions *opt)
         apply_edits(P, tg.items, tg.n);
     free(tg.items);
     return true;
+}
+
+/* For developers: MTL2GLSL_DUMP_FRONT=FILE writes the text clang finally compiled (preprocessed, instances and
+   conversions written out), so a clang error can be read in the form clang saw it. */
+static void dump_front_text(const Parser *P)
+{
+    const char *path = getenv("MTL2GLSL_DUMP_FRONT");
+    if (!path || !*path)
+        return;
+    FILE *f = fopen(path, "w");
+    if (!f || fwrite(P->text, 1, P->len, f) != P->len || fclose(f) != 0)
+        diag_error(P->diag, (SrcLoc){0}, "cannot write MTL2GLSL_DUMP_FRONT file '%s'", path);
 }
 
 bool parse_program(Program *prog, const ParseOptions *opt)
@@ -3200,6 +3535,7 @@ bool parse_program(Program *prog, const ParseOptions *opt)
         if (pass == MAX_FIX_PASSES || P.skip_bodies || !fix_conversions(&P))
             break;
     }
+    dump_front_text(&P);
     report_clang_diagnostics(&P);
     TopVisit tv = {.P = &P};
     clang_visitChildren(clang_getTranslationUnitCursor(P.tu), visit_top, &tv);

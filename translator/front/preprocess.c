@@ -500,8 +500,8 @@ char *pp_float_literals(const char *t, size_t len, size_t *out_len)
  * a `__private`-qualified constructor cannot make the value of `return {a, b};` nor a member of another object
  * (BlockMMA's tiles "have no default constructor"). The `thread` (by now `__private`) qualifier of a constructor is
  * blanked, so it constructs objects in any space, as Metal's does. A constructor is told from a member function by
- * what comes before its name: nothing but specifiers (`constexpr`, `explicit`, `inline`, an `__attribute__`), not a
- * return type. Member functions keep theirs: their `this` must stay a `thread` pointer. In place.
+ * what comes before its name: nothing but specifiers (`constexpr`, `explicit`, `inline`, an `__attribute__`) and a
+ * template head, not a return type. Member functions keep theirs: their `this` must stay a `thread` pointer. In place.
  */
 
 /* Index of the start of the token before T[i] ('(' groups of __attribute__((...)) skipped), or -1. */
@@ -555,8 +555,44 @@ void pp_constructor_spaces(char *t, size_t len)
             continue;
         bool ctor = true;
         for (long k = token_before(t, name); ctor && k >= 0; k = token_before(t, k)) {
+            if (t[k] == ':' && k > 0 && t[k - 1] == ':') { /* `C<..>::name(...) thread`: a constructor if name is C */
+                long e = k - 1, c = e;
+                while (c > 0 && isspace((unsigned char)t[c - 1]))
+                    c--;
+                if (c > 0 && t[c - 1] == '>') /* the class's template arguments */
+                    for (int depth = 0; c > 0; c--) {
+                        depth += t[c - 1] == '>' ? 1 : t[c - 1] == '<' ? -1 : 0;
+                        if (depth == 0) {
+                            c--;
+                            break;
+                        }
+                    }
+                while (c > 0 && isspace((unsigned char)t[c - 1]))
+                    c--;
+                long cs = c;
+                while (cs > 0 && is_ident(t[cs - 1]))
+                    cs--;
+                long nl = name;
+                while (is_ident(t[nl]))
+                    nl++;
+                ctor = c - cs == nl - name && !strncmp(t + cs, t + name, (size_t)(nl - name));
+                break;
+            }
             if (strchr("{};:", t[k]))
                 break;
+            if (t[k] == '>') { /* `template <typename U> constexpr complex_t(U x) thread`: skip the template head */
+                long lt = k;
+                for (int depth = 0; lt >= 0; lt--) {
+                    depth += t[lt] == '>' ? 1 : t[lt] == '<' ? -1 : 0;
+                    if (depth == 0)
+                        break;
+                }
+                long kw = lt > 0 ? token_before(t, lt) : -1;
+                if (kw >= 0 && !strncmp(t + kw, "template", 8) && !is_ident(t[kw + 8])) {
+                    k = kw;
+                    continue;
+                }
+            }
             static const char *const spec[] = {"constexpr", "explicit", "inline", "static", "__attribute__"};
             bool is_spec = false;
             for (size_t q = 0; q < sizeof spec / sizeof *spec; q++)
@@ -614,3 +650,130 @@ char *pp_constant_const(const char *t, size_t len, size_t *out_len)
     *out_len = out.len;
     return out.data;
 }
+
+/* ---- static data members in `constant` ----
+ * MLX's reduction ops and Limits<T> hold their values as `static constexpr constant U init = U(0);`. To clang a
+ * `__constant` object of class type (complex_t, bfloat) can be neither constant-initialized through its constructors
+ * nor copied (the implicit copy operations take `__generic` references, which `__constant` does not bind to).
+ * Metal reads them as values, so the `constant` of a static data member of a struct is blanked: clang keeps it a
+ * read-only constexpr member. In place.
+ */
+
+/* Whether the '{' at T[open] begins a struct, class or union body. */
+static bool opens_class_body(const char *t, long open)
+{
+    long s = open;
+    while (s > 0 && !strchr(";{}", t[s - 1]))
+        s--;
+    static const char *const keys[] = {"struct", "class", "union"};
+    for (long i = s; i < open; i++) {
+        if (i > 0 && is_ident(t[i - 1]))
+            continue;
+        for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+            if (!strncmp(t + i, keys[k], strlen(keys[k])) && !is_ident(t[i + (long)strlen(keys[k])]))
+                return true;
+    }
+    return false;
+}
+
+/* Whether the declaration going on at T[i] declares a qualified name, `X<..>::name` (before its '[', '=' or ';'). */
+static bool qualified_declarator(const char *t, size_t i, size_t len)
+{
+    size_t e = i;
+    for (int angle = 0; e < len && !strchr(";={(", t[e]) && !(angle == 0 && t[e] == '['); e++)
+        angle += t[e] == '<' ? 1 : t[e] == '>' ? -1 : 0;
+    if (e >= len || t[e] == '{' || t[e] == '(')
+        return false;
+    size_t n = e;
+    while (n > i && isspace((unsigned char)t[n - 1]))
+        n--;
+    size_t s = n;
+    while (s > i && is_ident(t[s - 1]))
+        s--;
+    return s < n && s >= i + 2 && t[s - 1] == ':' && t[s - 2] == ':';
+}
+
+void pp_static_member_spaces(char *t, size_t len)
+{
+    for (char *p = t; (p = memmem(p, len - (size_t)(p - t), "constant", 8)); p += 8) {
+        long i = p - t;
+        if ((i && is_ident(t[i - 1])) || ((size_t)i + 8 < len && is_ident(t[i + 8])))
+            continue;
+        long s = i; /* the declaration's start */
+        while (s > 0 && !strchr(";{}", t[s - 1]))
+            s--;
+        int paren = 0; /* a parameter of a static member function is no static member */
+        for (long k = s; k < i; k++)
+            paren += t[k] == '(' ? 1 : t[k] == ')' ? -1 : 0;
+        bool is_static = false;
+        for (long k = s; paren == 0 && k + 6 <= i && !is_static; k++)
+            is_static = !strncmp(t + k, "static", 6) && (k == 0 || !is_ident(t[k - 1])) && !is_ident(t[k + 6]);
+        long open = s - 1; /* the '{' the declaration is inside */
+        for (int depth = 0; is_static && open >= 0; open--) {
+            depth += t[open] == '}' ? 1 : t[open] == '{' ? -1 : 0;
+            if (depth < 0)
+                break;
+        }
+        if (is_static && open >= 0 && opens_class_body(t, open))
+            memset(p, ' ', 8);
+        else if (!is_static && paren == 0 && qualified_declarator(t, (size_t)i + 8, len))
+            memset(p, ' ', 8); /* its out-of-line definition, `constant constexpr const float X<6>::table[8];` */
+    }
+}
+
+/* ---- vec<T, N> in a partial specialization ----
+ * metal::vec<T, N> is the prelude's alias through a struct (so that vec<bfloat, 4> and vec<bool, 2> are the
+ * prelude's bfloat4 and bool2), which clang cannot deduce T and N through: MLX's FFTStorageTraits<vec<T, 2>> would
+ * never match float2. In the arguments of a class template specialization (`struct X<vec<T, 2>>`), vec is written
+ * as the vector type itself, `__mtl_vec_t<T, 2>`, which clang deduces (not where the arguments name bfloat or bool,
+ * whose vectors are structs). Returns a new text.
+ */
+char *pp_deducible_vectors(const char *t, size_t len, size_t *out_len)
+{
+    StrBuf out = {0};
+    sb_puts(&out, "");
+    size_t at = 0;
+    for (size_t i = 0; i + 6 < len; i++) {
+        size_t kw = !strncmp(t + i, "struct", 6) ? 6 : !strncmp(t + i, "class", 5) ? 5 : 0;
+        if (!kw || (i && is_ident(t[i - 1])) || is_ident(t[i + kw]))
+            continue;
+        size_t n = i + kw; /* the name, then its template arguments */
+        while (n < len && isspace((unsigned char)t[n]))
+            n++;
+        size_t name = n;
+        while (n < len && (is_ident(t[n]) || t[n] == ':'))
+            n++;
+        while (n < len && isspace((unsigned char)t[n]))
+            n++;
+        if (n == name || n >= len || t[n] != '<')
+            continue;
+        size_t close = n;
+        for (int depth = 0; close < len; close++) {
+            if (t[close] == '<')
+                depth++;
+            else if (t[close] == '>' && --depth == 0)
+                break;
+            else if (strchr(";{}", t[close]))
+                break;
+        }
+        if (close >= len || t[close] != '>')
+            continue;
+        const char *args = t + n;
+        size_t alen = close - n;
+        if (!memmem(args, alen, "vec<", 4) || memmem(args, alen, "bfloat", 6) || memmem(args, alen, "bool", 4))
+            continue;
+        for (size_t k = n; k + 4 <= close; k++) {
+            if (strncmp(t + k, "vec<", 4) || (k && is_ident(t[k - 1])))
+                continue;
+            size_t from = k >= 7 && !strncmp(t + k - 7, "metal::", 7) ? k - 7 : k;
+            sb_append(&out, t + at, from - at);
+            sb_puts(&out, "__mtl_vec_t<");
+            at = k + 4;
+        }
+        i = close;
+    }
+    sb_append(&out, t + at, len - at);
+    *out_len = out.len;
+    return out.data;
+}
+
