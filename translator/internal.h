@@ -526,6 +526,8 @@ char *reflect_json(Program *prog, Lowered *L); /* malloc'd */
 /* ---- spirv.c ---- */
 /* GLSL to SPIR-V with shaderc; returns malloc'd words or NULL with *err (malloc'd) set. */
 unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, char **err);
+/* The same; with DEBUG unoptimized, keeping names and source (mtl2glsl --emit=spirv -g). */
+unsigned *spirv_compile_debug(const char *glsl, const char *name, size_t *n_bytes, char **err, bool debug);
 /* ---- emit/bounds.c ---- */
 /* --check-bounds: wrap every buffer and shared-array index of *GLSL (printed with line markers) in a check that
    records the first out-of-range access per array; *JSON gets "bounds_check". Both are replaced (malloc'd). */
