@@ -1,5 +1,7 @@
-/* constants.c: Metal function constants as Vulkan specialization constants (docs/interfaces.md):
-   function constant n (0..899) is constant_id 100 + n, and its "is defined" flag (a bool) is 1100 + n. */
+/* constants.c: Metal function constants as Vulkan specialization constants (docs/interfaces.md). The reflection
+   lists the function constants a kernel reads, each with its specialization constant ids (numbered per shader):
+   the value, 32 bits (VkBool32 for bool, int for char/short/int, uint for uchar/ushort/uint, float for half and
+   float), and its "is defined" flag (a bool). */
 #include "internal.h"
 
 #include <stdio.h>
@@ -22,6 +24,28 @@ static const MtlrtFunctionConstant *declared(const MtlrtPipeline *pipe, uint32_t
     return NULL;
 }
 
+/* The 32 bits of the specialization constant holding EXACT, a 0-d array of the declared type. */
+static uint32_t constant_bits(const MtlrtArray *exact)
+{
+    uint32_t bits = 0;
+    switch (mtlrt_dtype_kind(exact->dtype)) {
+    case 'b':
+        return *(const unsigned char *)exact->data ? 1u : 0u; /* VkBool32 */
+    case 'f': {
+        float f = (float)mtlrt_array_get(exact, 0); /* half: its value as a float */
+        memcpy(&bits, &f, 4);
+        return bits;
+    }
+    case 'i': {
+        int32_t v = (int32_t)mtlrt_array_get(exact, 0); /* char, short: sign-extended */
+        memcpy(&bits, &v, 4);
+        return bits;
+    }
+    default:
+        return (uint32_t)mtlrt_array_get(exact, 0);
+    }
+}
+
 bool mtlrt_pipeline_set_function_constant(MtlrtPipeline *pipe, uint32_t index, const MtlrtArray *value)
 {
     if (pipe->n_variants) {
@@ -32,9 +56,9 @@ bool mtlrt_pipeline_set_function_constant(MtlrtPipeline *pipe, uint32_t index, c
     if (!fc)
         return false;
     MtlrtDtype type = mtlrt_dtype_from_name(fc->type);
-    if (value->count != 1 || (type != MTLRT_DTYPE_BOOL && mtlrt_dtype_size(type) != 4)) {
-        rt_error("function constant %u (%s %s) of %s: expected one value of a bool, int, uint or float constant",
-                 index, fc->type, fc->name, pipe->name);
+    if (value->count != 1 || type == MTLRT_DTYPE_NONE || mtlrt_dtype_size(type) > 4) {
+        rt_error("function constant %u (%s %s) of %s: expected one value of a bool, char, uchar, short, ushort, int, "
+                 "uint, half or float constant", index, fc->type, fc->name, pipe->name);
         return false;
     }
     MtlrtArray exact;
@@ -43,14 +67,10 @@ bool mtlrt_pipeline_set_function_constant(MtlrtPipeline *pipe, uint32_t index, c
         rt_error("function constant %u (%s %s) of %s: %s", index, fc->type, fc->name, pipe->name, why);
         return false;
     }
-    uint32_t bits = 0;
-    if (type == MTLRT_DTYPE_BOOL)
-        bits = *(const unsigned char *)exact.data ? 1u : 0u; /* VkBool32 */
-    else
-        memcpy(&bits, exact.data, 4);
+    uint32_t bits = constant_bits(&exact);
     mtlrt_array_free(&exact);
     for (uint32_t i = 0; i < pipe->n_constants; i++)
-        if (pipe->constants[i][0] == 100 + index) { /* set again: the new value */
+        if (pipe->constants[i][0] == fc->constant_id) { /* set again: the new value */
             pipe->constants[i][1] = bits;
             return true;
         }
@@ -58,9 +78,9 @@ bool mtlrt_pipeline_set_function_constant(MtlrtPipeline *pipe, uint32_t index, c
         rt_error("%s: more than %d function constants", pipe->name, MAX_FUNCTION_CONSTANTS / 2);
         return false;
     }
-    pipe->constants[pipe->n_constants][0] = 100 + index;
+    pipe->constants[pipe->n_constants][0] = fc->constant_id;
     pipe->constants[pipe->n_constants++][1] = bits;
-    pipe->constants[pipe->n_constants][0] = 1100 + index;
+    pipe->constants[pipe->n_constants][0] = fc->defined_constant_id;
     pipe->constants[pipe->n_constants++][1] = 1;
     return true;
 }

@@ -168,19 +168,21 @@ typedef struct MtlrtThreadgroupParam {
     uint32_t element_size;
 } MtlrtThreadgroupParam;
 
+/* A `constant T name [[function_constant(index)]]` the kernel reads: specialization constants constant_id (the
+   value) and defined_constant_id (whether it was set), numbered per shader (docs/interfaces.md). */
+typedef struct MtlrtFunctionConstant {
+    uint32_t index;
+    char *name;
+    char *type; /* Metal scalar: bool, char, uchar, short, ushort, int, uint, half, float */
+    uint32_t constant_id, defined_constant_id;
+} MtlrtFunctionConstant;
+
 /* Subgroup operations a shader uses (reflection "simd.operations"); VkSubgroupFeatureFlagBits values. */
 typedef enum MtlrtSubgroupOp {
     MTLRT_SUBGROUP_BASIC = 1, MTLRT_SUBGROUP_VOTE = 2, MTLRT_SUBGROUP_ARITHMETIC = 4, MTLRT_SUBGROUP_BALLOT = 8,
     MTLRT_SUBGROUP_SHUFFLE = 16, MTLRT_SUBGROUP_SHUFFLE_RELATIVE = 32, MTLRT_SUBGROUP_CLUSTERED = 64,
     MTLRT_SUBGROUP_QUAD = 128
 } MtlrtSubgroupOp;
-
-/* A `constant T name [[function_constant(n)]]` the kernel reads (reflection "function_constants"). */
-typedef struct MtlrtFunctionConstant {
-    uint32_t index;
-    char *name;
-    char *type; /* bool, int, uint or float */
-} MtlrtFunctionConstant;
 
 /* An array a kernel translated with check_bounds checks (reflection "bounds_check.slots"): a storage buffer's array
    (a view of it when its type differs from the parameter's) or a threadgroup array. */
@@ -309,10 +311,10 @@ MtlrtPipeline *mtlrt_pipeline_create_spirv(MtlrtContext *ctx, const uint32_t *co
                                            const MtlrtReflection *refl);
 void mtlrt_pipeline_destroy(MtlrtPipeline *pipe);
 /* Set Metal function constant INDEX ([[function_constant(INDEX)]]) to VALUE and mark it defined; before the first
-   dispatch. VALUE is a 0-d array converted exactly to the declared type (int32 1 for a float constant is 1.0f;
-   float 0.5 for an int constant, or any number for a bool one, is an error, as is an INDEX the kernel does not
-   declare). Constants not set keep the shader's default (false / 0) and is_function_constant_defined() is false
-   for them. */
+   dispatch. VALUE is a 0-d array converted exactly to the declared type (bool, char, uchar, short, ushort, int,
+   uint, half or float: int32 1 for a float constant is 1.0f; float 0.5 for an int constant, 300 for a uchar one,
+   or any number for a bool one, is an error, as is an INDEX the kernel does not declare). Constants not set keep
+   the shader's default (false / 0) and is_function_constant_defined() is false for them. */
 bool mtlrt_pipeline_set_function_constant(MtlrtPipeline *pipe, uint32_t index, const MtlrtArray *value);
 
 /* ---- dispatch (dispatch.c) ---- */

@@ -8,6 +8,8 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char usage_text[] =
     "usage: mtlrun KERNEL.metal [--entry NAME] [-I DIR] [-D NAME[=VALUE]] DISPATCH PARAMS [OPTIONS]\n"
@@ -99,7 +101,7 @@ static bool parse_dims(const char *s, uint32_t out[3], bool zero_ok)
 }
 
 /* "N=TEXT" or "NAME=TEXT" -> ARG. */
-static bool parse_indexed(const char *s, SourceKind kind, Arg *arg)
+static bool parse_indexed(const char *s, SourceKind kind, Arg *arg, unsigned long max)
 {
     char *end;
     errno = 0;
@@ -110,7 +112,7 @@ static bool parse_indexed(const char *s, SourceKind kind, Arg *arg)
         *arg = (Arg){.index = UINT32_MAX, .kind = kind, .text = s + name_len + 1, .name = name};
         return name != NULL;
     }
-    if (end == s || *end != '=' || errno || v > 1000)
+    if (end == s || *end != '=' || errno || v > max)
         return false;
     *arg = (Arg){.index = (uint32_t)v, .kind = kind, .text = end + 1};
     return true;
@@ -119,7 +121,7 @@ static bool parse_indexed(const char *s, SourceKind kind, Arg *arg)
 /* Append an indexed option to LIST; false when full or malformed. */
 static bool add_indexed(Arg *list, int *n, const char *value, SourceKind kind)
 {
-    return *n < MAX_ARGS && parse_indexed(value, kind, &list[*n]) && ++*n;
+    return *n < MAX_ARGS && parse_indexed(value, kind, &list[*n], 1000) && ++*n;
 }
 
 enum {
@@ -180,8 +182,9 @@ static bool launch_option(Launch *l, int c, const char *v)
         return add_indexed(l->inputs, &l->n_inputs, v, SOURCE_SCALAR);
     case OPT_BYTES:
         return add_indexed(l->inputs, &l->n_inputs, v, SOURCE_BYTES);
-    case OPT_CONSTANT:
-        return add_indexed(l->constants, &l->n_constants, v, SOURCE_SCALAR);
+    case OPT_CONSTANT: /* function constant indices: any uint */
+        return l->n_constants < MAX_ARGS && parse_indexed(v, SOURCE_SCALAR, &l->constants[l->n_constants], UINT32_MAX) &&
+               ++l->n_constants;
     case OPT_ENTRY:
         return (l->entry = v);
     case OPT_REFLECT:
