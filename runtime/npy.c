@@ -371,8 +371,10 @@ static FILE *open_regular(const char *path, uint64_t limit, uint64_t *size)
         return NULL;
     }
     FILE *f = fdopen(fd, "rb");
-    if (!f)
+    if (!f) {
+        rt_fail(MTLRT_ERROR_IO, "cannot open %s: %s", path, strerror(errno));
         close(fd);
+    }
     *size = (uint64_t)st.st_size;
     return f;
 }

@@ -17,7 +17,8 @@ with outputs poisoned first. Cases:
   transfers through staging (MTLRT_STAGING=1) with --repeat, so the GPU-side restores are exercised;
   bounds checking: a read and a write past the end and too little threadgroup memory, each reported with its
   Metal source line, buffer name, index and size (exit 1); the same kernel within bounds passes with its result;
-  with --mtl2glsl: the translator reads `-` from standard input, and takes --opt VALUE and --opt=VALUE.
+  with --mtl2glsl: the translator reads `-` from standard input, takes --opt VALUE and --opt=VALUE, and
+  --emit=spirv -g keeps the names (spirv-dis) that the optimized SPIR-V strips.
 """
 import argparse
 import os
@@ -263,6 +264,15 @@ def translator(r, mtl2glsl):
     d = run(["--emit=c", "-"], stdin=src)
     if c.returncode or not os.path.exists(r.path("s.json")) or d.returncode != 2 or "--c-prefix" not in d.stderr:
         r.failures.append("mtl2glsl option forms: %d %s / %d %s" % (c.returncode, c.stderr, d.returncode, d.stderr))
+    names = {}
+    for label, flags in [("plain", []), ("-g", ["-g"])]:
+        spv = r.path("s%s.spv" % label)
+        e = run(["--emit=spirv", "--entry", "shift", "-o", spv] + flags + [KERNELS])
+        dis = subprocess.run(["spirv-dis", spv], capture_output=True, text=True) if not e.returncode else None
+        names[label] = dis.stdout if dis and not dis.returncode else None
+    if not names["-g"] or 'OpName' not in names["-g"] or '"mtl_buffer_t"' not in names["-g"] or \
+            'OpSource GLSL' not in names["-g"] or not names["plain"] or '"mtl_buffer_t"' in names["plain"]:
+        r.failures.append("--emit=spirv -g keeps the names, plain strips them: %r" % ((names["-g"] or "")[:300],))
 
 
 def bounds(r):

@@ -589,6 +589,8 @@ char *reflect_json(Program *prog, Lowered *L); /* malloc'd */
 /* ---- spirv.c ---- */
 /* GLSL to SPIR-V with shaderc; returns malloc'd words or NULL with *err (malloc'd) set. */
 unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, char **err);
+/* The same; with DEBUG unoptimized, keeping names and source (mtl2glsl --emit=spirv -g). */
+unsigned *spirv_compile_debug(const char *glsl, const char *name, size_t *n_bytes, char **err, bool debug);
 /* Whether GLSL compiles (glslang) to SPIR-V that the validator accepts under Vulkan 1.1, as the tests check every
    shader: NULL when it does, else the messages (malloc'd). *COMPILER: the compiler kept between calls (NULL at
    first), released by spirv_check_done. */

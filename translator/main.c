@@ -31,6 +31,7 @@ typedef struct Cli {
     int subgroup_size;
     bool virtual_subgroups;
     bool check_bounds;
+    bool debug_info; /* -g: SPIR-V with names and source kept */
     const char *arrays[64], *templates[64], *transposes[64]; /* kernel specs: --array, --template, --transpose */
     int n_arrays, n_templates, n_transposes;
 } Cli;
@@ -49,6 +50,7 @@ static const char usage_text[] =
     "                     report clang's errors; translate nothing\n"
     "  --emit=KIND        glsl (default), spirv (SPIR-V binary; needs -o), reflect (JSON) or\n"
     "                     c (-o FILE.c: FILE.c and FILE.h embed SPIR-V with a launch function per kernel)\n"
+    "  -g                 with --emit=spirv: unoptimized SPIR-V that keeps every name and the GLSL source\n"
     "  --c-prefix NAME    prefix of the --emit=c names (default: the input file's name)\n"
     "  -I DIR             add DIR to the include search path\n"
     "  -D NAME[=VALUE]    define a preprocessor macro\n"
@@ -237,6 +239,7 @@ static int parse_option(Cli *cli, int c, const char *v)
         printf("mtl2glsl %s\nprelude: %s\n", MTL2GLSL_VERSION, m2g_default_grammar_dir());
         return 0;
     case 'o': cli->output = v; break;
+    case 'g': cli->debug_info = true; break;
     case 'I': add_to(cli->includes, &cli->n_includes, v); break;
     case 'D': add_to(cli->defines, &cli->n_defines, v); break;
     case OPT_ENTRY: cli->entry = v; break;
@@ -280,7 +283,7 @@ static int parse_args(Cli *cli, int argc, char **argv)
 {
     int c;
     opterr = 0;
-    while ((c = getopt_long_only(argc, argv, "-:ho:I:D:", long_options, NULL)) != -1) {
+    while ((c = getopt_long_only(argc, argv, "-:hgo:I:D:", long_options, NULL)) != -1) {
         int status = -1;
         if (c == 1 && cli->input)
             return usage_error("more than one input file ('%s')", optarg);
@@ -325,7 +328,7 @@ static bool write_entry(const Cli *cli, const M2gEntry *e, const char *path)
     if (cli->emit == EMIT_SPIRV) {
         char *err;
         size_t n;
-        unsigned *words = spirv_compile(e->glsl, e->name, &n, &err);
+        unsigned *words = spirv_compile_debug(e->glsl, e->name, &n, &err, cli->debug_info);
         if (!words) {
             fprintf(stderr, "%s: error: internal error: generated GLSL for '%s' did not compile:\n%s", cli->input, e->name, err);
             free(err);

@@ -5,6 +5,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define MTL2GLSL_VERSION "0.1.0"
 
 typedef struct M2gOptions {
@@ -109,5 +113,9 @@ M2gResult *m2g_translate_spec(const M2gSpec *spec, const M2gOptions *opt);
 void m2g_spec_free(M2gSpec *spec);
 /* True when PATH names a spec (ends in .json). */
 bool m2g_is_spec_path(const char *path);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

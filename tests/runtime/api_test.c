@@ -68,7 +68,8 @@ static const char add_json[] =
     " \"element_size\": 4, \"pointer\": true, \"access\": \"read\"},"
     "{\"index\": 1, \"name\": \"y\", \"kind\": \"storage\", \"binding\": 1, \"type\": \"float\", \"scalar\": \"float\","
     " \"element_size\": 4, \"pointer\": true, \"access\": \"write\"}],"
-    " \"function_constants\": [{\"index\": 0, \"name\": \"k\", \"type\": \"float\"}]}";
+    " \"function_constants\": [{\"index\": 0, \"name\": \"k\", \"type\": \"float\", \"constant_id\": 100,"
+    " \"defined_constant_id\": 101}]}";
 
 typedef struct Kernel {
     MtlrtReflection *refl;
@@ -178,6 +179,10 @@ static void command_lists(MtlrtContext *ctx)
     MtlrtCommands *cmds = mtlrt_commands_create(ctx);
     MtlrtBuffer *ab[] = {a, b}, *bc[] = {b, c}, *pq[] = {p, q};
     MtlrtDispatch d1 = add_dispatch(ab, N), d2 = add_dispatch(bc, N), d3 = add_dispatch(pq, N);
+    if (!add1.pipe || !cmds) {
+        check(false, "the add kernel's pipeline and a command list");
+        return;
+    }
     bool ok = add1.pipe && cmds && mtlrt_commands_dispatch(cmds, add1.pipe, &d1) && /* b = a + 1 */
               mtlrt_commands_dispatch(cmds, add1.pipe, &d3) &&                     /* q = p + 1: independent */
               mtlrt_commands_dispatch(cmds, add1.pipe, &d2) &&                     /* c = b + 1: after d1 */
@@ -239,7 +244,11 @@ static void constants(MtlrtContext *ctx)
     MtlrtReflection *r = mtlrt_reflection_parse(add_json, NULL, "add.json");
     MtlrtPipeline *pipe = r ? mtlrt_pipeline_create(ctx, add_glsl, "add.comp", r) : NULL;
     MtlrtArray v;
-    bool ok = pipe && mtlrt_array_from_scalar("int:3", &v);
+    if (!pipe) {
+        check(false, "the add kernel's pipeline");
+        return;
+    }
+    bool ok = mtlrt_array_from_scalar("int:3", &v);
     check(ok && mtlrt_pipeline_set_function_constant(pipe, 0, &v), "an int for a float constant converts");
     check(ok && !mtlrt_pipeline_set_function_constant(pipe, 7, &v) &&
               strstr(mtlrt_last_error(), "kernel add has no [[function_constant(7)]]; it has 0 (float k)"),

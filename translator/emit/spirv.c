@@ -7,13 +7,16 @@
 
 #include "internal.h"
 
-/* A compiler is costly to make (glslang's process set-up: about 0.2 s), so one serves many shaders. */
+/* A compiler is costly to make (glslang's process set-up: about 0.2 s), so one serves many shaders. With DEBUG the
+   names (OpName) and the GLSL source are kept. */
 static shaderc_compilation_result_t compile(shaderc_compiler_t compiler, const char *glsl, const char *name,
-                                            shaderc_optimization_level level)
+                                            shaderc_optimization_level level, bool debug)
 {
     shaderc_compile_options_t opts = shaderc_compile_options_initialize();
     shaderc_compile_options_set_target_env(opts, shaderc_target_env_vulkan, shaderc_env_version_vulkan_1_1);
     shaderc_compile_options_set_optimization_level(opts, level);
+    if (debug)
+        shaderc_compile_options_set_generate_debug_info(opts);
     shaderc_compilation_result_t res =
         shaderc_compile_into_spv(compiler, glsl, strlen(glsl), shaderc_compute_shader, name, "main", opts);
     shaderc_compile_options_release(opts);
@@ -22,8 +25,15 @@ static shaderc_compilation_result_t compile(shaderc_compiler_t compiler, const c
 
 unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, char **err)
 {
+    return spirv_compile_debug(glsl, name, n_bytes, err, false);
+}
+
+/* With DEBUG (mtl2glsl -g): unoptimized, with the GLSL source and every name (OpName, OpLine) kept. */
+unsigned *spirv_compile_debug(const char *glsl, const char *name, size_t *n_bytes, char **err, bool debug)
+{
     shaderc_compiler_t compiler = shaderc_compiler_initialize();
-    shaderc_compilation_result_t res = compile(compiler, glsl, name, shaderc_optimization_level_performance);
+    shaderc_compilation_result_t res = compile(compiler, glsl, name, debug ? shaderc_optimization_level_zero :
+                                               shaderc_optimization_level_performance, debug);
     shaderc_compiler_release(compiler);
     unsigned *words = NULL;
     *err = NULL;
@@ -62,7 +72,7 @@ char *spirv_check(void **compiler, const char *glsl, const char *name)
 {
     if (!*compiler)
         *compiler = shaderc_compiler_initialize();
-    shaderc_compilation_result_t res = compile(*compiler, glsl, name, shaderc_optimization_level_zero);
+    shaderc_compilation_result_t res = compile(*compiler, glsl, name, shaderc_optimization_level_zero, false);
     char *msg = NULL;
     if (shaderc_result_get_compilation_status(res) != shaderc_compilation_status_success) {
         msg = strdup(shaderc_result_get_error_message(res));
