@@ -198,6 +198,63 @@ static bool parse_sync(const cJSON *obj, const char *source, MtlrtReflection *r)
     return true;
 }
 
+/* "function_constants" (optional): index, name, type and specialization constant ids of each. */
+static bool parse_function_constants(const cJSON *obj, const char *source, MtlrtReflection *r)
+{
+    const cJSON *fcs = cJSON_GetObjectItemCaseSensitive(obj, "function_constants");
+    int n = cJSON_IsArray(fcs) ? cJSON_GetArraySize(fcs) : 0;
+    r->function_constants = calloc(n ? (size_t)n : 1, sizeof *r->function_constants);
+    if (!r->function_constants)
+        return false;
+    for (int i = 0; i < n; i++) {
+        const cJSON *item = cJSON_GetArrayItem(fcs, i);
+        MtlrtFunctionConstant *f = &r->function_constants[r->n_function_constants++];
+        if (!get_uint(item, "index", -1, &f->index, source) || !get_string(item, "name", NULL, &f->name, source) ||
+            !get_string(item, "type", NULL, &f->type, source) ||
+            !get_uint(item, "constant_id", 100 + 2 * i, &f->constant_id, source) ||
+            !get_uint(item, "defined_constant_id", 101 + 2 * i, &f->defined_constant_id, source))
+            return false;
+    }
+    return true;
+}
+
+/* "bounds_check" (kernels translated with check_bounds): the record's binding, the slots, the locations. */
+static bool parse_bounds(const cJSON *obj, const char *source, MtlrtReflection *r)
+{
+    const cJSON *bc = cJSON_GetObjectItemCaseSensitive(obj, "bounds_check");
+    if (!cJSON_IsObject(bc))
+        return true;
+    const cJSON *slots = cJSON_GetObjectItemCaseSensitive(bc, "slots");
+    const cJSON *locs = cJSON_GetObjectItemCaseSensitive(bc, "locations");
+    int n = cJSON_GetArraySize(slots), m = cJSON_GetArraySize(locs);
+    r->bounds_check = true;
+    r->bounds_slots = calloc(n ? (size_t)n : 1, sizeof *r->bounds_slots);
+    r->bounds_locations = calloc(m ? (size_t)m : 1, sizeof *r->bounds_locations);
+    if (!r->bounds_slots || !r->bounds_locations || !get_uint(bc, "binding", -1, &r->bounds_binding, source))
+        return false;
+    if (r->bounds_binding >= MAX_BINDINGS) {
+        rt_error("%s: bounds_check.binding %u is beyond the %d bindings the runtime supports", source,
+                 r->bounds_binding, MAX_BINDINGS);
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        const cJSON *o = cJSON_GetArrayItem(slots, i);
+        MtlrtBoundsSlot *sl = &r->bounds_slots[r->n_bounds_slots++];
+        uint32_t binding, tg;
+        if (!get_string(o, "array", NULL, &sl->array, source) || !get_string(o, "type", "", &sl->type, source) ||
+            !get_uint(o, "binding", UINT32_MAX, &binding, source) || !get_uint(o, "threadgroup", UINT32_MAX, &tg, source))
+            return false;
+        sl->binding = binding == UINT32_MAX ? -1 : (int32_t)binding;
+        sl->threadgroup = tg == UINT32_MAX ? -1 : (int32_t)tg;
+    }
+    for (int i = 0; i < m; i++) {
+        const cJSON *l = cJSON_GetArrayItem(locs, i);
+        if (!(r->bounds_locations[r->n_bounds_locations++] = strdup(cJSON_IsString(l) ? l->valuestring : "?")))
+            return false;
+    }
+    return true;
+}
+
 /* The object to use: OBJ itself, or the element of array OBJ whose entry is ENTRY (or the only one). */
 static const cJSON *pick_entry(const cJSON *root, const char *entry, const char *source)
 {
@@ -246,7 +303,9 @@ MtlrtReflection *mtlrt_reflection_parse(const char *json, const char *entry, con
     if (!get_string(obj, "entry", entry ? entry : "main", &r->entry, source) ||
         !get_uint(obj, "max_total_threads_per_threadgroup", 0, &r->max_total_threads, source) ||
         !get_uint(obj, "push_constant_size", 16, &r->push_constant_size, source) ||
-        !parse_params(obj, source, r) || !parse_features(obj, source, r) || !parse_sync(obj, source, r))
+        !parse_params(obj, source, r) || !parse_features(obj, source, r) || !parse_sync(obj, source, r) ||
+        !parse_function_constants(obj, source, r) || !get_string(obj, "source", "", &r->source, source) ||
+        !parse_bounds(obj, source, r))
         goto error;
     if (r->push_constant_size < 16 || r->push_constant_size > MAX_PUSH_CONSTANT_SIZE) {
         rt_error("%s: push_constant_size %u is not within 16..%d", source, r->push_constant_size, MAX_PUSH_CONSTANT_SIZE);
@@ -283,6 +342,16 @@ void mtlrt_reflection_destroy(MtlrtReflection *r)
     for (uint32_t i = 0; i < r->n_threadgroup_params; i++)
         free(r->threadgroup_params[i].name), free(r->threadgroup_params[i].type);
     free(r->threadgroup_params);
+    for (uint32_t i = 0; i < r->n_function_constants; i++)
+        free(r->function_constants[i].name), free(r->function_constants[i].type);
+    free(r->function_constants);
+    free(r->source);
+    for (uint32_t i = 0; i < r->n_bounds_slots; i++)
+        free(r->bounds_slots[i].array), free(r->bounds_slots[i].type);
+    free(r->bounds_slots);
+    for (uint32_t i = 0; i < r->n_bounds_locations; i++)
+        free(r->bounds_locations[i]);
+    free(r->bounds_locations);
     free(r->params);
     free(r->entry);
     free(r);
@@ -296,15 +365,18 @@ const MtlrtParam *mtlrt_reflection_param(const MtlrtReflection *r, uint32_t inde
     return NULL;
 }
 
-/* True when DTYPE may carry Metal scalar SCALAR (bool also takes uint8, bfloat takes raw uint16 bits). */
-static bool dtype_matches_scalar(MtlrtDtype dtype, const char *scalar)
+/* True when DTYPE may carry Metal scalar SCALAR of ELEMENT_SIZE-byte elements (bool also takes uint8, bfloat
+   raw uint16 bits, a float vector of an even width complex64 pairs). */
+static bool dtype_matches_scalar(MtlrtDtype dtype, const char *scalar, uint32_t element_size)
 {
-    if (!strcmp(scalar, "struct"))
+    if (!strcmp(scalar, "struct") || !strcmp(scalar, "void")) /* raw bytes (a struct, `device void*`) */
         return true;
     if (!strcmp(scalar, "bool"))
         return dtype == MTLRT_DTYPE_BOOL || dtype == MTLRT_DTYPE_U8;
     if (!strcmp(scalar, "bfloat"))
-        return dtype == MTLRT_DTYPE_U16;
+        return dtype == MTLRT_DTYPE_BF16 || dtype == MTLRT_DTYPE_U16;
+    if (!strcmp(scalar, "float") && dtype == MTLRT_DTYPE_C64)
+        return element_size && element_size % 8 == 0;
     return mtlrt_dtype_from_name(scalar) == dtype;
 }
 
@@ -313,9 +385,9 @@ bool mtlrt_param_accepts(const MtlrtParam *p, const MtlrtArray *a, const char *w
 {
     MtlrtDtype want = mtlrt_dtype_from_name(p->scalar);
     const char *ref = p->pointer ? "*" : "&";
-    if (!dtype_matches_scalar(a->dtype, p->scalar)) {
+    if (!dtype_matches_scalar(a->dtype, p->scalar, p->element_size)) {
         rt_error("buffer %u (%s): expected %s data for `%s %s%s`, got %s from %s", p->index, p->name,
-                 !strcmp(p->scalar, "bfloat") ? "uint16 (bfloat bits)" : mtlrt_dtype_name(want), p->address_space,
+                 !strcmp(p->scalar, "bfloat") ? "bfloat16 (or uint16 bits)" : mtlrt_dtype_name(want), p->address_space,
                  p->type, ref, mtlrt_dtype_name(a->dtype), what);
         return false;
     }

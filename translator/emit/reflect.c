@@ -17,7 +17,7 @@ static const char *space_name(AddrSpace as)
 
 static const char *access_name(Var *v)
 {
-    if (v->ty->is_const || v->ty->as == AS_CONSTANT)
+    if (v->ty->as == AS_CONSTANT || !v->written) /* a const buffer written through a cast is written */
         return "read";
     if (v->read && v->written)
         return "read_write";
@@ -43,7 +43,7 @@ static cJSON *buffer_json(Program *prog, Var *v)
     cJSON_AddStringToObject(b, "type", ty_metal_name(prog->arena, et));
     TypeKind sk = ty_scalar_kind(et->kind == TY_ATOMIC || et->kind == TY_MAT ? et->elem : et); /* atomic<uint>: data of uint */
     cJSON_AddStringToObject(b, "scalar", et->kind == TY_STRUCT || et->kind == TY_ARRAY ? "struct" : ty_scalar_metal_name(sk));
-    cJSON_AddNumberToObject(b, "element_size", ty_metal_size(et));
+    cJSON_AddNumberToObject(b, "element_size", et->kind == TY_VOID ? 1 : ty_metal_size(et)); /* void*: bytes */
     cJSON_AddStringToObject(b, "address_space", space_name(v->ty->as));
     cJSON_AddBoolToObject(b, "pointer", v->role == PR_BUFFER);
     cJSON_AddStringToObject(b, "access", access_name(v));
@@ -127,7 +127,7 @@ char *reflect_json(Program *prog, Lowered *L)
         cJSON_AddStringToObject(o, "name", g->name);
         cJSON_AddStringToObject(o, "type", ty_scalar_metal_name(g->ty->kind));
         cJSON_AddNumberToObject(o, "constant_id", g->fc_id);
-        cJSON_AddNumberToObject(o, "defined_constant_id", FC_DEFINED_ID(g->fc_index));
+        cJSON_AddNumberToObject(o, "defined_constant_id", g->fc_id + 1); /* lower.c: number_function_constants */
         cJSON_AddItemToArray(fcs, o);
     }
     if (cJSON_GetArraySize(fcs))

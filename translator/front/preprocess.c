@@ -615,6 +615,29 @@ void pp_constructor_spaces(char *t, size_t len)
             continue;
         bool ctor = true;
         for (long k = token_before(t, name); ctor && k >= 0; k = token_before(t, k)) {
+            if (t[k] == ':' && k > 0 && t[k - 1] == ':') { /* `C<..>::name(...) thread`: a constructor if name is C */
+                long e = k - 1, c = e;
+                while (c > 0 && isspace((unsigned char)t[c - 1]))
+                    c--;
+                if (c > 0 && t[c - 1] == '>') /* the class's template arguments */
+                    for (int depth = 0; c > 0; c--) {
+                        depth += t[c - 1] == '>' ? 1 : t[c - 1] == '<' ? -1 : 0;
+                        if (depth == 0) {
+                            c--;
+                            break;
+                        }
+                    }
+                while (c > 0 && isspace((unsigned char)t[c - 1]))
+                    c--;
+                long cs = c;
+                while (cs > 0 && is_ident(t[cs - 1]))
+                    cs--;
+                long nl = name;
+                while (is_ident(t[nl]))
+                    nl++;
+                ctor = c - cs == nl - name && !strncmp(t + cs, t + name, (size_t)(nl - name));
+                break;
+            }
             if (strchr("{};:", t[k]))
                 break;
             if (t[k] == '>') { /* `template <typename U> constexpr complex_t(U x) thread`: skip the template head */
@@ -811,6 +834,23 @@ static bool opens_class_body(const char *t, long open)
     return false;
 }
 
+/* Whether the declaration going on at T[i] declares a qualified name, `X<..>::name` (before its '[', '=' or ';'). */
+static bool qualified_declarator(const char *t, size_t i, size_t len)
+{
+    size_t e = i; /* bounded: a declarator is no longer, and `constant constant ...` must not take n^2 */
+    for (int angle = 0; e < len && e - i < 4096 && !strchr(";={(", t[e]) && !(angle == 0 && t[e] == '['); e++)
+        angle += t[e] == '<' ? 1 : t[e] == '>' ? -1 : 0;
+    if (e >= len || e - i >= 4096 || t[e] == '{' || t[e] == '(')
+        return false;
+    size_t n = e;
+    while (n > i && isspace((unsigned char)t[n - 1]))
+        n--;
+    size_t s = n;
+    while (s > i && is_ident(t[s - 1]))
+        s--;
+    return s < n && s >= i + 2 && t[s - 1] == ':' && t[s - 2] == ':';
+}
+
 void pp_static_member_spaces(char *t, size_t len)
 {
     /* one pass (hostile text must not take n^2): the '{' each position is inside (a stack, with whether it opens a
@@ -818,10 +858,13 @@ void pp_static_member_spaces(char *t, size_t len)
     long *open = NULL, cap = 0, n = 0;
     signed char *is_class = NULL;
     bool is_static = false;
+    int paren = 0; /* since the last `;`, `{` or `}`: a parameter of a static member function is no static member */
     for (size_t i = 0; i < len; i++) {
         char c = t[i];
+        paren += c == '(' ? 1 : c == ')' ? -1 : 0;
         if (c == '{' || c == '}' || c == ';') {
             is_static = false;
+            paren = 0;
             if (c == '}' && n > 0)
                 n--;
             if (c == '{') {
@@ -841,15 +884,74 @@ void pp_static_member_spaces(char *t, size_t len)
             e++;
         if (e - i == 6 && !strncmp(t + i, "static", 6))
             is_static = true;
-        else if (e - i == 8 && !strncmp(t + i, "constant", 8) && is_static && n > 0) {
+        else if (e - i == 8 && !strncmp(t + i, "constant", 8) && is_static && paren == 0 && n > 0) {
             if (is_class[n - 1] < 0)
                 is_class[n - 1] = opens_class_body(t, open[n - 1]);
             if (is_class[n - 1])
                 memset(t + i, ' ', 8);
+        } else if (e - i == 8 && !strncmp(t + i, "constant", 8) && !is_static && paren == 0 &&
+                   qualified_declarator(t, e, len)) {
+            memset(t + i, ' ', 8); /* its out-of-line definition, `constant constexpr const float X<6>::table[8];` */
         }
         i = e - 1;
     }
     free(open);
     free(is_class);
+}
+
+/* ---- vec<T, N> in a partial specialization ----
+ * metal::vec<T, N> is the prelude's alias through a struct (so that vec<bfloat, 4> and vec<bool, 2> are the
+ * prelude's bfloat4 and bool2), which clang cannot deduce T and N through: MLX's FFTStorageTraits<vec<T, 2>> would
+ * never match float2. In the arguments of a class template specialization (`struct X<vec<T, 2>>`), vec is written
+ * as the vector type itself, `__mtl_vec_t<T, 2>`, which clang deduces (not where the arguments name bfloat or bool,
+ * whose vectors are structs). Returns a new text.
+ */
+char *pp_deducible_vectors(const char *t, size_t len, size_t *out_len)
+{
+    StrBuf out = {0};
+    sb_puts(&out, "");
+    size_t at = 0;
+    for (size_t i = 0; i + 6 < len; i++) {
+        size_t kw = !strncmp(t + i, "struct", 6) ? 6 : !strncmp(t + i, "class", 5) ? 5 : 0;
+        if (!kw || (i && is_ident(t[i - 1])) || is_ident(t[i + kw]))
+            continue;
+        size_t n = i + kw; /* the name, then its template arguments */
+        while (n < len && isspace((unsigned char)t[n]))
+            n++;
+        size_t name = n;
+        while (n < len && (is_ident(t[n]) || t[n] == ':'))
+            n++;
+        while (n < len && isspace((unsigned char)t[n]))
+            n++;
+        if (n == name || n >= len || t[n] != '<')
+            continue;
+        size_t close = n;
+        for (int depth = 0; close < len; close++) {
+            if (t[close] == '<')
+                depth++;
+            else if (t[close] == '>' && --depth == 0)
+                break;
+            else if (strchr(";{}", t[close]))
+                break;
+        }
+        if (close >= len || t[close] != '>')
+            continue;
+        const char *args = t + n;
+        size_t alen = close - n;
+        if (!memmem(args, alen, "vec<", 4) || memmem(args, alen, "bfloat", 6) || memmem(args, alen, "bool", 4))
+            continue;
+        for (size_t k = n; k + 4 <= close; k++) {
+            if (strncmp(t + k, "vec<", 4) || (k && is_ident(t[k - 1])))
+                continue;
+            size_t from = k >= 7 && !strncmp(t + k - 7, "metal::", 7) ? k - 7 : k;
+            sb_append(&out, t + at, from - at);
+            sb_puts(&out, "__mtl_vec_t<");
+            at = k + 4;
+        }
+        i = close;
+    }
+    sb_append(&out, t + at, len - at);
+    *out_len = out.len;
+    return out.data;
 }
 

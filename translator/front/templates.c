@@ -243,6 +243,11 @@ static void mark_threadgroup_arrays(char *t, size_t i, size_t len)
             i++;
             continue;
         }
+        if (c == '#' && (i == 0 || t[i - 1] == '\n')) { /* a line marker between statements */
+            while (i < len && t[i] != '\n')
+                i++;
+            continue;
+        }
         if (stmt_start && !strncmp(t + i, "__local", 7) && !is_ident_char(t[i + 7])) {
             size_t end = i + 7;
             while (end < len && t[end] != ';' && t[end] != '{' && t[end] != '}')
@@ -311,6 +316,8 @@ typedef struct FnRewrite {
     int n_tmpl;
     char (*param_names)[64]; /* every function parameter's name */
     int n_params, cap_params;
+    char aliases[32][64];    /* `template <typename T> using RadixFunc = void (*)(...)`: function pointer types */
+    int n_aliases;
 } FnRewrite;
 
 /* Index just past the bracket that closes the one at T[i] ('<' counts '<>' and '()'; '(' and '{' their own). */
@@ -364,6 +371,57 @@ static bool function_param(const char *t, size_t a, size_t b, char name[64])
     return true;
 }
 
+/* The aliases of function pointer types, `using NAME = RET (*)(PARAMS);` (MLX's RadixFunc<T>), into R. */
+static void find_function_aliases(FnRewrite *R, const char *t, size_t len)
+{
+    for (const char *p = t; R->n_aliases < 32 && (p = memmem(p, len - (size_t)(p - t), "using", 5)); p += 5) {
+        size_t i = (size_t)(p - t);
+        if ((i && is_ident_char(t[i - 1])) || is_ident_char(t[i + 5]))
+            continue;
+        size_t n = skip_space(t, i + 5, len), s = n;
+        while (n < len && is_ident_char(t[n]))
+            n++;
+        size_t eq = skip_space(t, n, len);
+        if (n == s || n - s >= 64 || eq >= len || t[eq] != '=')
+            continue;
+        const char *semi = memchr(t + eq, ';', len - eq), *star = memmem(t + eq, len - eq, "(*)", 3);
+        if (!semi || !star || star > semi || t[skip_space(t, (size_t)(star - t) + 3, len)] != '(')
+            continue;
+        memcpy(R->aliases[R->n_aliases], t + s, n - s);
+        R->aliases[R->n_aliases++][n - s] = 0;
+    }
+}
+
+/* The parameter `ALIAS<..> NAME` in T[a, b) of a function pointer alias: its name, or false. */
+static bool alias_param(const FnRewrite *R, const char *t, size_t a, size_t b, char name[64])
+{
+    size_t i = skip_space(t, a, b), s = i;
+    while (i < b && is_ident_char(t[i]))
+        i++;
+    bool alias = false;
+    for (int k = 0; k < R->n_aliases && !alias; k++)
+        alias = strlen(R->aliases[k]) == i - s && !strncmp(R->aliases[k], t + s, i - s);
+    if (!alias)
+        return false;
+    i = skip_space(t, i, b);
+    if (i < b && t[i] == '<') {
+        for (int depth = 0; i < b; i++)
+            if (t[i] == '<')
+                depth++;
+            else if (t[i] == '>' && --depth == 0)
+                break;
+        i = skip_space(t, i + 1, b);
+    }
+    size_t ns = i;
+    while (i < b && is_ident_char(t[i]))
+        i++;
+    if (i == ns || i - ns >= 64 || skip_space(t, i, b) != b)
+        return false;
+    memcpy(name, t + ns, i - ns);
+    name[i - ns] = 0;
+    return true;
+}
+
 /* The name a template head ending at T[i] declares: the identifier before the first '(' of the declaration. */
 static bool declared_after_head(const char *t, size_t i, size_t len, char name[96])
 {
@@ -377,6 +435,11 @@ static bool declared_after_head(const char *t, size_t i, size_t len, char name[9
             return false;
         if (t[i] == '<') {
             i = closing(t, i, len) - 1;
+            continue;
+        }
+        if (t[i] == '(' && last_len == 13 && !strncmp(t + last, "__attribute__", 13)) { /* METAL_FUNC's */
+            i = closing(t, i, len) - 1;
+            last_len = 0;
             continue;
         }
         if (t[i] == '(') {
@@ -400,6 +463,7 @@ static bool declared_after_head(const char *t, size_t i, size_t len, char name[9
 /* Pass 1: the template heads with function parameters (each becomes `typename NAME`) and their bodies' calls. */
 static void rewrite_function_heads(FnRewrite *R, const char *t, size_t len, StrBuf *out)
 {
+    find_function_aliases(R, t, len);
     for (size_t i = 0; i < len;) {
         size_t skip = skip_comment_or_literal(t, i, len);
         if (skip != i) {
@@ -425,7 +489,7 @@ static void rewrite_function_heads(FnRewrite *R, const char *t, size_t len, StrB
                 if (c == ',' && depth == 0)
                     break;
             }
-            if (function_param(t, p, e, names[n_names]))
+            if (function_param(t, p, e, names[n_names]) || alias_param(R, t, p, e, names[n_names]))
                 ft.params |= 1u << idx, n_names++;
             p = e + 1;
         }
@@ -506,8 +570,50 @@ static void wrapper_name(const char *a, size_t n, StrBuf *out)
             sb_puts(out, "_");
 }
 
+/* Whether the template argument T[a, b) names a parameter of the template head that the declaration at D begins
+   with (`radix2<T>` inside `template <typename T, ...> void perform_fft(...)`). */
+static bool names_head_param(const char *d, size_t dlen, const char *t, size_t a, size_t b)
+{
+    size_t i = skip_space(d, 0, dlen);
+    while (i < dlen && d[i] == '#') { /* line markers before the declaration */
+        while (i < dlen && d[i] != '\n')
+            i++;
+        i = skip_space(d, i, dlen);
+    }
+    if (i + 8 > dlen || strncmp(d + i, "template", 8))
+        return false;
+    size_t open = skip_space(d, i + 8, dlen);
+    if (open >= dlen || d[open] != '<')
+        return false;
+    size_t close = closing(d, open, dlen);
+    for (size_t p = open + 1; p < close;) { /* each parameter's name: its last identifier before any '=' */
+        size_t e = p, name = 0, name_len = 0;
+        for (int depth = 0; e < close - 1; e++) {
+            char c = d[e];
+            depth += c == '(' || c == '<' ? 1 : c == ')' || c == '>' ? -1 : 0;
+            if ((c == ',' || c == '=') && depth == 0)
+                break;
+            if (depth == 0 && is_ident_char(c) && !is_ident_char(d[e - 1])) {
+                name = e;
+                for (name_len = 0; e < close && is_ident_char(d[e]); e++)
+                    name_len++;
+                e--;
+            }
+        }
+        for (size_t q = a; name_len && q + name_len <= b; q++)
+            if ((q == a || !is_ident_char(t[q - 1])) && !is_ident_char(t[q + name_len]) && !strncmp(t + q, d + name, name_len))
+                return true;
+        while (e < close - 1 && d[e] != ',') /* past a default argument */
+            e++;
+        p = e + 1;
+    }
+    return false;
+}
+
 /* Pass 2: a function passed for a function parameter becomes its wrapper type, defined before the top-level
-   declaration that first passes it. */
+   declaration that first passes it. A function template instance that names the enclosing template's parameters
+   (`radix2<T>`) becomes an instance of a wrapper template, `__mtl_fn_t_radix2<T>`, whose `call` calls
+   `radix2<__T...>`. */
 static void rewrite_function_args(FnRewrite *R, const char *t, size_t len, StrBuf *out)
 {
     StrBuf seen = {0}; /* "\n" + each wrapper defined + "\n" */
@@ -579,6 +685,33 @@ static void rewrite_function_args(FnRewrite *R, const char *t, size_t len, StrBu
                 keep = strlen(R->param_names[k]) == b - a && !strncmp(R->param_names[k], t + a, b - a);
             if (keep) {
                 sb_append(out, t + p, e + 1 - p);
+            } else if (memchr(t + a, '<', b - a) && names_head_param(out->data + decl_start, out->len - decl_start, t, a, b)) {
+                size_t lt2 = a; /* NAME<ARGS>: the wrapper template of NAME */
+                while (lt2 < b && t[lt2] != '<')
+                    lt2++;
+                size_t ne = lt2;
+                while (ne > a && isspace((unsigned char)t[ne - 1]))
+                    ne--;
+                StrBuf wn = {0};
+                sb_puts(&wn, "__mtl_fn_t_");
+                sb_append(&wn, t + a, ne - a);
+                StrBuf key = {0};
+                sb_printf(&key, "\n%s\n", wn.data);
+                if (!strstr(seen.data, key.data)) {
+                    StrBuf def = {0};
+                    sb_printf(&def, "template <typename... __T> struct %s { template <typename... __A> static auto "
+                                    "call(__A &&...__a) -> decltype(%.*s<__T...>(__a...)) { return %.*s<__T...>(__a...); } }; ",
+                              wn.data, (int)(ne - a), t + a, (int)(ne - a), t + a);
+                    sb_puts(out, def.data);
+                    memmove(out->data + decl_start + def.len, out->data + decl_start, out->len - def.len - decl_start);
+                    memcpy(out->data + decl_start, def.data, def.len);
+                    decl_start += def.len;
+                    sb_printf(&seen, "%s\n", wn.data);
+                    free(def.data);
+                }
+                sb_printf(out, "%.*s%s%.*s", (int)(a - p), t + p, wn.data, (int)(e + 1 - lt2), t + lt2);
+                free(wn.data);
+                free(key.data);
             } else {
                 StrBuf wn = {0};
                 wrapper_name(t + a, b - a, &wn);
