@@ -91,6 +91,8 @@ CASES = [
     ("constant array of 40,000 elements on one line (translated, linear time)", "mtl2glsl",
      {"table.metal": "constant float tab[40000] = {" + ",".join("%d.0" % (j % 7) for j in range(40000)) + "};\n"
       + kernel("o[i] = tab[i];")}, ["-o", "{d}/out/", "{d}/table.metal"], 0, ""),
+    ("200,000 `constant` words on one line (linear time; was hours)", "mtl2glsl",
+     {"const.metal": "constant " * 200000 + "\n"}, ["{d}/const.metal"], 1, "const.metal:1:"),
     ("threadgroup array of 2^30 floats", "mtl2glsl",
      {"tg.metal": kernel("threadgroup float t[1 << 30]; t[i] = 1.0f; o[i] = t[0];")}, ["{d}/tg.metal"], 1,
      "tg.metal:2:19: error: float[1073741824] (4294967296 bytes; one type holds at most 268435456"),

@@ -68,10 +68,13 @@ static void print_source_line(FILE *out, Diag *d, const char *file, int line, in
     if (!source_line(d, file, line, buf, sizeof buf))
         return;
     buf[strcspn(buf, "\r\n")] = 0;
-    fprintf(out, "%s\n", buf);
+    char caret[sizeof buf + 2]; /* written at once: stderr is unbuffered, and hostile input has long lines */
+    int n = 0;
     for (int i = 1; i < col && buf[i - 1]; i++)
-        fputc(buf[i - 1] == '\t' ? '\t' : ' ', out);
-    fputs("^\n", out);
+        caret[n++] = buf[i - 1] == '\t' ? '\t' : ' ';
+    caret[n++] = '^';
+    caret[n] = 0;
+    fprintf(out, "%s\n%s\n", buf, caret);
 }
 
 void diag_vprint(Diag *d, SrcLoc loc, const char *severity, const char *fmt, va_list ap)

@@ -410,6 +410,7 @@ typedef struct PpMap {
     PtrVec files; /* PpFile*, in order of first appearance: the source first */
     const char *const *sources; /* NAME, TEXT pairs for files that are not on disk (M2gOptions.sources) */
     const char *align_line, *align_orig, *align_t, *align_o; /* pp_loc: the token alignment last reached */
+    const char *orig_line, *orig_end; /* pp_loc: the original line last aligned with, and its end */
 } PpMap;
 /* Reads the line markers of TEXT (which must outlive the map). */
 void pp_map_build(PpMap *m, Arena *a, const char *text, size_t len);

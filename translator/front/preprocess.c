@@ -406,7 +406,9 @@ enum { ALIGN_LOOKAHEAD = 64 };
 
 static int original_column(PpMap *m, const char *ls, const char *le, const char *at, const char *orig)
 {
-    const char *oe = orig + strcspn(orig, "\n"), *o = orig, *t = ls;
+    if (m->orig_line != orig) /* its end, once per original line */
+        m->orig_line = orig, m->orig_end = orig + strcspn(orig, "\n");
+    const char *oe = m->orig_end, *o = orig, *t = ls;
     size_t n, on;
     if (m->align_line == ls && m->align_orig == orig && m->align_t <= at) /* resume */
         t = m->align_t, o = m->align_o;
@@ -431,11 +433,15 @@ SrcLoc pp_loc(PpMap *m, unsigned off)
 {
     if (!m->lines || off > m->len)
         return (SrcLoc){0};
-    const PpLine *l = &m->lines[line_of(m, off)];
+    int li = line_of(m, off);
+    const PpLine *l = &m->lines[li];
     if (l->file < 0)
         return (SrcLoc){0};
     PpFile *f = m->files.items[l->file];
-    const char *ls = m->text + l->off, *le = ls + strcspn(ls, "\n");
+    /* the line's end from the next line's start: a search would cost the line's length per call */
+    const char *ls = m->text + l->off, *le = li + 1 < m->n_lines ? m->text + m->lines[li + 1].off - 1 : m->text + m->len;
+    if (le < ls || (le < m->text + m->len && *le != '\n'))
+        le = ls + strcspn(ls, "\n");
     int col = (int)(off - l->off) + 1;
     if (file_lines(m, f) && l->line >= 1 && l->line <= f->n_lines && m->text + off < le)
         col = original_column(m, ls, le, m->text + off, f->line_starts[l->line - 1]);
@@ -678,7 +684,7 @@ char *pp_constant_const(const char *t, size_t len, size_t *out_len)
         if (b >= 5 && !strncmp(t + b - 5, "const", 5) && (b == 5 || !is_ident(t[b - 6])))
             continue;
         size_t e = i + 8, depth = 0; /* the declarator: a type, then '*' or '&' before any of ;,)={ */
-        for (; e < len; e++) {
+        for (; e < len && e - i < 4096; e++) { /* bounded: `constant constant ...` must not take n^2 */
             char c = t[e];
             if (c == '<')
                 depth++;
@@ -831,10 +837,10 @@ static bool opens_class_body(const char *t, long open)
 /* Whether the declaration going on at T[i] declares a qualified name, `X<..>::name` (before its '[', '=' or ';'). */
 static bool qualified_declarator(const char *t, size_t i, size_t len)
 {
-    size_t e = i;
-    for (int angle = 0; e < len && !strchr(";={(", t[e]) && !(angle == 0 && t[e] == '['); e++)
+    size_t e = i; /* bounded: a declarator is no longer, and `constant constant ...` must not take n^2 */
+    for (int angle = 0; e < len && e - i < 4096 && !strchr(";={(", t[e]) && !(angle == 0 && t[e] == '['); e++)
         angle += t[e] == '<' ? 1 : t[e] == '>' ? -1 : 0;
-    if (e >= len || t[e] == '{' || t[e] == '(')
+    if (e >= len || e - i >= 4096 || t[e] == '{' || t[e] == '(')
         return false;
     size_t n = e;
     while (n > i && isspace((unsigned char)t[n - 1]))
@@ -847,30 +853,50 @@ static bool qualified_declarator(const char *t, size_t i, size_t len)
 
 void pp_static_member_spaces(char *t, size_t len)
 {
-    for (char *p = t; (p = memmem(p, len - (size_t)(p - t), "constant", 8)); p += 8) {
-        long i = p - t;
-        if ((i && is_ident(t[i - 1])) || ((size_t)i + 8 < len && is_ident(t[i + 8])))
+    /* one pass (hostile text must not take n^2): the '{' each position is inside (a stack, with whether it opens a
+       class body, found once per brace), whether `static` came since the last `;`, `{` or `}` */
+    long *open = NULL, cap = 0, n = 0;
+    signed char *is_class = NULL;
+    bool is_static = false;
+    int paren = 0; /* since the last `;`, `{` or `}`: a parameter of a static member function is no static member */
+    for (size_t i = 0; i < len; i++) {
+        char c = t[i];
+        paren += c == '(' ? 1 : c == ')' ? -1 : 0;
+        if (c == '{' || c == '}' || c == ';') {
+            is_static = false;
+            paren = 0;
+            if (c == '}' && n > 0)
+                n--;
+            if (c == '{') {
+                if (n == cap) {
+                    cap = cap ? cap * 2 : 64;
+                    open = realloc(open, sizeof *open * (size_t)cap);
+                    is_class = realloc(is_class, (size_t)cap);
+                }
+                open[n] = (long)i, is_class[n++] = -1;
+            }
             continue;
-        long s = i; /* the declaration's start */
-        while (s > 0 && !strchr(";{}", t[s - 1]))
-            s--;
-        int paren = 0; /* a parameter of a static member function is no static member */
-        for (long k = s; k < i; k++)
-            paren += t[k] == '(' ? 1 : t[k] == ')' ? -1 : 0;
-        bool is_static = false;
-        for (long k = s; paren == 0 && k + 6 <= i && !is_static; k++)
-            is_static = !strncmp(t + k, "static", 6) && (k == 0 || !is_ident(t[k - 1])) && !is_ident(t[k + 6]);
-        long open = s - 1; /* the '{' the declaration is inside */
-        for (int depth = 0; is_static && open >= 0; open--) {
-            depth += t[open] == '}' ? 1 : t[open] == '{' ? -1 : 0;
-            if (depth < 0)
-                break;
         }
-        if (is_static && open >= 0 && opens_class_body(t, open))
-            memset(p, ' ', 8);
-        else if (!is_static && paren == 0 && qualified_declarator(t, (size_t)i + 8, len))
-            memset(p, ' ', 8); /* its out-of-line definition, `constant constexpr const float X<6>::table[8];` */
+        if (!is_ident(c) || (i && is_ident(t[i - 1])))
+            continue;
+        size_t e = i;
+        while (e < len && is_ident(t[e]))
+            e++;
+        if (e - i == 6 && !strncmp(t + i, "static", 6))
+            is_static = true;
+        else if (e - i == 8 && !strncmp(t + i, "constant", 8) && is_static && paren == 0 && n > 0) {
+            if (is_class[n - 1] < 0)
+                is_class[n - 1] = opens_class_body(t, open[n - 1]);
+            if (is_class[n - 1])
+                memset(t + i, ' ', 8);
+        } else if (e - i == 8 && !strncmp(t + i, "constant", 8) && !is_static && paren == 0 &&
+                   qualified_declarator(t, e, len)) {
+            memset(t + i, ' ', 8); /* its out-of-line definition, `constant constexpr const float X<6>::table[8];` */
+        }
+        i = e - 1;
     }
+    free(open);
+    free(is_class);
 }
 
 /* ---- vec<T, N> in a partial specialization ----
