@@ -2144,7 +2144,7 @@ static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
     E->fn = f;
     E->spec = s;
     bool uniform = E->L->uniform_flow && f->uniform_sync;
-    putf(E, "%s %s(", glsl_type(E, f->ret), s ? s->glsl_name : f->glsl_name);
+    putf(E, "%s %s(", glsl_ctor_type(E, f->ret), s ? s->glsl_name : f->glsl_name); /* float[4] f(): an array returned */
     for (int i = 0; i < f->n_params; i++) {
         Var *p = f->params[i];
         if (i)
@@ -2690,7 +2690,7 @@ static void emit_kernel(Emit *E, Func *k)
             putf(E, "%s %s = %s;\n", glsl_type(E, v->ty), v->glsl_name, builtin_value(E, v));
         } else if (v->role == PR_CONSTREF && v->in_push) {
             line_start(E);
-            putf(E, "%s %s = mtl_params.%s;\n", glsl_type(E, v->ty->elem), v->glsl_name, v->glsl_name);
+            putf(E, "%s %s%s = mtl_params.%s;\n", glsl_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem), v->glsl_name);
         }
     }
     Node *body = k->body;
@@ -2779,7 +2779,7 @@ static void emit_resources(Emit *E, Func *k)
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
         if (v->role == PR_CONSTREF && v->in_push)
-            putf(E, "    layout(offset = %d) %s %s;\n", v->push_offset, glsl_type(E, v->ty->elem), v->glsl_name);
+            putf(E, "    layout(offset = %d) %s %s%s;\n", v->push_offset, glsl_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem));
     }
     for (int i = 0; i < E->L->ptr_addressed.len; i++) {
         Var *v = E->L->ptr_addressed.items[i];
