@@ -68,7 +68,8 @@ static const char add_json[] =
     " \"element_size\": 4, \"pointer\": true, \"access\": \"read\"},"
     "{\"index\": 1, \"name\": \"y\", \"kind\": \"storage\", \"binding\": 1, \"type\": \"float\", \"scalar\": \"float\","
     " \"element_size\": 4, \"pointer\": true, \"access\": \"write\"}],"
-    " \"function_constants\": [{\"index\": 0, \"name\": \"k\", \"type\": \"float\"}]}";
+    " \"function_constants\": [{\"index\": 0, \"name\": \"k\", \"type\": \"float\", \"constant_id\": 100,"
+    " \"defined_constant_id\": 101}]}";
 
 typedef struct Kernel {
     MtlrtReflection *refl;
