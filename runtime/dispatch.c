@@ -11,6 +11,7 @@
 #include <string.h>
 
 #define FENCE_TIMEOUT_NS (300ull * 1000 * 1000 * 1000)
+#define MTLRT_CPU_MAX_THREADS (1ull << 32) /* threads of one dispatch on a CPU device (docs/limits.md) */
 
 /* Workgroups of one pipeline variant: COUNT groups from group BASE. */
 typedef struct Region {
@@ -83,6 +84,16 @@ static bool compute_grid(Launch *s, const MtlrtPipeline *pipe, const MtlrtDispat
         threads[i] = (uint32_t)total;
         s->empty |= d->size[i] == 0;
     }
+    /* A CPU device (lavapipe) runs some 10^8..10^9 threads a second: past MTLRT_CPU_MAX_THREADS a dispatch would run
+       for minutes or days (65535^3 threads), so it is refused up front rather than left to the fence's timeout. */
+    long double all = (long double)threads[0] * threads[1] * threads[2]; /* up to 2^96 */
+    const char *env = getenv("MTLRT_CPU_MAX_THREADS");
+    uint64_t cap = env && *env ? strtoull(env, NULL, 10) : MTLRT_CPU_MAX_THREADS;
+    if (pipe->ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU && cap && all > cap)
+        return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "a grid of %u x %u x %u = %.0f threads on the CPU device %s: more "
+                       "than %llu, the limit for a CPU device (MTLRT_CPU_MAX_THREADS=N raises it, 0 removes it; "
+                       "docs/limits.md)", threads[0], threads[1], threads[2], (double)all, pipe->ctx->props.deviceName,
+                       (unsigned long long)cap);
     memcpy(s->push, threads, 16);
     return true;
 }

@@ -146,6 +146,9 @@ struct MtlrtPipeline {
    (ENTRIES and DATA have room for MAX_FUNCTION_CONSTANTS more). */
 uint32_t rt_function_constants(const MtlrtPipeline *pipe, VkSpecializationMapEntry *entries, uint32_t *data, uint32_t n);
 
+/* ---- limits (docs/limits.md) ---- */
+#define MTLRT_MAX_ARRAY_BYTES 0xffffffffull /* one array: a storage buffer's range (maxStorageBufferRange) is 32-bit */
+
 /* ---- context.c ---- */
 /* Record STATUS and the message as this thread's last error and log it; returns false. */
 bool rt_fail(MtlrtStatus status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

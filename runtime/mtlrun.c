@@ -8,6 +8,8 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char usage_text[] =
     "usage: mtlrun KERNEL.metal [--entry NAME] [-I DIR] [-D NAME[=VALUE]] DISPATCH PARAMS [OPTIONS]\n"

@@ -4,18 +4,30 @@
 #include "mtlrun.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-/* Whole file as a NUL-terminated string; NULL with a message. */
+/* Whole file as a NUL-terminated string: a regular file of at most 64 MiB (docs/limits.md); NULL with a message. */
 static char *read_text(const char *path)
 {
-    FILE *f = fopen(path, "rb");
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* a FIFO must not block the open */
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
     char *text = NULL;
-    long size;
-    if (!f || fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) ||
-        !(text = calloc((size_t)size + 1, 1)) || fread(text, 1, (size_t)size, f) != (size_t)size) {
-        fprintf(stderr, "mtlrun: error: cannot read %s: %s\n", path, strerror(errno));
+    struct stat st;
+    if (fd >= 0 && !f)
+        close(fd);
+    const char *why = !f || fstat(fileno(f), &st) ? strerror(errno)
+                      : S_ISDIR(st.st_mode)       ? "it is a directory"
+                      : !S_ISREG(st.st_mode)      ? "it is not a regular file"
+                      : st.st_size > (64 << 20)   ? "it is larger than 64 MiB, the limit"
+                                                  : NULL;
+    if (!why && (!(text = calloc((size_t)st.st_size + 1, 1)) || fread(text, 1, (size_t)st.st_size, f) != (size_t)st.st_size))
+        why = "read error";
+    if (why) {
+        fprintf(stderr, "mtlrun: error: cannot read %s: %s\n", path, why);
         free(text);
         text = NULL;
     }

@@ -7,9 +7,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct DtypeInfo {
     const char *descr, *name, *metal;
@@ -62,8 +66,9 @@ bool mtlrt_array_alloc(MtlrtArray *a, MtlrtDtype dtype, int ndim, const uint64_t
     a->count = 1;
     for (int i = 0; i < ndim; i++) {
         a->shape[i] = shape[i];
-        if (shape[i] && a->count > SIZE_MAX / dtypes[dtype].size / shape[i]) {
-            rt_error("array shape too large");
+        if (shape[i] && a->count > MTLRT_MAX_ARRAY_BYTES / dtypes[dtype].size / shape[i]) {
+            rt_error("an array of this shape holds more than %llu bytes, the limit (a Vulkan storage buffer's range "
+                     "is 32-bit; docs/limits.md)", (unsigned long long)MTLRT_MAX_ARRAY_BYTES);
             return false;
         }
         a->count *= shape[i];
@@ -250,7 +255,10 @@ static int header_shape(const char *hdr, uint64_t *shape)
         if (!isdigit((unsigned char)*p) || n == MTLRT_MAX_DIMS)
             return -1;
         char *end;
+        errno = 0;
         shape[n++] = strtoull(p, &end, 10);
+        if (errno)
+            return -1;
         p = end;
         if (*p == 'L') /* Python 2 longs */
             p++;
@@ -293,7 +301,7 @@ truncated:
 }
 
 /* Interpret a header dict: dtype (little-endian or byte-sized), C order, shape; allocate A. */
-static bool parse_npy_header(const char *hdr, const char *path, MtlrtArray *a)
+static bool parse_npy_header(const char *hdr, const char *path, uint64_t data_bytes, MtlrtArray *a)
 {
     char descr[32];
     uint64_t shape[MTLRT_MAX_DIMS];
@@ -317,11 +325,56 @@ static bool parse_npy_header(const char *hdr, const char *path, MtlrtArray *a)
         return false;
     }
     const char *fo = strstr(hdr, "'fortran_order'");
-    if (fo && strstr(fo, "True") && ndim > 1) {
+    fo = fo ? fo + strlen("'fortran_order'") + strspn(fo + strlen("'fortran_order'"), " ") : NULL;
+    fo = fo && *fo == ':' ? fo + 1 + strspn(fo + 1, " ") : NULL;
+    bool fortran = fo && !strncmp(fo, "True", 4);
+    if (!fo || (!fortran && strncmp(fo, "False", 5))) {
+        rt_error("%s: .npy header has no 'fortran_order': True or False: %s", path, hdr);
+        return false;
+    }
+    if (fortran && ndim > 1) {
         rt_error("%s: Fortran-order array; save it with np.ascontiguousarray", path);
         return false;
     }
+    /* the data its header announces must be in the file before anything is allocated for it */
+    uint64_t count = 1;
+    for (int i = 0; i < ndim; i++)
+        count = shape[i] && count > UINT64_MAX / shape[i] ? UINT64_MAX : count * shape[i];
+    if (count > data_bytes / mtlrt_dtype_size(dtype)) {
+        rt_error("%s: file ends before the data its header announces (%llu elements of %zu bytes; %llu bytes follow "
+                 "the header)", path, (unsigned long long)count, mtlrt_dtype_size(dtype), (unsigned long long)data_bytes);
+        return false;
+    }
     return mtlrt_array_alloc(a, dtype, ndim, shape);
+}
+
+/* PATH opened for reading when it is a regular file (not a directory, a device or a FIFO) of at most LIMIT bytes
+   (*SIZE: its size); NULL with a message. */
+static FILE *open_regular(const char *path, uint64_t limit, uint64_t *size)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* a FIFO must not block the open */
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st)) {
+        rt_fail(MTLRT_ERROR_IO, "cannot open %s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    const char *why = S_ISDIR(st.st_mode) ? "is a directory" : !S_ISREG(st.st_mode) ? "is not a regular file" : NULL;
+    if (why || (uint64_t)st.st_size > limit) {
+        if (why)
+            rt_fail(MTLRT_ERROR_IO, "cannot read %s: it %s", path, why);
+        else
+            rt_error("cannot read %s: %lld bytes, more than the limit of %llu (docs/limits.md)", path,
+                     (long long)st.st_size, (unsigned long long)limit);
+        close(fd);
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f)
+        close(fd);
+    *size = (uint64_t)st.st_size;
+    return f;
 }
 
 /* Read PATH into A. */
@@ -329,12 +382,14 @@ bool mtlrt_npy_read(const char *path, MtlrtArray *a)
 {
     char *hdr = NULL;
     memset(a, 0, sizeof *a);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        rt_fail(MTLRT_ERROR_IO, "cannot open %s: %s", path, strerror(errno));
+    uint64_t size;
+    FILE *f = open_regular(path, UINT64_MAX, &size);
+    if (!f)
         return false;
-    }
-    if (!read_npy_header(f, path, &hdr) || !parse_npy_header(hdr, path, a))
+    if (!read_npy_header(f, path, &hdr))
+        goto error;
+    long at = ftell(f);
+    if (at < 0 || !parse_npy_header(hdr, path, size - (uint64_t)at, a))
         goto error;
     if (fread(a->data, 1, a->nbytes, f) != a->nbytes) {
         rt_fail(MTLRT_ERROR_IO, "%s: file ends before the %zu data bytes its header announces", path, a->nbytes);
@@ -439,6 +494,8 @@ static bool store_int(MtlrtArray *a, const char *text)
     char *end;
     size_t size = dtypes[a->dtype].size;
     errno = 0;
+    if (!isdigit((unsigned char)text[0]) && !(text[0] == '-' && isdigit((unsigned char)text[1])))
+        return false; /* strto(u)ll would take " -1" and "+1", and wrap "-1" for an unsigned type */
     if (dtypes[a->dtype].kind == 'i') {
         long long v = strtoll(text, &end, 0);
         long long lim = size == 8 ? 0 : 1ll << (8 * size - 1);
@@ -460,9 +517,19 @@ static bool parse_value(MtlrtArray *a, const char *text)
 {
     char *end;
     switch (dtypes[a->dtype].kind) {
-    case 'f':
-        store_float(a, strtod(text, &end));
-        return end != text && !*end;
+    case 'f': {
+        /* 1e999 (ERANGE) or 1e39 for a float32 would become infinity: refused; "inf" written out stays infinity */
+        if (isspace((unsigned char)text[0]))
+            return false;
+        errno = 0;
+        double v = strtod(text, &end);
+        double max = a->dtype == MTLRT_DTYPE_F64 ? DBL_MAX : a->dtype == MTLRT_DTYPE_F32 ? FLT_MAX
+                     : a->dtype == MTLRT_DTYPE_BF16 ? 3.3895313892515355e38 : 65504.0;
+        if (end == text || *end || (isinf(v) ? errno == ERANGE : fabs(v) > max))
+            return false;
+        store_float(a, v);
+        return true;
+    }
     case 'b': {
         bool t = !strcmp(text, "true") || !strcmp(text, "1"), f = !strcmp(text, "false") || !strcmp(text, "0");
         *(uint8_t *)a->data = t;
@@ -611,15 +678,11 @@ bool mtlrt_array_convert_exact(const MtlrtArray *in, MtlrtDtype to, MtlrtArray *
 bool mtlrt_array_from_raw_file(const char *path, MtlrtArray *a)
 {
     memset(a, 0, sizeof *a);
-    FILE *f = fopen(path, "rb");
-    long size = -1;
-    if (!f || fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
-        rt_fail(MTLRT_ERROR_IO, "cannot read %s: %s", path, strerror(errno));
-        if (f)
-            fclose(f);
+    uint64_t size;
+    FILE *f = open_regular(path, MTLRT_MAX_ARRAY_BYTES, &size);
+    if (!f)
         return false;
-    }
-    uint64_t shape = (uint64_t)size;
+    uint64_t shape = size;
     bool ok = mtlrt_array_alloc(a, MTLRT_DTYPE_U8, 1, &shape) && fread(a->data, 1, a->nbytes, f) == a->nbytes;
     if (!ok && a->data) {
         rt_fail(MTLRT_ERROR_IO, "cannot read %s: %s", path, strerror(errno));

@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What a reflection may say (docs/interfaces.md): Metal's [[buffer(0..30)]], Vulkan's push constant sizes (the
+   largest maxPushConstantsSize of any device is 4096), element sizes of one type (the translator's limit). */
+enum { MAX_BUFFER_INDEX = 30, MAX_PUSH_CONSTANT_SIZE = 4096, MAX_ELEMENT_SIZE = 1 << 28 };
+
 /* Copy of string member KEY of OBJ, or DEF when absent (NULL DEF: required, error). */
 static bool get_string(const cJSON *obj, const char *key, const char *def, char **out, const char *where)
 {
@@ -48,10 +52,22 @@ static bool parse_param(const cJSON *obj, const char *source, MtlrtParam *p)
     if (!ok)
         goto done;
     p->pointer = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(obj, "pointer"));
+    if (p->index > MAX_BUFFER_INDEX || (cJSON_HasObjectItem(obj, "element_size") && !p->element_size) ||
+        p->element_size > MAX_ELEMENT_SIZE) {
+        rt_error("%s: buffer %u (%s): index must be 0..%d and element_size 1..%d", source, p->index, p->name,
+                 MAX_BUFFER_INDEX, MAX_ELEMENT_SIZE);
+        ok = false;
+        goto done;
+    }
     if (!strcmp(kind, "storage")) {
         p->kind = MTLRT_PARAM_STORAGE;
         ok = get_uint(obj, "binding", p->index, &p->binding, source) &&
              get_uint(obj, "address_offset", 0, &p->address_offset, source);
+        if (ok && p->address_offset && (p->address_offset % 8 || p->address_offset > MAX_PUSH_CONSTANT_SIZE - 8)) {
+            rt_error("%s: buffer %u (%s): address_offset %u is not a multiple of 8 within the push constants",
+                     source, p->index, p->name, p->address_offset);
+            ok = false;
+        }
         if (ok && p->binding >= MAX_BINDINGS) {
             rt_error("%s: buffer %u (%s): binding %u is beyond the %d the runtime supports", source, p->index,
                      p->name, p->binding, MAX_BINDINGS);
@@ -60,6 +76,12 @@ static bool parse_param(const cJSON *obj, const char *source, MtlrtParam *p)
     } else if (!strcmp(kind, "push_constant")) {
         p->kind = MTLRT_PARAM_PUSH_CONSTANT;
         ok = get_uint(obj, "offset", -1, &p->offset, source) && get_uint(obj, "size", -1, &p->size, source);
+        if (ok && (!p->size || p->offset < 16 || p->offset > MAX_PUSH_CONSTANT_SIZE ||
+                   p->size > MAX_PUSH_CONSTANT_SIZE - p->offset)) {
+            rt_error("%s: buffer %u (%s): push constant bytes %u..%u are not within 16..%d", source, p->index,
+                     p->name, p->offset, p->offset + p->size, MAX_PUSH_CONSTANT_SIZE);
+            ok = false;
+        }
     } else {
         rt_error("%s: buffer %u (%s): kind '%s' is neither \"storage\" nor \"push_constant\"", source, p->index,
                  p->name, kind);
@@ -149,6 +171,10 @@ static bool parse_sync(const cJSON *obj, const char *source, MtlrtReflection *r)
         return true;
     if (!get_uint(simd, "subgroup_size", -1, &r->subgroup_size, source))
         return false;
+    if (r->subgroup_size < 1 || r->subgroup_size > 128 || (r->subgroup_size & (r->subgroup_size - 1))) {
+        rt_error("%s: simd.subgroup_size %u is not a power of two up to 128", source, r->subgroup_size);
+        return false;
+    }
     r->virtual_subgroups = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(simd, "virtual"));
     static const struct { const char *name; uint32_t bit; } ops[] = {
         {"basic", MTLRT_SUBGROUP_BASIC}, {"vote", MTLRT_SUBGROUP_VOTE}, {"arithmetic", MTLRT_SUBGROUP_ARITHMETIC},
@@ -185,8 +211,8 @@ static bool parse_function_constants(const cJSON *obj, const char *source, Mtlrt
         MtlrtFunctionConstant *f = &r->function_constants[r->n_function_constants++];
         if (!get_uint(item, "index", -1, &f->index, source) || !get_string(item, "name", NULL, &f->name, source) ||
             !get_string(item, "type", NULL, &f->type, source) ||
-            !get_uint(item, "constant_id", -1, &f->constant_id, source) ||
-            !get_uint(item, "defined_constant_id", -1, &f->defined_constant_id, source))
+            !get_uint(item, "constant_id", 100 + 2 * i, &f->constant_id, source) ||
+            !get_uint(item, "defined_constant_id", 101 + 2 * i, &f->defined_constant_id, source))
             return false;
     }
     return true;
@@ -281,6 +307,19 @@ MtlrtReflection *mtlrt_reflection_parse(const char *json, const char *entry, con
         !parse_function_constants(obj, source, r) || !get_string(obj, "source", "", &r->source, source) ||
         !parse_bounds(obj, source, r))
         goto error;
+    if (r->push_constant_size < 16 || r->push_constant_size > MAX_PUSH_CONSTANT_SIZE) {
+        rt_error("%s: push_constant_size %u is not within 16..%d", source, r->push_constant_size, MAX_PUSH_CONSTANT_SIZE);
+        goto error;
+    }
+    for (uint32_t i = 0; i < r->n_params; i++) {
+        const MtlrtParam *p = &r->params[i];
+        uint32_t end = p->kind == MTLRT_PARAM_PUSH_CONSTANT ? p->offset + p->size : p->address_offset ? p->address_offset + 8 : 0;
+        if (end > r->push_constant_size) {
+            rt_error("%s: buffer %u (%s) ends at push constant byte %u, past push_constant_size %u", source,
+                     p->index, p->name, end, r->push_constant_size);
+            goto error;
+        }
+    }
     cJSON_Delete(root);
     return r;
 error:
@@ -330,7 +369,7 @@ const MtlrtParam *mtlrt_reflection_param(const MtlrtReflection *r, uint32_t inde
    raw uint16 bits, a float vector of an even width complex64 pairs). */
 static bool dtype_matches_scalar(MtlrtDtype dtype, const char *scalar, uint32_t element_size)
 {
-    if (!strcmp(scalar, "struct"))
+    if (!strcmp(scalar, "struct") || !strcmp(scalar, "void")) /* raw bytes (a struct, `device void*`) */
         return true;
     if (!strcmp(scalar, "bool"))
         return dtype == MTLRT_DTYPE_BOOL || dtype == MTLRT_DTYPE_U8;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "m2g_limits.h"
 #include "mtl2glsl.h"
 
 /* ---- arena.c: one arena per translation unit, freed at once ---- */
@@ -125,6 +126,7 @@ struct StructDef {
     int layout_state; /* layout.c: 0 not done, 1 done, 2 impossible */
     bool scalar; /* layout.c: laid out in GL_EXT_scalar_block_layout (holds packed vectors, or is inside such a struct) */
     bool empty; /* no fields (a functor, a trait): its values are never printed */
+    bool is_union; /* a union: every member at offset 0; no GLSL type (read through its members: ptr.c) */
 };
 
 Type *ty_scalar(TypeKind k);
@@ -138,6 +140,8 @@ int ty_width(const Type *t);         /* vector size, 1 for scalars, 0 otherwise 
 bool ty_equal(const Type *a, const Type *b);
 int ty_metal_size(const Type *t);    /* bytes under Metal's buffer layout */
 int ty_metal_align(const Type *t);
+int ty_member_offset(const StructDef *s, int i); /* Metal's byte offset of field I (0 in a union) */
+bool ty_has_union(const Type *t);               /* T is or holds a union */
 const char *ty_metal_name(Arena *a, const Type *t); /* float4, uint, Params, ... */
 const char *ty_scalar_metal_name(TypeKind k);
 
@@ -247,6 +251,10 @@ struct Var {
     int addr_offset;    /* ptr.c: push-constant offset of the buffer's device address (0: none) */
     int view_lanes;     /* ptr.c: a threadgroup array read both as scalars and as vectors of this many lanes
                            through pointers: stored as those vectors, scalars at [i / lanes][i % lanes] */
+    Type *mem_type;     /* ptr.c: threadgroup memory read only as another type than declared (ggml's `threadgroup
+                           char* shmem` read as float): stored as that type; or, with mem_word, as words */
+    int mem_word;       /* ptr.c: threadgroup memory read and written as several types: stored as mem_word-byte
+                           unsigned words, each access put together from them (docs/translator.md, "Pointers") */
     bool is_out_param;  /* thread T& helper parameter: inout */
     /* function constants ([[function_constant(n)]]): Vulkan specialization constant fc_id (0: not one; numbered
        per kernel by lower.c, FC_UNNUMBERED before) */
@@ -320,11 +328,12 @@ typedef enum SimdOp {
     SOP_SHUFFLE, SOP_SHUFFLE_UP, SOP_SHUFFLE_DOWN, SOP_SHUFFLE_XOR, SOP_ROTATE_UP, SOP_ROTATE_DOWN,
     SOP_FILL_UP, SOP_FILL_DOWN, SOP_BROADCAST, SOP_BROADCAST_FIRST,
     SOP_BALLOT, SOP_ALL, SOP_ANY, SOP_IS_FIRST, SOP_ACTIVE_MASK,
-    SOP_TG_BARRIER, SOP_SG_BARRIER
+    SOP_TG_BARRIER, SOP_SG_BARRIER,
+    SOP_MAT_MULTIPLY, SOP_MAT_MULTIPLY_ACCUMULATE, SOP_MAT_INDEX, SOP_MAT_DIAGONAL /* group 'M' (sgmat.c) */
 } SimdOp;
 typedef struct SimdInfo {
     const char *metal;
-    char group; /* 'S' SIMD-group, 'Q' quad-group, 'B' barrier */
+    char group; /* 'S' SIMD-group, 'Q' quad-group, 'B' barrier, 'M' SIMD-group matrix */
     SimdOp op;
 } SimdInfo;
 extern const SimdInfo simd_table[];
@@ -400,6 +409,7 @@ typedef struct PpMap {
     int n_lines;
     PtrVec files; /* PpFile*, in order of first appearance: the source first */
     const char *const *sources; /* NAME, TEXT pairs for files that are not on disk (M2gOptions.sources) */
+    const char *align_line, *align_orig, *align_t, *align_o; /* pp_loc: the token alignment last reached */
 } PpMap;
 /* Reads the line markers of TEXT (which must outlive the map). */
 void pp_map_build(PpMap *m, Arena *a, const char *text, size_t len);
@@ -409,6 +419,11 @@ SrcLoc pp_loc(PpMap *m, unsigned off);
 /* The same line, at its first token (text that our rewrites made: template instances). */
 SrcLoc pp_loc_line(PpMap *m, unsigned off);
 bool pp_in_system_file(const PpMap *m, unsigned off);
+/* The text clang is about to parse stays inside the limits (m2g_limits.h) that no later stage could report before
+   clang itself overflows its stack: identifiers of at most M2G_MAX_IDENTIFIER characters, and no expression or
+   statement chain deeper than M2G_MAX_PARSE_DEPTH (an estimate that counts every operator and bracket). False after
+   an error at the place. */
+bool pp_check_limits(PpMap *m, Diag *d);
 /* The text with unsuffixed floating literals made float (`0.5` -> `0.5f`): Metal has no double. malloc'd. */
 char *pp_float_literals(const char *text, size_t len, size_t *out_len);
 /* `constant T *` and `constant T &` made `constant const`: Metal's constant memory is read-only. malloc'd. */
@@ -437,12 +452,28 @@ typedef struct ParseOptions {
 bool parse_program(Program *prog, const ParseOptions *opt);
 
 /* ---- ptr.c: pointers as indices into their root (docs/translator.md, "Pointers") ---- */
+/* How a pointer's index counts: the index times `unit` is the byte offset into the root. A pointer to T counts
+   in T's (unit = T's size) unless it was made from bytes: then in T's alignment (ggml's blocks: 18 bytes,
+   2-aligned, at a byte offset), or in what its derivation proves. */
+typedef struct PtrUnit {
+    int unit;   /* bytes per index step; divides the pointee's size */
+    int align;  /* a power of two the byte offset is known to be a multiple of */
+    bool tight; /* derived through a struct's layout (a member, a struct's elements): `align` is all that is
+                   known, so a cast to a more aligned type may be misaligned (ggml reads a uint32 at byte 2 of
+                   a block) and is read in pieces; otherwise a cast asserts its type's alignment, as Metal's
+                   rules require (a byte offset computed at run time is taken to fit the type cast to) */
+} PtrUnit;
+
 typedef struct PtrSpec {
     Func *f;
     Var **vars, **roots; /* each pointer variable and parameter of f -> the root it points into */
+    PtrUnit *units;      /* ... and how its index counts */
+    Var **key_roots;     /* per parameter: the roots and units the callers pass (the specialization's key) */
+    PtrUnit *key_units;
     int n, cap;
     const char *glsl_name;
     Var *ret_root;         /* a helper returning a pointer: the root of what it returns */
+    PtrUnit ret_unit;
     bool used;             /* reached from the kernel with the final roots (others are not printed) */
     struct Lowered *L;
 } PtrSpec;
@@ -476,6 +507,7 @@ typedef struct Lowered {
     PtrVec ptr_views;        /* pairs (Var *root buffer, Type *elem): SSBO blocks aliasing a buffer as another type */
     PtrVec ptr_ref_types;    /* Type*: element types of buffer references (pointers whose root is chosen at run time) */
     PtrVec ptr_addressed;    /* Var*: buffers whose device address is passed in push constants */
+    PtrVec ptr_mem_uses;     /* triples (Var *threadgroup root, Type *as, store ? root : NULL): how it is accessed */
 } Lowered;
 enum { SG_OP_BASIC = 1, SG_OP_ARITHMETIC = 2, SG_OP_BALLOT = 4, SG_OP_SHUFFLE = 8, SG_OP_CLUSTERED = 16, SG_OP_EXTENDED_TYPES = 32 };
 /* Checks a kernel and everything it reaches; fills L. Returns false on error (diagnosed). */
@@ -484,18 +516,45 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L);
 bool ptr_analyze(Program *prog, Lowered *L);
 bool ptr_like(const Var *v);     /* printed as an index */
 bool ptr_is_root(const Var *v);  /* a buffer parameter, threadgroup memory or a local array */
-Type *ptr_root_elem(const Var *root);
+Type *ptr_root_elem(const Var *root);   /* what a root holds, as stored (mem_type) */
+Type *ptr_decl_elem(const Var *root);   /* ... as declared */
+Type *ptr_union_storage(const Var *v);
+Type *ptr_pointee(const Var *v);        /* what a pointer variable points to (an array of pointers: its elements) */  /* a local union of 1, 2, 4 or 8 bytes: the unsigned integer holding it */
 bool ptr_same_elem(const Type *root_elem, const Type *elem); /* no view needed (packed_float3 vs float3: ptr.c) */
 Var *ptr_root(const PtrSpec *s, Node *p);          /* root of pointer expression p in specialization s */
 Var *ptr_var_root(const PtrSpec *s, const Var *v);
 extern Var ptr_dynamic;                            /* the root of a pointer chosen at run time between buffers */
-PtrSpec *ptr_find_spec(Lowered *L, Func *f, Var **roots);
+extern Var ptr_null;                               /* the root of nullptr (its index: 0xffffffff) */
+bool ptr_is_null(Node *n);
+Type *ptr_addr_elem(const Var *r);                 /* element type of buffer R's device address (void: uchar) */
+PtrSpec *ptr_call_spec(Lowered *L, const PtrSpec *s, Node *call); /* the specialization a call in S reaches */
+PtrUnit ptr_unit(const PtrSpec *s, Node *p);       /* how pointer expression p (or an array lvalue, decayed) counts */
+PtrUnit ptr_addr_unit(const PtrSpec *s, Node *l);  /* ... and &l */
+PtrUnit ptr_var_unit(const PtrSpec *s, const Var *v);
+int ptr_elem_size(const Type *t);                  /* bytes of a pointee (void: 1) */
+bool ptr_in_pieces(const Type *t);                 /* T has no GLSL type of its layout (holds a union): read by members */
+int ptr_field(const StructDef *s, const char *name); /* index of field NAME, -1 if none */
+/* Member NAME of S, also inside anonymous members: byte offset (-1: none), type, GLSL path (`anon0.d`). */
+int ptr_member(const StructDef *s, const char *name, Type **ty, const char **path, Arena *a);
+void ptr_add_view(Program *prog, Lowered *L, Var *root, Type *elem); /* an SSBO block reading buffer ROOT as ELEM */
 
 /* ---- matrix.c ---- */
 /* A call to a matrix constructor or operator of the prelude, its arguments converted (n->list), as the node
    GLSL prints: N_VECCTOR, N_INDEX, N_BINARY, N_UNARY, N_ASSIGN, or the copied value. NAME: the callee. */
 Node *matrix_call(Program *prog, Node *n, const char *name, bool ctor);
 bool matrix_involved(const Node *n); /* the result or an argument is a matrix */
+
+/* ---- sgmat.c: simdgroup_matrix<T, 8, 8> (docs/translator.md, "SIMD-group matrices") ---- */
+/* The type simdgroup_matrix<T, C, R> of the prelude, T given: this lane's two elements, vec<T, 2>, for an 8x8
+   matrix of float, half or bfloat; otherwise TY_UNSUPPORTED naming it. */
+Type *sgmat_type(Program *prog, Type *elem, int cols, int rows);
+/* A call of the prelude's simdgroup_matrix functions, its arguments converted (n->list; thread_elements: the
+   object), as the nodes GLSL prints. WHAT: the callee's name, "simdgroup_matrix" for a constructor. */
+Node *sgmat_call(Program *prog, Node *n, const char *what);
+bool sgmat_function(const char *name); /* NAME is one of the prelude's simdgroup_matrix functions */
+/* Whether simd_table[INDEX] exchanges values between lanes (a barrier or workgroup exchange where SIMD-groups
+   are emulated): every SIMD-group and quad-group function but the matrices' lane-local ones. */
+bool simd_exchanges(int index);
 
 /* ---- atomics.c ---- */
 /* Checks an N_ATOMIC call and resolves its object to an lvalue (n->a; compare-exchange's expected: n->b). */
@@ -577,7 +636,17 @@ bool depfile_write(const char *path, const char *const *targets, int n_targets, 
    False (message printed) on a compile or write error. */
 bool emit_c_files(const M2gResult *r, const char *source, const char *prefix, const char *c_path, const char *h_path);
 
+/* ---- readfile.c: files read whole (m2g_limits.h) ---- */
+/* PATH's text (NUL-terminated; *LEN its length): a regular file of at most LIMIT bytes. NULL with the reason in WHY
+   ("is a directory", "is not a regular file", its size and the limit, or strerror). */
+char *file_read(const char *path, long limit, size_t *len, char *why, size_t why_size);
+/* The same checks without reading: true when PATH is a regular file of at most LIMIT bytes. */
+bool file_check(const char *path, long limit, char *why, size_t why_size);
+
 /* ---- names.c ---- */
-const char *names_legal(Arena *a, const char *name); /* renames GLSL keywords and reserved forms */
+const char *names_legal(Arena *a, const char *name); /* renames GLSL keywords, reserved forms, non-ASCII */
+/* Why NAME cannot name an entry point (it names files ENTRY.comp and C functions PREFIX_ENTRY): "is empty", "is not
+   an identifier ...", its length; NULL when it can. */
+const char *names_entry_problem(const char *name);
 
 #endif

@@ -312,13 +312,11 @@ static bool is_dir_output(const char *out)
 static bool write_file(const char *path, const void *data, size_t n)
 {
     FILE *f = fopen(path, "wb");
-    if (!f || fwrite(data, 1, n, f) != n) {
+    bool ok = f && fwrite(data, 1, n, f) == n;
+    ok = (!f || fclose(f) == 0) && ok; /* a full disk (-o /dev/full) shows at the close */
+    if (!ok)
         fprintf(stderr, "mtl2glsl: error: cannot write '%s': %s\n", path, strerror(errno));
-        if (f)
-            fclose(f);
-        return false;
-    }
-    return fclose(f) == 0;
+    return ok;
 }
 
 /* Writes one entry's output to PATH, or to stdout when PATH is NULL. */
@@ -373,7 +371,11 @@ static int write_outputs(const Cli *cli, M2gResult *r)
         M2gEntry *e = &r->entries[i];
         if (!e->glsl)
             continue;
-        if (dir) {
+        if (dir && names_entry_problem(e->name)) { /* parse.c refuses such names: never a path outside DIR */
+            fprintf(stderr, "mtl2glsl: error: internal error: entry point name '%s' %s\n", e->name,
+                    names_entry_problem(e->name));
+            io_ok = false;
+        } else if (dir) {
             size_t n = strlen(cli->output) + strlen(e->name) + 8;
             char *path = malloc(n);
             snprintf(path, n, "%s%s%s.%s", cli->output, cli->output[strlen(cli->output) - 1] == '/' ? "" : "/", e->name, ext);
@@ -477,5 +479,9 @@ int main(int argc, char **argv)
     if (status == 0 && cli.dep_file)
         status = write_depfile(&cli, r);
     m2g_result_free(r);
+    if (fflush(stdout) || ferror(stdout)) {
+        fprintf(stderr, "mtl2glsl: error: cannot write to standard output: %s\n", strerror(errno));
+        status = status ? status : 1;
+    }
     return status;
 }

@@ -36,6 +36,6 @@ void main()
     uint mass = i * 8u + 6u;
     uint q = i;
     uint vel = q * 4u + 2u;
-    ps_as_vec2[vel] = ps_as_vec2[vel] * ps_as_float[mass + 0u];
+    ps_as_vec2[vel] = ps_as_vec2[vel] * ps_as_float[mass];
     add_to_ps(i * 8u + 6u, 1.0);
 }

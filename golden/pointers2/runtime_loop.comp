@@ -23,7 +23,7 @@ layout(push_constant, std430) uniform mtl_params_t
 
 float sum4_addr(mtl_ref_float p_ref, uint p)
 {
-    return p_ref.v[p + 0u] + p_ref.v[p + 1u] + p_ref.v[p + 2u] + p_ref.v[p + 3u];
+    return p_ref.v[p] + p_ref.v[p + 1u] + p_ref.v[p + 2u] + p_ref.v[p + 3u];
 }
 
 void main()

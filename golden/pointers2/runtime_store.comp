@@ -43,5 +43,5 @@ void main()
     o4_ref.v[o4] = o4_ref.v[o4] * 2.0 + src[i];
     bump_addr(out__ref, out_ + 4u * i + 3u, float(which));
     out_ += 4u * i;
-    out__ref.v[out_ + 0u] -= 1.0;
+    out__ref.v[out_] -= 1.0;
 }

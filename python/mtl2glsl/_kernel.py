@@ -90,7 +90,7 @@ class Kernel:
     def check_array(self, p, dt, nbytes, what):
         """Array data of dtype DT (NBYTES long) may back parameter P."""
         scalar = p["scalar"]
-        if scalar != "struct" and dt.name not in _ACCEPTS.get(scalar, ()):
+        if scalar not in ("struct", "void") and dt.name not in _ACCEPTS.get(scalar, ()):
             raise TypeError("%s: expected %s data for `%s`, got %s" % (
                 what, " or ".join(_ACCEPTS.get(scalar, ("no array",))[:1] or ("no array",)), self.describe(p), dt))
         es = p["element_size"]

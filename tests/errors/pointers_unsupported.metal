@@ -1,7 +1,7 @@
 // Pointers the lowering cannot express, each named at its location.
 // EXPECT-EXIT: 1
 // EXPECT-ERROR: @+12:9: error: pointer 'p' points into 'a' and into 'b': only pointers into device or constant buffers may be chosen at run time
-// EXPECT-ERROR: @+18:12: error: a uint pointer into 'tile' (of float) is not supported: only buffers can be read as another element type
+// EXPECT-ERROR: @+18:12: error: a float4 pointer into 'v' (of float) is not supported: thread memory and constants are read as another scalar type only
 // EXPECT-ERROR: @+22:19: error: pointer 'p' points into 'v' or into 'w': only pointers into device or constant buffers
 // EXPECT-ERROR: @+30:5: error: pointers stored in structs are not supported
 // EXPECT-ERROR: @+33:5: error: 'pick' returns a pointer into a buffer chosen at run time: not supported
@@ -16,10 +16,10 @@ kernel void tg_two_roots(device float* y [[buffer(0)]], uint i [[thread_position
     y[i] = p[i];
 }
 
-kernel void tg_cast(device uint* y [[buffer(0)]], uint i [[thread_position_in_grid]]) {
-    threadgroup float tile[16];
-    threadgroup uint* t4 = (threadgroup uint*)tile;
-    y[i] = t4[0];
+kernel void thread_cast(device float4* y [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+    float v[16] = {};
+    thread float4* v4 = (thread float4*)v;
+    y[i] = v4[0];
 }
 
 kernel void two_locals(device float* x [[buffer(0)]], uint i [[thread_position_in_grid]]) {

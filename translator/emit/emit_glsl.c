@@ -3,6 +3,7 @@
  * Printing only: statement() / begin_scope() / end_scope() keep the kernel's own names, structure and
  * indentation. What the printer needs beyond the text (extensions, helper instances) it records in Lowered.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,8 @@ typedef struct Emit {
     PtrSpec *spec; /* ptr.c: which root each pointer of the function being printed points into */
     const Node *bool_raw; /* a stored bool (layout.c) printed as its uint8_t: the target of an assignment */
     bool ref_assigned; /* the statement printed `p_ref = ...;` already (pointers chosen at run time) */
+    StrBuf ptr_helpers;       /* mtl_load_ROOT_T / mtl_store_ROOT_T: memory read member by member */
+    PtrVec ptr_helper_names;  /* char*: the ones printed */
 } Emit;
 
 typedef struct HelperInfo {
@@ -62,9 +65,15 @@ static void emit_expr(Emit *E, Node *n, int min_prec);
 static void emit_stmt(Emit *E, Node *n);
 static void emit_ptr_index(Emit *E, Node *n);
 static void emit_offset(Emit *E, Node *k, int prec);
+static void emit_offset_times(Emit *E, Node *k, int step, int prec);
+static void emit_index_in(Emit *E, Node *n, int unit);
+static bool emit_place_store(Emit *E, Node *n, int min_prec);
 static Node *strip_parens(Node *n);
+static bool has_side_effects(Node *n);
+static void emit_coerced(Emit *E, Node *n, Type *t, int min_prec);
 static bool is_dynamic(Emit *E, Var *v);
 static void emit_ref(Emit *E, Node *n, Type *elem);
+static void emit_condition(Emit *E, Node *n, int min_prec);
 
 /* ---- types ---- */
 
@@ -205,8 +214,9 @@ static void emit_float_value(Emit *E, double v, TypeKind k)
         put(E, k == TY_HALF ? "float16_t(uintBitsToFloat(0x7fc00000u))" : "uintBitsToFloat(0x7fc00000u)");
         return;
     }
-    if (isinf(v)) {
-        put(E, v > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)");
+    if (isinf(v) || fabs(v) > FLT_MAX || (k == TY_HALF && fabs(v) >= 65520.0)) { /* past the type: infinity */
+        const char *inf = v > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)";
+        putf(E, k == TY_HALF ? "float16_t(%s)" : "%s", inf);
         return;
     }
     float f = (float)v;
@@ -306,6 +316,10 @@ static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to);
 
 static void emit_coerced(Emit *E, Node *n, Type *t, int min_prec)
 {
+    if (t && t->kind == TY_BOOL && n->ty && n->ty->kind == TY_PTR) {
+        emit_condition(E, n, min_prec); /* if (p): p is not nullptr */
+        return;
+    }
     if (t && n->ty && emit_bfloat_conversion(E, n, t))
         return;
     if (t && n->ty && t->kind != TY_ARRAY && t->kind != TY_STRUCT && ty_width(t) && ty_width(n->ty) && !ty_equal(t, n->ty) &&
@@ -457,10 +471,16 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
         E->ref_assigned = false;
         emit_expr(E, n->a, PREC_UNARY);
         putf(E, " %s ", n->op);
+        int unit = ptr_unit(E->spec, n->a).unit;
         if (compound)
-            emit_offset(E, rhs, PREC_ASSIGN);
+            emit_offset_times(E, rhs, ptr_elem_size(lt->elem) / unit, PREC_ASSIGN);
         else
-            emit_ptr_index(E, rhs);
+            emit_index_in(E, rhs, unit);
+        if (paren)
+            put(E, ")");
+        return;
+    }
+    if (emit_place_store(E, n, min_prec)) {
         if (paren)
             put(E, ")");
         return;
@@ -977,10 +997,42 @@ static Node *strip_implicit(Node *n)
     return n;
 }
 
+/* The SIMD-group matrix functions (sgmat.c made the calls): float2 operands, the element index's uint, uvec2 and
+   bool; the exchanging ones take the predicate like any SIMD-group function. */
+static void emit_sgmat_call(Emit *E, Node *n)
+{
+    const SimdInfo *si = &simd_table[n->builtin];
+    bool exchanges = simd_exchanges(n->builtin);
+    simd_need(E->prog, E->L, n->builtin, "vec2", TY_FLOAT, n->n_list);
+    if (exchanges)
+        check_sync_position(E, n);
+    putf(E, "%s(", n->name);
+    for (int i = 0; i < n->n_list; i++) {
+        Type *t = ty_vec(E->prog->arena, TY_FLOAT, 2);
+        if (si->op == SOP_MAT_DIAGONAL)
+            t = ty_scalar(TY_FLOAT);
+        else if (si->op == SOP_MAT_INDEX)
+            t = i == 1 ? ty_vec(E->prog->arena, TY_UINT, 2) : ty_scalar(i == 2 ? TY_BOOL : TY_UINT);
+        Node *a = si->op == SOP_MAT_INDEX ? strip_implicit(n->list[i]) : n->list[i];
+        put(E, i ? ", " : "");
+        if (a->kind == N_INT && a->ival >= 0 && ty_is_scalar(t) && t->kind == TY_UINT)
+            putf(E, "%lluu", (unsigned long long)a->ival);
+        else
+            emit_coerced(E, a, t, PREC_ASSIGN + 1);
+    }
+    if (exchanges && E->uniform)
+        putf(E, "%s%s", n->n_list ? ", " : "", predicate(E));
+    put(E, ")");
+}
+
 /* simd_sum(x) -> simd_sum(x) or, with uniform control flow, simd_sum(x, PREDICATE); lanes and deltas as uint. */
 static void emit_simd_call(Emit *E, Node *n)
 {
     const SimdInfo *si = &simd_table[n->builtin];
+    if (si->group == 'M') {
+        emit_sgmat_call(E, n);
+        return;
+    }
     bool value = si->op <= SOP_BROADCAST_FIRST;
     Type *t = value ? n->ty : NULL;
     if (si->group == 'B') {
@@ -1048,7 +1100,7 @@ static void emit_barrier(Emit *E, Node *n)
     put(E, subgroup ? "subgroupBarrier();\n" : "barrier();\n");
 }
 
-/* ---- pointers (ptr.c): a pointer is a uint index into its root, in units of its element type ---- */
+/* ---- pointers (ptr.c): a pointer is a uint index into its root, counted as ptr_unit says ---- */
 
 static Node *strip_parens(Node *n)
 {
@@ -1064,7 +1116,65 @@ static const char *view_name(Emit *E, Var *root, Type *elem)
         return "?";
     if (ptr_same_elem(ptr_root_elem(root), elem) || elem->kind == TY_VOID || root->view_lanes)
         return root->glsl_name;
+    if (root->role == PR_BUFFER)
+        ptr_add_view(E->prog, E->L, root, elem);
     return arena_printf(E->prog->arena, "%s_as_%s%s", root->glsl_name, elem->packed ? "packed_" : "", glsl_type(E, elem));
+}
+
+/* What the printer prints between capture_start and capture_end, as a string (an index scaled or used twice). */
+static StrBuf capture_start(Emit *E)
+{
+    StrBuf saved = E->out;
+    E->out = (StrBuf){0};
+    return saved;
+}
+
+static char *capture_end(Emit *E, StrBuf saved)
+{
+    StrBuf t = E->out;
+    char *r = arena_printf(E->prog->arena, "%s", t.data ? t.data : "");
+    sb_free(&t);
+    E->out = saved;
+    return r;
+}
+
+/* An identifier or a number: needs no parentheses as an operand. */
+static bool simple_text(const char *s)
+{
+    return *s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") == strlen(s);
+}
+
+static const char *operand_text(Emit *E, const char *s)
+{
+    return simple_text(s) ? s : arena_printf(E->prog->arena, "(%s)", s);
+}
+
+/* IDX, an index counting FROM bytes, counting TO bytes: the division is exact (ptr.c chose the units). */
+static const char *scaled_text(Emit *E, const char *idx, int from, int to)
+{
+    if (from == to || !strcmp(idx, "0u"))
+        return idx;
+    const char *star = strrchr(idx, '*');
+    int m = 0, len = 0;
+    if (star && to % from == 0 && sscanf(star, "* %du%n", &m, &len) == 1 && !star[len] && m % (to / from) == 0 && star > idx + 1) {
+        /* (a + b) * 4u counting 4 bytes more: a + b (the product was this function's own scaling) */
+        const char *x = arena_printf(E->prog->arena, "%.*s", (int)(star - idx - 1), idx);
+        size_t n = strlen(x);
+        bool wrapped = x[0] == '(' && x[n - 1] == ')';
+        for (size_t i = 1, depth = 1; wrapped && i + 1 < n; i++) /* (a) * (b) is not one parenthesized operand */
+            if ((depth += x[i] == '(' ? 1 : x[i] == ')' ? -1 : 0) == 0)
+                wrapped = false;
+        if (wrapped || simple_text(x)) {
+            if (wrapped)
+                x = arena_printf(E->prog->arena, "%.*s", (int)n - 2, x + 1);
+            return m / (to / from) == 1 ? x : arena_printf(E->prog->arena, "%s * %du", operand_text(E, x), m / (to / from));
+        }
+    }
+    if (from % to == 0)
+        return arena_printf(E->prog->arena, "%s * %du", operand_text(E, idx), from / to);
+    if (to % from == 0)
+        return arena_printf(E->prog->arena, "%s / %du", operand_text(E, idx), to / from);
+    return arena_printf(E->prog->arena, "%s * %du / %du", operand_text(E, idx), from, to);
 }
 
 /* K converted to uint, as an index offset. */
@@ -1075,6 +1185,24 @@ static void emit_offset(Emit *E, Node *k, int prec)
         putf(E, "%lldu", s->ival);
     else
         emit_coerced(E, k, ty_scalar(TY_UINT), prec);
+}
+
+/* K elements of STEP index units each: k * STEP. */
+static void emit_offset_times(Emit *E, Node *k, int step, int prec)
+{
+    Node *s = strip_parens(k);
+    if (s->kind == N_INT && s->ival >= 0)
+        putf(E, "%lldu", s->ival * step);
+    else if (step == 1)
+        emit_offset(E, k, prec);
+    else {
+        if (prec > PREC_MUL)
+            put(E, "(");
+        emit_offset(E, k, PREC_MUL);
+        putf(E, " * %du", step);
+        if (prec > PREC_MUL)
+            put(E, ")");
+    }
 }
 
 /* A pointer to the start of its root (x, (device uchar*)x): index 0. */
@@ -1088,78 +1216,77 @@ static bool zero_index(Node *n)
     return n->kind == N_VAR && ptr_is_root(n->var);
 }
 
-/* An index expression that may need parentheses as an operand of * or /. */
-static void emit_ptr_operand(Emit *E, Node *n)
+/* The index of nullptr: no access reaches it (ptr.c). */
+#define NULL_INDEX "0xffffffffu"
+
+/* N as a condition: a pointer is true when it is not nullptr. */
+static void emit_condition(Emit *E, Node *n, int min_prec)
 {
-    Node *s = strip_parens(n);
-    bool simple = s->kind == N_VAR;
-    if (!simple)
+    if (!n->ty || n->ty->kind != TY_PTR) {
+        emit_expr(E, n, min_prec);
+        return;
+    }
+    bool paren = min_prec > PREC_EQ;
+    if (paren)
         put(E, "(");
     emit_ptr_index(E, n);
-    if (!simple)
+    put(E, " != " NULL_INDEX);
+    if (paren)
         put(E, ")");
 }
 
-/* Metal's byte offset of member NAME of struct S. */
-static int member_offset(const StructDef *s, const char *name)
+/* Pointer N's index, counting UNIT bytes (N's own unit divides... or is divided by it: ptr.c). */
+static void emit_index_in(Emit *E, Node *n, int unit)
 {
-    int off = 0;
-    for (int i = 0; i < s->n_fields; i++) {
-        int a = ty_metal_align(s->fields[i].ty);
-        off = (off + a - 1) / a * a;
-        if (!strcmp(s->fields[i].name, name))
-            return off;
-        off += ty_metal_size(s->fields[i].ty);
+    int own = ptr_unit(E->spec, n).unit;
+    if (own == unit || zero_index(n) || ptr_is_null(n)) {
+        emit_ptr_index(E, n);
+        return;
     }
-    return -1;
+    StrBuf saved = capture_start(E);
+    emit_ptr_index(E, n);
+    put(E, scaled_text(E, capture_end(E, saved), own, unit));
 }
 
 static void emit_addr_index(Emit *E, Node *l);
 
-/* &x.f of an element x of a buffer of structs: the index in units of f's type (the buffer read as f's type). */
-static void emit_member_index(Emit *E, Node *l)
-{
-    StructDef *sd = l->a->ty->sdef;
-    int S = ty_metal_size(l->a->ty), M = ty_metal_size(l->ty), off = member_offset(sd, l->name);
-    if (M <= 0 || off < 0 || S % M || off % M) {
-        diag_error(E->prog->diag, l->loc, "a pointer to member '%s' of '%s' is not supported: its offset or the struct's size is not a multiple of its size", l->name, sd->name);
-        return;
-    }
-    StrBuf saved = E->out;
-    E->out = (StrBuf){0};
-    emit_addr_index(E, l->a);
-    StrBuf tmp = E->out;
-    char *base = arena_printf(E->prog->arena, "%s", tmp.data ? tmp.data : "");
-    sb_free(&tmp);
-    E->out = saved;
-    bool simple = strspn(base, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(base);
-    if (S == M)
-        put(E, base);
-    else
-        putf(E, simple ? "%s * %du" : "(%s) * %du", base, S / M);
-    if (off)
-        putf(E, " + %du", off / M);
-}
-
-/* The index of the element lvalue L designates (&L). */
+/* The index of &L, counting its own unit (ptr_addr_unit). */
 static void emit_addr_index(Emit *E, Node *l)
 {
     l = strip_parens(l);
-    if (l->kind == N_MEMBER && l->a->ty && l->a->ty->kind == TY_STRUCT) {
-        emit_member_index(E, l);
+    int unit = ptr_addr_unit(E->spec, l).unit;
+    if (l->kind == N_MEMBER && l->a->ty && l->a->ty->kind == TY_STRUCT) { /* &x.f: x's index, then f's offset */
+        int off = ptr_member(l->a->ty->sdef, l->name, NULL, NULL, NULL);
+        off = off < 0 ? 0 : off;
+        int base = ptr_addr_unit(E->spec, l->a).unit;
+        StrBuf saved = capture_start(E);
+        emit_addr_index(E, l->a);
+        const char *idx = scaled_text(E, capture_end(E, saved), base, unit);
+        if (!strcmp(idx, "0u") && off)
+            putf(E, "%du", off / unit);
+        else if (off)
+            putf(E, "%s + %du", idx, off / unit);
+        else
+            put(E, idx);
         return;
     }
     if (l->kind == N_INDEX && l->a->ty && (l->a->ty->kind == TY_PTR || l->a->ty->kind == TY_ARRAY)) {
-        Node *a = strip_parens(l->a);
-        if (!(a->kind == N_VAR && ptr_is_root(a->var))) {
-            emit_ptr_index(E, l->a);
+        int step = ptr_elem_size(l->a->ty->elem) / unit;
+        if (!zero_index(l->a)) {
+            emit_index_in(E, l->a, unit);
             put(E, " + ");
+            emit_offset_times(E, l->b, step, PREC_ADD + 1);
+        } else {
+            emit_offset_times(E, l->b, step, 0);
         }
-        emit_offset(E, l->b, PREC_ADD + 1);
         return;
     }
     if (l->kind == N_DEREF) {
-        emit_ptr_index(E, l->a);
+        emit_index_in(E, l->a, unit);
+        return;
+    }
+    if (l->kind == N_VAR && ptr_is_root(l->var)) {
+        put(E, "0u");
         return;
     }
     if (l->kind == N_VAR && l->var->ty->kind == TY_REF && ptr_like(l->var)) {
@@ -1169,45 +1296,70 @@ static void emit_addr_index(Emit *E, Node *l)
     diag_error(E->prog->diag, l->loc, "taking this address is not supported (pointers are to elements of buffers, threadgroup memory or local arrays)");
 }
 
+/* &L's index counting UNIT bytes (0: its own). */
+static void emit_addr_in(Emit *E, Node *l, int unit)
+{
+    int own = ptr_addr_unit(E->spec, l).unit;
+    if (!unit || own == unit) {
+        emit_addr_index(E, l);
+        return;
+    }
+    StrBuf saved = capture_start(E);
+    emit_addr_index(E, l);
+    put(E, scaled_text(E, capture_end(E, saved), own, unit));
+}
+
 static void emit_ptr_index(Emit *E, Node *n)
 {
     n = strip_parens(n);
+    if (ptr_is_null(n)) {
+        put(E, NULL_INDEX);
+        return;
+    }
     switch (n->kind) {
     case N_VAR:
         put(E, ptr_is_root(n->var) ? "0u" : n->var->glsl_name);
         return;
+    case N_INDEX:
+        if (n->ty && n->ty->kind == TY_PTR) { /* rows[j] of an array of pointers: its element, an index */
+            emit_expr(E, n->a, PREC_POSTFIX);
+            put(E, "[");
+            emit_coerced(E, n->b, ty_scalar(TY_INT), 0);
+            put(E, "]");
+            return;
+        }
+        /* fall through */
+    case N_MEMBER: { /* an array member or row decays to a pointer to its first element */
+        int own = ptr_addr_unit(E->spec, n).unit, unit = ptr_unit(E->spec, n).unit;
+        StrBuf saved = capture_start(E);
+        emit_addr_index(E, n);
+        put(E, scaled_text(E, capture_end(E, saved), own, unit));
+        return;
+    }
     case N_CAST: {
-        Type *from = n->a->ty && (n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_ARRAY) ? n->a->ty->elem : NULL;
         Type *to = n->ty->elem;
-        int s1 = from ? ty_metal_size(from) : 0, s2 = to ? ty_metal_size(to) : 0;
-        if (to && to->packed && s1 && s1 % s2 && !zero_index(n))
+        int s2 = to ? ty_metal_size(to) : 0;
+        if (to && to->packed && s2 && ptr_unit(E->spec, n->a).unit % s2 && !zero_index(n))
             diag_error(E->prog->diag, n->loc, "a cast to %s* of a pointer moved from its buffer's start is not supported yet "
                        "(%d-byte elements need not start at a multiple of %d bytes; cast the buffer, then index)",
                        ty_metal_name(E->prog->arena, to), s2, s2);
-        if (!s1 || !s2 || s1 == s2 || zero_index(n)) {
-            emit_ptr_index(E, n->a);
-        } else if (s1 % s2 == 0) {
-            emit_ptr_operand(E, n->a);
-            putf(E, " * %du", s1 / s2);
-        } else if (s2 % s1 == 0) {
-            emit_ptr_operand(E, n->a);
-            putf(E, " / %du", s2 / s1);
-        } else {
-            emit_ptr_operand(E, n->a);
-            putf(E, " * %du / %du", s1, s2);
-        }
+        if (zero_index(n))
+            put(E, "0u");
+        else
+            emit_index_in(E, n->a, ptr_unit(E->spec, n).unit);
         return;
     }
     case N_BINARY: {
         bool a_ptr = n->a->ty && (n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_ARRAY);
         Node *p = a_ptr ? n->a : n->b, *k = a_ptr ? n->b : n->a;
+        int unit = ptr_unit(E->spec, n).unit, step = ptr_elem_size(p->ty->elem) / unit;
         if (zero_index(p) && !strcmp(n->op, "+")) {
-            emit_offset(E, k, PREC_ADD);
+            emit_offset_times(E, k, step, PREC_ADD);
             return;
         }
-        emit_ptr_index(E, p);
+        emit_index_in(E, p, unit);
         putf(E, " %s ", n->op);
-        emit_offset(E, k, PREC_ADD + 1);
+        emit_offset_times(E, k, step, PREC_ADD + 1);
         return;
     }
     case N_ADDR:
@@ -1223,23 +1375,668 @@ static void emit_ptr_index(Emit *E, Node *n)
     case N_CALL: /* a helper returning a pointer returns its index */
         emit_expr(E, n, PREC_ADD);
         return;
-    case N_TERNARY:
+    case N_TERNARY: {
         if (zero_index(n)) { /* c ? x : w: index 0 of either buffer */
             put(E, "0u");
             return;
         }
+        int unit = ptr_unit(E->spec, n).unit;
         put(E, "(");
-        emit_expr(E, n->a, PREC_OR);
+        emit_condition(E, n->a, PREC_OR);
         put(E, " ? ");
-        emit_ptr_index(E, n->b);
+        emit_index_in(E, n->b, unit);
         put(E, " : ");
-        emit_ptr_index(E, n->c);
+        emit_index_in(E, n->c, unit);
         put(E, ")");
         return;
+    }
     default:
         diag_error(E->prog->diag, n->loc, "this pointer expression is not supported (pointers come from buffers, threadgroup memory and local arrays through + - & ?: and casts)");
         return;
     }
+}
+
+/* ---- memory read member by member (ptr.c's units): ggml's blocks at byte offsets, unions ----
+   A pointer that counts in other steps than its pointee's size (a block_q4_0* made from bytes counts 2-byte
+   steps) or points to a type without a GLSL type of its layout (a union) is not read through a block of its
+   pointee type: each scalar or vector it reaches is read through the buffer's view of that type, at the byte
+   offset divided by its size; a whole struct or matrix read or written goes through a function that does that
+   member by member (mtl_load_ROOT_T / mtl_store_ROOT_T). */
+
+typedef struct Place {
+    Var *root;
+    Type *ty;        /* what is there */
+    const char *idx; /* its index, counting `unit` bytes */
+    int unit;
+    int align;       /* a power of two idx * unit is a multiple of */
+    bool tight;      /* align is all that is known (ptr.c) */
+    int off;         /* constant bytes past idx * unit */
+} Place;
+
+/* Whether an access of ELEM through a pointer counting UNIT bytes into ROOT is a place: a buffer read member by
+   member, threadgroup memory stored as words, thread memory read as another type. */
+static bool place_access(Var *r, Type *elem, int unit)
+{
+    if (!elem || elem->kind == TY_VOID || !r || r == &ptr_dynamic)
+        return false;
+    if (r->role == PR_BUFFER)
+        return unit != ptr_elem_size(elem) || ptr_in_pieces(elem);
+    if (r->mem_word)
+        return true;
+    if (r->view_lanes)
+        return false;
+    return !ptr_same_elem(ptr_root_elem(r), elem) || unit != ptr_elem_size(elem);
+}
+
+static bool read_by_members(Emit *E, Node *p, Type *elem, Var **root)
+{
+    *root = ptr_root(E->spec, p);
+    return place_access(*root, elem, ptr_unit(E->spec, p).unit);
+}
+
+/* A root stored as words (threadgroup memory read as several types) accessed directly: tile[i], total. */
+static bool word_root(Node *n)
+{
+    n = strip_parens(n);
+    return n->kind == N_VAR && ptr_is_root(n->var) && n->var->mem_word && n->var->ty->kind != TY_PTR;
+}
+
+/* Whether lvalue N is reached through a pointer read member by member (without printing anything). */
+static bool in_place(Emit *E, Node *n)
+{
+    n = strip_parens(n);
+    Var *root;
+    switch (n->kind) {
+    case N_DEREF:
+    case N_INDEX:
+        if (n->a->ty && n->a->ty->kind == TY_PTR)
+            return read_by_members(E, n->a, n->a->ty->elem, &root);
+        if (n->kind == N_INDEX && word_root(n->a) && n->a->ty->kind == TY_ARRAY)
+            return true;
+        return n->kind == N_INDEX && n->a->ty && (n->a->ty->kind == TY_ARRAY || n->a->ty->kind == TY_MAT) && in_place(E, n->a);
+    case N_MEMBER:
+        return n->a->ty && n->a->ty->kind == TY_STRUCT && in_place(E, n->a);
+    case N_VAR: {
+        Var *v = n->var;
+        if ((word_root(n) && v->ty->kind != TY_ARRAY) || ptr_union_storage(v))
+            return true;
+        if (v->ty->kind != TY_REF || !ptr_like(v))
+            return false;
+        return place_access(ptr_var_root(E->spec, v), v->ty->elem, ptr_var_unit(E->spec, v).unit);
+    }
+    default:
+        return false;
+    }
+}
+
+static int min_int(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+static int pow2_int(long long v)
+{
+    int p = 1;
+    while (p < 256 && v && !(v & p))
+        p <<= 1;
+    return v ? p : 256;
+}
+
+static int gcd_int(int a, int b)
+{
+    while (b) {
+        int t = a % b;
+        a = b, b = t;
+    }
+    return a;
+}
+
+/* The place of lvalue N (in_place(N) holds). */
+static void place_of(Emit *E, Node *n, Place *pl)
+{
+    n = strip_parens(n);
+    if ((n->kind == N_DEREF || n->kind == N_INDEX) && n->a->ty && n->a->ty->kind == TY_PTR) {
+        PtrUnit u = ptr_unit(E->spec, n->a);
+        *pl = (Place){ptr_root(E->spec, n->a), n->a->ty->elem, NULL, u.unit, u.align, u.tight, 0};
+        StrBuf saved = capture_start(E);
+        if (n->kind == N_INDEX && !zero_index(n->a)) {
+            emit_ptr_index(E, n->a);
+            put(E, " + ");
+            emit_offset_times(E, n->b, ptr_elem_size(pl->ty) / u.unit, PREC_ADD + 1);
+        } else if (n->kind == N_INDEX) {
+            emit_offset_times(E, n->b, ptr_elem_size(pl->ty) / u.unit, 0);
+        } else {
+            emit_ptr_index(E, n->a);
+        }
+        pl->idx = capture_end(E, saved);
+        if (n->kind == N_INDEX) {
+            Node *k = strip_parens(n->b);
+            pl->align = min_int(pl->align, pow2_int(k->kind == N_INT ? k->ival * ptr_elem_size(pl->ty) : ptr_elem_size(pl->ty)));
+        }
+        return;
+    }
+    if (n->kind == N_VAR && ptr_union_storage(n->var)) { /* a local union: the bits of an unsigned integer */
+        *pl = (Place){n->var, n->var->ty, "0u", ptr_elem_size(n->var->ty), 16, false, 0};
+        return;
+    }
+    if (n->kind == N_VAR && word_root(n)) { /* a threadgroup scalar stored as words */
+        *pl = (Place){n->var, n->var->ty, "0u", ptr_elem_size(n->var->ty), 16, false, 0};
+        return;
+    }
+    if (n->kind == N_INDEX && word_root(n->a)) { /* tile[i] of a threadgroup array stored as words */
+        Type *e = n->a->ty->elem;
+        StrBuf saved = capture_start(E);
+        emit_offset(E, n->b, 0);
+        *pl = (Place){strip_parens(n->a)->var, e, capture_end(E, saved), ptr_elem_size(e), ty_metal_align(e), false, 0};
+        return;
+    }
+    if (n->kind == N_VAR) {
+        PtrUnit u = ptr_var_unit(E->spec, n->var);
+        *pl = (Place){ptr_var_root(E->spec, n->var), n->var->ty->elem, n->var->glsl_name, u.unit, u.align, u.tight, 0};
+        return;
+    }
+    place_of(E, n->a, pl);
+    if (n->kind == N_MEMBER) {
+        Type *ft = n->ty;
+        int off = ptr_member(pl->ty->sdef, n->name, &ft, NULL, NULL);
+        pl->off += off >= 0 ? off : 0;
+        pl->ty = ft;
+        pl->tight = true;
+        return;
+    }
+    /* a[i] of an array or matrix member: i elements on, counting a unit that divides the element's size */
+    Type *g = pl->ty->elem;
+    int size = ptr_elem_size(g), unit = gcd_int(pl->unit, size);
+    Node *k = strip_parens(n->b);
+    if (k->kind == N_INT) { /* a constant: bytes on */
+        pl->off += (int)k->ival * size;
+        pl->ty = g;
+        return;
+    }
+    const char *idx = scaled_text(E, pl->idx, pl->unit, unit);
+    StrBuf saved = capture_start(E);
+    if (strcmp(idx, "0u")) {
+        put(E, idx);
+        put(E, " + ");
+        emit_offset_times(E, n->b, size / unit, PREC_ADD + 1);
+    } else {
+        emit_offset_times(E, n->b, size / unit, 0);
+    }
+    pl->idx = capture_end(E, saved);
+    pl->unit = unit;
+    pl->align = min_int(pl->align, pow2_int(k->kind == N_INT ? k->ival * size : size));
+    pl->ty = g;
+}
+
+/* The place's index counting UNIT bytes: exact where the units divide; otherwise a division that Metal's
+   alignment rule makes exact (the place is at least as aligned as its type, checked by the caller). */
+static const char *place_index(Emit *E, const Place *pl, int unit)
+{
+    if (pl->off % unit == 0) { /* (a division where the unit is smaller: exact by the alignment) */
+        const char *i = scaled_text(E, pl->idx, pl->unit, unit);
+        if (!pl->off)
+            return i;
+        return strcmp(i, "0u") ? arena_printf(E->prog->arena, "%s + %du", i, pl->off / unit) : arena_printf(E->prog->arena, "%du", pl->off / unit);
+    }
+    const char *bytes = scaled_text(E, pl->idx, pl->unit, 1);
+    if (pl->off)
+        bytes = arena_printf(E->prog->arena, "%s + %du", bytes, pl->off);
+    return arena_printf(E->prog->arena, "(%s) / %du", bytes, unit);
+}
+
+/* The place's byte address is a multiple of this power of two. */
+static int place_align(const Place *pl)
+{
+    return pl->off ? min_int(pl->align, pow2_int(pl->off)) : pl->align;
+}
+
+/* A scalar or vector type read through a view of its own (not a struct, array, matrix or packed vector). */
+static bool leaf_type(const Type *t)
+{
+    return ty_is_scalar(t) || (t->kind == TY_VEC && !(t->packed && t->n == 3));
+}
+
+static bool helper_known(Emit *E, const char *name)
+{
+    for (int i = 0; i < E->ptr_helper_names.len; i++)
+        if (!strcmp(E->ptr_helper_names.items[i], name))
+            return true;
+    pv_push(&E->ptr_helper_names, (void *)name);
+    return false;
+}
+
+static const char *type_key(Emit *E, Type *t)
+{
+    if (t->kind == TY_ARRAY)
+        return arena_printf(E->prog->arena, "%s_%d", type_key(E, t->elem), t->n);
+    return arena_printf(E->prog->arena, "%s%s", t->packed ? "packed_" : "", glsl_type(E, t));
+}
+
+static const char *load_helper(Emit *E, Var *root, Type *t, int piece);
+static const char *store_helper(Emit *E, Var *root, Type *t, int piece);
+
+/* Reads (or writes, STORE) the value of type T at index I (a name) counting UNIT bytes plus OFF bytes in ROOT
+   into (from) the GLSL lvalue DST, member by member: appended to SB. */
+static void gen_copy(Emit *E, StrBuf *sb, Var *root, Type *t, const char *i, int unit, int off, const char *dst, bool store, int depth)
+{
+    const char *ind = depth == 0 ? "    " : arena_printf(E->prog->arena, "%*s", 4 * (depth + 1), "");
+    Place pl = {root, t, i, unit, 256, false, off};
+    if (t->kind == TY_STRUCT && !ptr_in_pieces(t)) {
+        for (int f = 0; f < t->sdef->n_fields; f++)
+            gen_copy(E, sb, root, t->sdef->fields[f].ty, i, unit, off + ty_member_offset(t->sdef, f),
+                     arena_printf(E->prog->arena, "%s.%s", dst, t->sdef->fields[f].glsl_name), store, depth);
+        return;
+    }
+    if (t->kind == TY_ARRAY || t->kind == TY_MAT) {
+        int size = ptr_elem_size(t->elem), u = gcd_int(gcd_int(unit, size), off ? off : unit);
+        const char *k = arena_printf(E->prog->arena, "k%d", depth);
+        const char *base = scaled_text(E, i, unit, u);
+        const char *j = arena_printf(E->prog->arena, "mtl_%s", k);
+        sb_printf(sb, "%sfor (uint %s = 0u; %s < %du; %s++)\n%s{\n", ind, k, k, t->n, k, ind);
+        const char *step = size / u == 1 ? k : arena_printf(E->prog->arena, "%s * %du", k, size / u);
+        sb_printf(sb, "%s    uint %s = %s%s%s;\n", ind, j, strcmp(base, "0u") ? base : "", strcmp(base, "0u") ? " + " : "", step);
+        gen_copy(E, sb, root, t->elem, j, u, off, arena_printf(E->prog->arena, "%s[%s]", dst, k), store, depth + 1);
+        sb_printf(sb, "%s}\n", ind);
+        return;
+    }
+    if (t->kind == TY_VEC && t->packed && t->n == 3) {
+        for (int c = 0; c < 3; c++)
+            gen_copy(E, sb, root, t->elem, i, unit, off + c * ptr_elem_size(t->elem), arena_printf(E->prog->arena, "%s[%d]", dst, c), store, depth);
+        return;
+    }
+    if (!leaf_type(t)) {
+        diag_error(E->prog->diag, root->loc, "'%s' is read as %s member by member: not supported for this type", root->name, ty_metal_name(E->prog->arena, t));
+        return;
+    }
+    const char *view = view_name(E, root, t), *idx = place_index(E, &pl, ptr_elem_size(t));
+    if (store)
+        sb_printf(sb, "%s%s[%s] = %s;\n", ind, view, idx, dst);
+    else
+        sb_printf(sb, "%s%s = %s[%s];\n", ind, dst, view, idx);
+}
+
+/* mtl_load_ROOT_T(i): the T at index i (counting T's alignment) of buffer ROOT, read member by member. */
+static const char *load_helper(Emit *E, Var *root, Type *t, int piece)
+{
+    (void)piece;
+    const char *name = arena_printf(E->prog->arena, "mtl_load_%s_%s", root->glsl_name, type_key(E, t));
+    if (helper_known(E, name))
+        return name;
+    StrBuf sb = {0};
+    sb_printf(&sb, "// '%s' read as %s from %d-byte steps, member by member\n%s %s(uint i)\n{\n    %s v%s;\n", root->name,
+              ty_metal_name(E->prog->arena, t), ty_metal_align(t), glsl_type(E, t), name, glsl_type(E, t), array_suffix(E, t));
+    gen_copy(E, &sb, root, t, "i", ty_metal_align(t), 0, "v", false, 0);
+    sb_puts(&sb, "    return v;\n}\n\n");
+    sb_puts(&E->ptr_helpers, sb.data);
+    sb_free(&sb);
+    return name;
+}
+
+/* mtl_store_ROOT_T(i, v): writes v member by member. */
+static const char *store_helper(Emit *E, Var *root, Type *t, int piece)
+{
+    (void)piece;
+    const char *name = arena_printf(E->prog->arena, "mtl_store_%s_%s", root->glsl_name, type_key(E, t));
+    if (helper_known(E, name))
+        return name;
+    StrBuf sb = {0};
+    sb_printf(&sb, "// '%s' written as %s in %d-byte steps, member by member\nvoid %s(uint i, %s v%s)\n{\n", root->name,
+              ty_metal_name(E->prog->arena, t), ty_metal_align(t), name, glsl_type(E, t), array_suffix(E, t));
+    gen_copy(E, &sb, root, t, "i", ty_metal_align(t), 0, "v", true, 0);
+    sb_puts(&sb, "}\n\n");
+    sb_puts(&E->ptr_helpers, sb.data);
+    sb_free(&sb);
+    return name;
+}
+
+/* The GLSL type of an unsigned integer of N bytes. */
+static const char *uint_of_size(Emit *E, int n)
+{
+    return n == 1 ? scalar_glsl(E, TY_UCHAR) : n == 2 ? scalar_glsl(E, TY_USHORT) : n == 4 ? "uint" : scalar_glsl(E, TY_ULONG);
+}
+
+/* mtl_load_ROOT_T_byW(i) / mtl_store_ROOT_T_byW(i, v): a scalar or vector at an index counting W bytes, where
+   W is less than T's alignment (a uint32 at byte 2 of a block: ggml's `*(device const uint32_t *)xb->qh`): its
+   bits put together from W-byte pieces (pack32(u16vec2(...)) and unpack). */
+static const char *pieces_helper(Emit *E, Var *root, Type *t, int w, bool store)
+{
+    const char *name = arena_printf(E->prog->arena, "mtl_%s_%s_%s_by%d", store ? "store" : "load", root->glsl_name, type_key(E, t), w);
+    if (helper_known(E, name))
+        return name;
+    TypeKind k = ty_scalar_kind(t);
+    int cs = ptr_elem_size(ty_scalar(k)), n = ty_width(t), per = cs / w;
+    const char *piece_t = uint_of_size(E, w), *bits_t = uint_of_size(E, cs);
+    const char *view = view_name(E, root, ty_scalar(w == 1 ? TY_UCHAR : w == 2 ? TY_USHORT : TY_UINT));
+    E->L->need_int8 |= w == 1;
+    E->L->need_int16 |= w == 2 || cs == 2;
+    E->L->need_int64 |= cs == 8;
+    const char *vecp = w == 1 ? "u8vec" : w == 2 ? "u16vec" : "uvec";
+    static const char *to_bits[TY_UNSUPPORTED] = {[TY_HALF] = "float16BitsToUint16", [TY_FLOAT] = "floatBitsToUint"};
+    static const char *from_bits[TY_UNSUPPORTED] = {[TY_HALF] = "uint16BitsToFloat16", [TY_FLOAT] = "uintBitsToFloat"};
+    StrBuf sb = {0};
+    sb_printf(&sb, "// '%s' %s as %s at %d-byte alignment: %d-byte pieces\n", root->name, store ? "written" : "read", ty_metal_name(E->prog->arena, t), w, w);
+    if (store)
+        sb_printf(&sb, "void %s(uint i, %s v)\n{\n", name, glsl_type(E, t));
+    else
+        sb_printf(&sb, "%s %s(uint i)\n{\n    %s v;\n", glsl_type(E, t), name, glsl_type(E, t));
+    for (int c = 0; c < n; c++) {
+        const char *comp = n > 1 ? arena_printf(E->prog->arena, "v[%d]", c) : "v";
+        const char *scal = scalar_glsl(E, k);
+        if (store) {
+            const char *bits = to_bits[k] ? arena_printf(E->prog->arena, "%s(%s)", to_bits[k], comp) : arena_printf(E->prog->arena, "%s(%s)", bits_t, comp);
+            if (cs == 8 && w < 4)
+                sb_printf(&sb, "    uvec2 b%d = unpack32(%s);\n", c, bits);
+            else
+                sb_printf(&sb, "    %s%d b%d = unpack%d(%s);\n", vecp, per, c, w * 8, bits);
+            for (int p = 0; p < per; p++) {
+                const char *pc = cs == 8 && w < 4 ? arena_printf(E->prog->arena, "unpack%d(b%d[%d])[%d]", w * 8, c, p / (4 / w), p % (4 / w))
+                                                  : arena_printf(E->prog->arena, "b%d[%d]", c, p);
+                sb_printf(&sb, "    %s[i + %du] = %s;\n", view, (unsigned)(c * per + p), pc);
+            }
+        } else {
+            StrBuf parts = {0};
+            if (cs == 8 && w < 4) { /* two 32-bit words first */
+                for (int h = 0; h < 2; h++) {
+                    sb_printf(&parts, "%spack32(%s%d(", h ? ", " : "", vecp, 4 / w);
+                    for (int p = 0; p < 4 / w; p++)
+                        sb_printf(&parts, "%s%s[i + %du]", p ? ", " : "", view, (unsigned)(c * per + h * (4 / w) + p));
+                    sb_puts(&parts, "))");
+                }
+                sb_printf(&sb, "    %s bits%d = pack64(uvec2(%s));\n", bits_t, c, parts.data);
+            } else {
+                for (int p = 0; p < per; p++)
+                    sb_printf(&parts, "%s%s[i + %du]", p ? ", " : "", view, (unsigned)(c * per + p));
+                sb_printf(&sb, "    %s bits%d = pack%d(%s%d(%s));\n", bits_t, c, cs * 8, vecp, per, parts.data);
+            }
+            sb_free(&parts);
+            if (from_bits[k])
+                sb_printf(&sb, "    %s = %s(bits%d);\n", comp, from_bits[k], c);
+            else
+                sb_printf(&sb, "    %s = %s(bits%d);\n", comp, scal, c);
+        }
+        (void)piece_t;
+    }
+    sb_puts(&sb, store ? "}\n\n" : "    return v;\n}\n\n");
+    sb_puts(&E->ptr_helpers, sb.data);
+    sb_free(&sb);
+    return name;
+}
+
+/* The unsigned bits (of its own size) of the value E of scalar kind K. */
+static const char *bits_text(Emit *E, TypeKind k, const char *e)
+{
+    Arena *a = E->prog->arena;
+    switch (k) {
+    case TY_FLOAT: return arena_printf(a, "floatBitsToUint(%s)", e);
+    case TY_HALF: E->L->need_int16 = true; return arena_printf(a, "float16BitsToUint16(%s)", e);
+    case TY_INT: case TY_ENUM: return arena_printf(a, "uint(%s)", e);
+    case TY_SHORT: return arena_printf(a, "%s(%s)", scalar_glsl(E, TY_USHORT), e);
+    case TY_CHAR: return arena_printf(a, "%s(%s)", scalar_glsl(E, TY_UCHAR), e);
+    case TY_LONG: return arena_printf(a, "%s(%s)", scalar_glsl(E, TY_ULONG), e);
+    default: return e; /* unsigned, bfloat (its bits) */
+    }
+}
+
+/* A value of scalar kind K from the unsigned value X (its bits, or wider: truncated to K's size first). */
+static const char *from_bits_text(Emit *E, TypeKind k, const char *x)
+{
+    Arena *a = E->prog->arena;
+    const char *u = arena_printf(a, "%s(%s)", uint_of_size(E, ptr_elem_size(ty_scalar(k))), x);
+    switch (k) {
+    case TY_FLOAT: return arena_printf(a, "uintBitsToFloat(%s)", u);
+    case TY_HALF: E->L->need_float16 = true; return arena_printf(a, "uint16BitsToFloat16(%s)", u);
+    case TY_INT: case TY_ENUM: return arena_printf(a, "int(%s)", u);
+    case TY_SHORT: case TY_CHAR: case TY_LONG: return arena_printf(a, "%s(%s)", scalar_glsl(E, k), u);
+    default: return u;
+    }
+}
+
+/* GLSL's pack function for N pieces of S bytes into one value: pack32(u8vec4(...)). */
+static const char *pack_text(Emit *E, int s, char **pieces, int n)
+{
+    Arena *a = E->prog->arena;
+    if (s * n == 8 && s == 1) { /* no pack64 of bytes: two words first */
+        char *lo[4] = {pieces[0], pieces[1], pieces[2], pieces[3]}, *hi[4] = {pieces[4], pieces[5], pieces[6], pieces[7]};
+        return arena_printf(a, "pack64(uvec2(%s, %s))", pack_text(E, 1, lo, 4), pack_text(E, 1, hi, 4));
+    }
+    const char *vt = s == 1 ? "u8vec" : s == 2 ? "u16vec" : "uvec";
+    E->L->need_int8 |= s == 1;
+    E->L->need_int16 |= s == 2 || s * n == 2;
+    E->L->need_int64 |= s * n == 8;
+    StrBuf sb = {0};
+    sb_printf(&sb, "pack%d(%s%d(", 8 * s * n, vt, n);
+    for (int i = 0; i < n; i++)
+        sb_printf(&sb, "%s%s", i ? ", " : "", pieces[i]);
+    sb_puts(&sb, "))");
+    const char *r = arena_printf(a, "%s", sb.data);
+    sb_free(&sb);
+    return r;
+}
+
+/* ---- thread memory and constants read as another scalar type (ggml's `(thread const uint8_t*)&aux32`) ----
+   The root keeps its type; a narrower value is shifted out of its element, a wider one packed from several. */
+
+static const char *root_elem_text(Emit *E, Var *r, const char *k)
+{
+    return r->ty->kind == TY_ARRAY ? arena_printf(E->prog->arena, "%s[%s]", r->glsl_name, k) : r->glsl_name;
+}
+
+static const char *thread_load_text(Emit *E, const Place *pl)
+{
+    Arena *a = E->prog->arena;
+    Type *rt = ptr_root_elem(pl->root);
+    TypeKind kf = ty_scalar_kind(pl->ty), kr = ty_scalar_kind(rt);
+    int sf = ptr_elem_size(pl->ty), sr = ptr_elem_size(rt);
+    const char *k = place_index(E, pl, sr), *b = place_index(E, pl, 1);
+    if (sf == sr && kf == kr)
+        return root_elem_text(E, pl->root, k);
+    if (sf == sr)
+        return from_bits_text(E, kf, bits_text(E, kr, root_elem_text(E, pl->root, k)));
+    if (sf < sr) {
+        const char *w = kr == TY_UINT || kr == TY_ULONG ? root_elem_text(E, pl->root, k)
+                        : arena_printf(a, "%s(%s)", sr == 8 ? scalar_glsl(E, TY_ULONG) : "uint", bits_text(E, kr, root_elem_text(E, pl->root, k)));
+        return from_bits_text(E, kf, arena_printf(a, "(%s >> (%s %% %du * 8u))", w, operand_text(E, b), sr));
+    }
+    char *pieces[8];
+    for (int i = 0; i < sf / sr && i < 8; i++)
+        pieces[i] = (char *)bits_text(E, kr, root_elem_text(E, pl->root, i ? arena_printf(a, "%s + %du", k, i) : k));
+    return from_bits_text(E, kf, pack_text(E, sr, pieces, sf / sr));
+}
+
+/* The assignment of V (a value of the place's type) into thread memory of a wider (or equal) type. */
+static const char *thread_store_text(Emit *E, const Place *pl, const char *v, SrcLoc loc)
+{
+    Arena *a = E->prog->arena;
+    Type *rt = ptr_root_elem(pl->root);
+    TypeKind kf = ty_scalar_kind(pl->ty), kr = ty_scalar_kind(rt);
+    int sf = ptr_elem_size(pl->ty), sr = ptr_elem_size(rt);
+    const char *k = place_index(E, pl, sr), *b = place_index(E, pl, 1), *el = root_elem_text(E, pl->root, k);
+    if (sf > sr) {
+        diag_error(E->prog->diag, loc, "a %s written into '%s' (of %s) is not supported yet (thread memory is written as a type as wide or narrower)",
+                   ty_metal_name(a, pl->ty), pl->root->name, ty_metal_name(a, rt));
+        return "";
+    }
+    if (sf == sr)
+        return arena_printf(a, "%s = %s", el, kf == kr ? v : from_bits_text(E, kr, bits_text(E, kf, v)));
+    if (sr <= 4)
+        return arena_printf(a, "%s = %s", el, from_bits_text(E, kr, arena_printf(a, "bitfieldInsert(uint(%s), uint(%s), int(%s %% %du) * 8, %d)",
+                                                                                 bits_text(E, kr, el), bits_text(E, kf, v), operand_text(E, b), sr, 8 * sf)));
+    const char *u64 = scalar_glsl(E, TY_ULONG), *sh = arena_printf(a, "(%s %% 8u * 8u)", operand_text(E, b));
+    return arena_printf(a, "%s = %s", el, from_bits_text(E, kr, arena_printf(a, "(%s & ~(%s(0x%llxul) << %s)) | (%s(%s) << %s)", bits_text(E, kr, el), u64,
+                                                                               (1ull << (8 * sf)) - 1, sh, u64, bits_text(E, kf, v), sh)));
+}
+
+/* ---- threadgroup memory stored as words (ptr.c's choose_memory) ----
+   mtl_tg_load_ROOT_T(b) / mtl_tg_store_ROOT_T(b, v): the T at byte b of threadgroup memory ROOT stored as W-byte
+   words: put together from whole words, or shifted out of one; written as whole words (W is the narrowest
+   alignment the kernel writes there, so no store writes part of a word that another thread may write). */
+static const char *tg_word_helper(Emit *E, Var *r, Type *t, bool store)
+{
+    Arena *a = E->prog->arena;
+    const char *name = arena_printf(a, "mtl_tg_%s_%s_%s", store ? "store" : "load", r->glsl_name, type_key(E, t));
+    if (helper_known(E, name))
+        return name;
+    int W = r->mem_word, n = ty_width(t), sc = ptr_elem_size(ty_scalar(ty_scalar_kind(t)));
+    TypeKind k = ty_scalar_kind(t);
+    bool whole = ty_metal_align(t) >= W; /* b is a multiple of W: whole words from w = b / W */
+    StrBuf sb = {0};
+    sb_printf(&sb, "// threadgroup '%s' (%d-byte words) %s as %s at byte b\n", r->name, W, store ? "written" : "read", ty_metal_name(a, t));
+    if (store)
+        sb_printf(&sb, "void %s(uint b, %s v)\n{\n", name, glsl_type(E, t));
+    else
+        sb_printf(&sb, "%s %s(uint b)\n{\n    %s v;\n", glsl_type(E, t), name, glsl_type(E, t));
+    if (whole)
+        sb_puts(&sb, W > 1 ? arena_printf(a, "    uint w = b / %du;\n", W) : "    uint w = b;\n");
+    const char *S = r->glsl_name;
+    for (int c = 0; c < n; c++) {
+        const char *comp = n > 1 ? arena_printf(a, "v[%d]", c) : "v";
+        int wc = c * sc / W; /* the component's first word past w (whole words) */
+        const char *at = wc ? arena_printf(a, "%s[w + %du]", S, wc) : arena_printf(a, "%s[w]", S);
+        if (!store) {
+            const char *bits;
+            if (sc == W)
+                bits = at;
+            else if (sc > W) {
+                char *pieces[8];
+                for (int p = 0; p < sc / W; p++)
+                    pieces[p] = arena_printf(a, "%s[w + %du]", S, wc + p);
+                bits = pack_text(E, W, pieces, sc / W);
+            } else {
+                const char *bc = c ? arena_printf(a, "(b + %du)", c * sc) : "b";
+                bits = arena_printf(a, "(%s%s[%s / %du]%s >> (%s %% %du * 8u))", W == 4 ? "" : "uint(", S, bc, W, W == 4 ? "" : ")", bc, W);
+            }
+            sb_printf(&sb, "    %s = %s;\n", comp, from_bits_text(E, k, bits));
+        } else if (sc >= W) {
+            const char *bits = bits_text(E, k, comp);
+            if (sc == W)
+                sb_printf(&sb, "    %s = %s;\n", at, bits);
+            else if (sc == 8 && W < 4)
+                for (int p = 0; p < 8 / W; p++)
+                    sb_printf(&sb, "    %s[w + %du] = unpack%d(unpack32(%s)[%d])[%d];\n", S, wc + p, 8 * W, bits, p / (4 / W), p % (4 / W));
+            else
+                for (int p = 0; p < sc / W; p++)
+                    sb_printf(&sb, "    %s[w + %du] = unpack%d(%s)[%d];\n", S, wc + p, 8 * W, bits, p);
+        } else if (c % (W / sc) == 0) { /* narrower components: W / sc of them make a word */
+            char *pieces[4];
+            for (int p = 0; p < W / sc; p++)
+                pieces[p] = c + p < n ? (char *)bits_text(E, k, arena_printf(a, "v[%d]", c + p)) : (char *)arena_printf(a, "%s(0)", uint_of_size(E, sc));
+            sb_printf(&sb, "    %s = %s;\n", at, pack_text(E, sc, pieces, W / sc));
+        }
+    }
+    sb_puts(&sb, store ? "}\n\n" : "    return v;\n}\n\n");
+    char *text = sb.data;
+    for (char *p; (p = strstr(text, "[w + 0u]"));) /* w + 0u: w */
+        memmove(p + 2, p + 7, strlen(p + 7) + 1);
+    sb_puts(&E->ptr_helpers, text);
+    sb_free(&sb);
+    return name;
+}
+
+/* How a place of a scalar or vector type is read: whole through the view of its type, or in pieces. */
+static int place_piece(const Place *pl)
+{
+    int a = ty_metal_align(pl->ty), p = place_align(pl);
+    return pl->tight && p < a ? p : 0;
+}
+
+/* Prints the place's value (a load), or the lvalue of a scalar or vector read whole. */
+static void emit_place(Emit *E, Node *n)
+{
+    Place pl;
+    place_of(E, n, &pl);
+    Type *t = pl.ty;
+    if (pl.root->role != PR_BUFFER) {
+        if (!leaf_type(t)) {
+            diag_error(E->prog->diag, n->loc, "'%s' read as %s here: only scalars and vectors are read from %s memory of another type",
+                       pl.root->name, ty_metal_name(E->prog->arena, t), pl.root->is_threadgroup || pl.root->role == PR_TGMEM ? "threadgroup" : "thread");
+            return;
+        }
+        if (pl.root->mem_word)
+            putf(E, "%s(%s)", tg_word_helper(E, pl.root, t, false), place_index(E, &pl, 1));
+        else if (pl.root->is_threadgroup || pl.root->role == PR_TGMEM)
+            putf(E, "%s[%s]", pl.root->glsl_name, place_index(E, &pl, ptr_elem_size(t)));
+        else
+            put(E, thread_load_text(E, &pl));
+        return;
+    }
+    if (leaf_type(t)) {
+        int w = place_piece(&pl);
+        if (w) {
+            if (ty_scalar_kind(t) == TY_BOOL || ptr_elem_size(ty_scalar(ty_scalar_kind(t))) == 1) /* 1-byte components: never misaligned */
+                w = 0;
+        }
+        if (w) {
+            putf(E, "%s(%s)", pieces_helper(E, pl.root, t, w, false), place_index(E, &pl, w));
+            return;
+        }
+        putf(E, "%s[%s]", view_name(E, pl.root, t), place_index(E, &pl, ptr_elem_size(t)));
+        return;
+    }
+    if (ptr_in_pieces(t)) {
+        diag_error(E->prog->diag, n->loc, "a whole %s is read here, which is or holds a union (no GLSL type): read its members", ty_metal_name(E->prog->arena, t));
+        return;
+    }
+    int a = ty_metal_align(t);
+    if (place_align(&pl) < a && pl.tight)
+        diag_error(E->prog->diag, n->loc, "a whole %s read at a %d-byte alignment is not supported (its members are: read them)", ty_metal_name(E->prog->arena, t), place_align(&pl));
+    putf(E, "%s(%s)", load_helper(E, pl.root, t, 0), place_index(E, &pl, a));
+}
+
+/* `*p = v` / `p->f = v` through a place that is not one GLSL lvalue: a store function. Returns false if an
+   ordinary assignment prints it. */
+static bool emit_place_store(Emit *E, Node *n, int min_prec)
+{
+    if (!in_place(E, n->a))
+        return false;
+    Place pl;
+    place_of(E, n->a, &pl);
+    Type *t = pl.ty;
+    if (pl.root->role != PR_BUFFER && (pl.root->mem_word || !(pl.root->is_threadgroup || pl.root->role == PR_TGMEM))) {
+        /* threadgroup words, thread memory of another type: a store function, or an assignment to the element */
+        bool compound = strcmp(n->op, "=") != 0;
+        if ((compound || min_prec > PREC_ASSIGN) && (has_side_effects(n->a) || !leaf_type(t)))
+            diag_error(E->prog->diag, n->loc, "'%s' on memory stored as another type, through an expression with side effects, is not supported yet", n->op);
+        if (!leaf_type(t)) {
+            diag_error(E->prog->diag, n->loc, "'%s' written as %s here: only scalars and vectors are written to memory of another type", pl.root->name, ty_metal_name(E->prog->arena, t));
+            return true;
+        }
+        StrBuf saved = capture_start(E);
+        if (compound) { /* x op= y: x = x op y, in x's type */
+            char op[4];
+            snprintf(op, sizeof op, "%.*s", (int)strlen(n->op) - 1, n->op);
+            putf(E, "%s(", glsl_type(E, t));
+            emit_place(E, n->a);
+            putf(E, " %s ", op);
+            emit_expr(E, n->b, binary_prec(op) + 1);
+            put(E, ")");
+        } else {
+            emit_coerced(E, n->b, t, PREC_ASSIGN + 1);
+        }
+        const char *v = capture_end(E, saved);
+        if (pl.root->mem_word)
+            putf(E, "%s(%s, %s)", tg_word_helper(E, pl.root, t, true), place_index(E, &pl, 1), v);
+        else
+            put(E, thread_store_text(E, &pl, v, n->loc));
+        return true;
+    }
+    int w = leaf_type(t) && ptr_elem_size(ty_scalar(ty_scalar_kind(t))) > 1 ? place_piece(&pl) : 0;
+    if (leaf_type(t) && !w)
+        return false;
+    if (strcmp(n->op, "=") != 0) {
+        diag_error(E->prog->diag, n->loc, "'%s' on a %s stored member by member is not supported yet (write x = x op y)", n->op, ty_metal_name(E->prog->arena, t));
+        return true;
+    }
+    if (ptr_in_pieces(t)) {
+        diag_error(E->prog->diag, n->loc, "a whole %s is written here, which is or holds a union (no GLSL type): write its members", ty_metal_name(E->prog->arena, t));
+        return true;
+    }
+    if (min_prec > PREC_ASSIGN)
+        diag_error(E->prog->diag, n->loc, "the value of an assignment of a %s stored member by member is not supported yet", ty_metal_name(E->prog->arena, t));
+    const char *fn = w ? pieces_helper(E, pl.root, t, w, true) : store_helper(E, pl.root, t, 0);
+    putf(E, "%s(%s, ", fn, place_index(E, &pl, w ? w : ty_metal_align(t)));
+    emit_coerced(E, n->b, t, PREC_ASSIGN + 1);
+    put(E, ")");
+    return true;
 }
 
 /* The caller's local arrays that pointer parameters of helper specialization S point into, each once, in
@@ -1289,7 +2086,7 @@ static void emit_ref(Emit *E, Node *n, Type *elem)
     const char *text = NULL;
     Type *have = NULL;
     if (r && r != &ptr_dynamic && r->addr_offset) /* one buffer: its address */
-        text = arena_printf(E->prog->arena, "mtl_params.%s_addr", r->glsl_name), have = ptr_root_elem(r);
+        text = arena_printf(E->prog->arena, "mtl_params.%s_addr", r->glsl_name), have = ptr_addr_elem(r);
     else if (r == &ptr_dynamic && n->kind == N_VAR) /* a pointer chosen at run time: its reference */
         text = arena_printf(E->prog->arena, "%s_ref", n->var->glsl_name), have = n->var->ty->elem;
     if (text) {
@@ -1324,7 +2121,7 @@ static void emit_ref(Emit *E, Node *n, Type *elem)
     }
     case N_TERNARY:
         put(E, "(");
-        emit_expr(E, n->a, PREC_OR);
+        emit_condition(E, n->a, PREC_OR);
         put(E, " ? ");
         emit_ref(E, n->b, elem);
         put(E, " : ");
@@ -1366,6 +2163,11 @@ static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
         putf(E, simple ? "%s[%s / %du][%s %% %du]" : "%s[(%s) / %du][(%s) %% %du]", root->glsl_name, idx, root->view_lanes, idx, root->view_lanes);
         return true;
     }
+    if (root && root != &ptr_dynamic && root->ty->kind != TY_ARRAY && root->ty->kind != TY_PTR && !(sp->kind == N_VAR && sp->var == root)) {
+        /* a pointer to a local (or threadgroup) scalar: the variable itself (rope_yarn's *cos_theta = ...) */
+        put(E, root->glsl_name);
+        return true;
+    }
     if (sp->kind == N_VAR && ptr_is_root(sp->var)) {
         /* the buffer, threadgroup or local array itself: caller adds [i] */
         put(E, E->atomic_bits && sp->var->role == PR_BUFFER ? view_name(E, sp->var, ty_scalar(TY_UINT)) : sp->var->glsl_name);
@@ -1382,6 +2184,9 @@ static bool emit_ptr_access(Emit *E, Node *p, Node *offset)
         put(E, view_name(E, ptr_root(E->spec, p), p->ty->elem));
     }
     put(E, "[");
+    Node *k = offset ? strip_parens(offset) : NULL;
+    if (k && k->kind == N_INT && k->ival == 0) /* p[0] */
+        offset = NULL;
     if (offset && zero_index(p)) {
         emit_offset(E, offset, 0);
     } else {
@@ -1576,12 +2381,7 @@ static void emit_call(Emit *E, Node *n)
     PtrSpec *s = NULL;
     if (n->fn) {
         /* the specialization for the roots this call's pointer arguments point into */
-        Var **roots = arena_alloc(E->prog->arena, sizeof(Var *) * (size_t)(n->fn->n_params + 1));
-        for (int i = 0; i < n->fn->n_params && i < n->n_list; i++)
-            if (ptr_like(n->fn->params[i]))
-                roots[i] = n->fn->params[i]->ty->kind == TY_REF ? ptr_root(E->spec, &(Node){.kind = N_ADDR, .a = n->list[i]})
-                                                               : ptr_root(E->spec, n->list[i]);
-        s = ptr_find_spec(E->L, n->fn, roots);
+        s = ptr_call_spec(E->L, E->spec, n);
         if (s)
             name = s->glsl_name;
     }
@@ -1596,9 +2396,9 @@ static void emit_call(Emit *E, Node *n)
             put(E, ", ");
             emit_ptr_index(E, n->list[i]);
         } else if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_REF)
-            emit_addr_index(E, n->list[i]);
+            emit_addr_in(E, n->list[i], s ? ptr_var_unit(s, n->fn->params[i]).unit : 0);
         else if (pt && ptr_like(n->fn->params[i]))
-            emit_ptr_index(E, n->list[i]); /* a local array decays to its index 0 */
+            emit_index_in(E, n->list[i], s ? ptr_var_unit(s, n->fn->params[i]).unit : ptr_unit(E->spec, n->list[i]).unit); /* a local array decays to its index 0 */
         else if (pt && pt->kind != TY_REF)
             emit_coerced(E, n->list[i], pt, PREC_ASSIGN + 1);
         else
@@ -1668,13 +2468,92 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
             put(E, ")");
         return;
     }
-    if (n->kind == N_BINARY && !strcmp(n->op, "-") && n->a->ty && n->a->ty->kind == TY_PTR && n->b->ty && n->b->ty->kind == TY_PTR) {
-        put(E, "int64_t(int(");
-        emit_ptr_index(E, n->a);
-        put(E, " - ");
-        emit_ptr_operand(E, n->b);
-        put(E, "))");
-        E->L->need_int64 = true;
+    if (n->kind == N_BINARY && n->a->ty && n->a->ty->kind == TY_PTR && n->b->ty && n->b->ty->kind == TY_PTR) {
+        /* p - q and comparisons: the indices, counting the same unit */
+        Var *ra = ptr_root(E->spec, n->a), *rb = ptr_root(E->spec, n->b);
+        bool diff_ = !strcmp(n->op, "-");
+        if (!diff_ && (ptr_is_null(n->a) || ptr_is_null(n->b))) { /* p == nullptr */
+            Node *p = ptr_is_null(n->a) ? n->b : n->a;
+            if (binary_prec(n->op) < min_prec)
+                put(E, "(");
+            emit_ptr_index(E, p);
+            putf(E, " %s " NULL_INDEX, n->op);
+            if (binary_prec(n->op) < min_prec)
+                put(E, ")");
+            return;
+        }
+        if (!diff_ && ra && rb && ra != rb && ra != &ptr_dynamic && rb != &ptr_dynamic && ra != &ptr_null && rb != &ptr_null) {
+            if (binary_prec(n->op) < min_prec)
+                put(E, "(");
+            if (ra->role == PR_BUFFER && rb->role == PR_BUFFER) { /* src1 != src0: the byte addresses */
+                Node *side[2] = {n->a, n->b};
+                Var *root[2] = {ra, rb};
+                for (int k = 0; k < 2; k++) {
+                    if (k)
+                        putf(E, " %s ", n->op);
+                    E->L->need_int64 = true;
+                    putf(E, "(uint64_t(mtl_params.%s_addr)", root[k]->glsl_name);
+                    if (!zero_index(side[k])) {
+                        put(E, " + uint64_t(");
+                        emit_ptr_index(E, side[k]);
+                        putf(E, ") * %dul", ptr_unit(E->spec, side[k]).unit);
+                    }
+                    put(E, ")");
+                }
+            } else { /* different threadgroup or thread arrays: different objects */
+                put(E, !strcmp(n->op, "!=") ? "true" : "false");
+            }
+            if (binary_prec(n->op) < min_prec)
+                put(E, ")");
+            return;
+        }
+        int ua = ptr_unit(E->spec, n->a).unit, ub = ptr_unit(E->spec, n->b).unit, g = gcd_int(ua, ub);
+        int step = ptr_elem_size(n->a->ty->elem) / g;
+        bool diff = !strcmp(n->op, "-");
+        if (diff)
+            put(E, step > 1 ? "int64_t(int(" : "int64_t(int(");
+        else if (binary_prec(n->op) < min_prec)
+            put(E, "(");
+        StrBuf saved = capture_start(E);
+        emit_index_in(E, n->a, g);
+        const char *a = capture_end(E, saved);
+        saved = capture_start(E);
+        emit_index_in(E, n->b, g);
+        const char *b = capture_end(E, saved);
+        if (diff) {
+            putf(E, "%s - %s)", a, operand_text(E, b));
+            if (step > 1)
+                putf(E, " / %d", step);
+            put(E, ")");
+            E->L->need_int64 = true;
+        } else {
+            putf(E, "%s %s %s", a, n->op, b);
+            if (binary_prec(n->op) < min_prec)
+                put(E, ")");
+        }
+        return;
+    }
+    if ((n->kind == N_POSTFIX || (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))) && n->a->ty &&
+        n->a->ty->kind == TY_PTR && ptr_elem_size(n->a->ty->elem) != ptr_unit(E->spec, n->a).unit) {
+        /* p++ on a pointer counting smaller steps than its pointee: the index moves by the pointee's size */
+        int step = ptr_elem_size(n->a->ty->elem) / ptr_unit(E->spec, n->a).unit;
+        char op = n->op[0];
+        put(E, "(");
+        if (n->kind == N_POSTFIX)
+            put(E, "(");
+        emit_expr(E, n->a, PREC_UNARY);
+        putf(E, " %c= %du", op, step);
+        if (n->kind == N_POSTFIX)
+            putf(E, ") %c %du", op == '+' ? '-' : '+', step);
+        put(E, ")");
+        return;
+    }
+    if ((n->kind == N_DEREF || n->kind == N_INDEX) && n->a->ty && n->a->ty->kind == TY_PTR && ptr_root(E->spec, n->a) == &ptr_null) {
+        emit_zero(E, n->ty); /* read through nullptr: only under a test of it (p ? p[0] : d), never reached */
+        return;
+    }
+    if ((n->kind == N_DEREF || n->kind == N_INDEX || n->kind == N_MEMBER || (n->kind == N_VAR && n->var->ty->kind == TY_REF)) && in_place(E, n)) {
+        emit_place(E, n); /* memory read member by member (ptr.c's units) */
         return;
     }
     switch (n->kind) {
@@ -1703,6 +2582,11 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
         emit_assign(E, n, min_prec);
         break;
     case N_UNARY:
+        if (!strcmp(n->op, "!") && n->a->ty && n->a->ty->kind == TY_PTR) { /* !p: p is nullptr */
+            put(E, "!");
+            emit_condition(E, n->a, PREC_POSTFIX);
+            break;
+        }
         if (!strcmp(n->op, "!") && n->ty->kind == TY_VEC) {
             put(E, "not(");
             emit_expr(E, n->a, PREC_ASSIGN + 1);
@@ -1723,7 +2607,7 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
     case N_TERNARY:
         if (PREC_COND < min_prec)
             put(E, "(");
-        emit_expr(E, n->a, PREC_OR);
+        emit_condition(E, n->a, PREC_OR);
         put(E, " ? ");
         emit_coerced(E, n->b, n->ty, PREC_ASSIGN);
         put(E, " : ");
@@ -1759,10 +2643,8 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
         {
             const char *fname = n->name;
             Type *st = n->a->ty;
-            if (st && st->kind == TY_STRUCT)
-                for (int i = 0; i < st->sdef->n_fields; i++)
-                    if (!strcmp(st->sdef->fields[i].name, n->name))
-                        fname = st->sdef->fields[i].glsl_name;
+            if (st && st->kind == TY_STRUCT) /* x.d inside an anonymous member: x.anon0.d */
+                ptr_member(st->sdef, n->name, NULL, &fname, E->prog->arena);
             put(E, fname);
         }
         break;
@@ -1800,6 +2682,30 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
 
 /* ---- statements ---- */
 
+/* p++ / --p as a statement (its value unused) on a pointer counting smaller steps than its pointee: p += 9u. */
+static bool emit_pointer_step(Emit *E, Node *n)
+{
+    n = strip_parens(n);
+    if (!(n->kind == N_POSTFIX || (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))) || !n->a->ty ||
+        n->a->ty->kind != TY_PTR)
+        return false;
+    int unit = ptr_unit(E->spec, n->a).unit, step = ptr_elem_size(n->a->ty->elem) / unit;
+    if (step == 1)
+        return false;
+    emit_expr(E, n->a, PREC_UNARY);
+    putf(E, " %c= %du", n->op[0], step);
+    return true;
+}
+
+/* A function's return value; a returned pointer counts as its specialization says (ptr.c). */
+static void emit_return_value(Emit *E, Node *a)
+{
+    if (E->fn->ret->kind == TY_PTR && E->spec)
+        emit_index_in(E, a, E->spec->ret_unit.unit ? E->spec->ret_unit.unit : ptr_unit(E->spec, a).unit);
+    else
+        emit_coerced(E, a, E->fn->ret, 0);
+}
+
 static void emit_vardef(Emit *E, Var *v, bool as_const)
 {
     if (ptr_like(v)) {
@@ -1812,14 +2718,32 @@ static void emit_vardef(Emit *E, Var *v, bool as_const)
             put(E, ";\n");
             line_start(E);
         }
-        putf(E, "uint %s", v->glsl_name);
-        if (v->init) {
+        putf(E, "uint %s%s", v->glsl_name, array_suffix(E, v->ty));
+        if (v->init && v->ty->kind == TY_ARRAY) { /* an array of pointers: their indices */
+            Node *init = strip_parens(v->init);
+            putf(E, " = uint[%d](", v->ty->n);
+            for (int i = 0; init->kind == N_INITLIST && i < v->ty->n; i++) {
+                if (i)
+                    put(E, ", ");
+                if (i < init->n_list)
+                    emit_index_in(E, init->list[i], ptr_var_unit(E->spec, v).unit);
+                else
+                    put(E, "0u");
+            }
+            put(E, ")");
+        } else if (v->init) {
             put(E, " = ");
             if (v->ty->kind == TY_REF)
-                emit_addr_index(E, v->init);
+                emit_addr_in(E, v->init, ptr_var_unit(E->spec, v).unit);
             else
-                emit_ptr_index(E, v->init);
+                emit_index_in(E, v->init, ptr_var_unit(E->spec, v).unit);
         }
+        return;
+    }
+    if (ptr_union_storage(v)) { /* a local union: an unsigned integer, its members the bits of it (ptr.c) */
+        if (v->init)
+            diag_error(E->prog->diag, v->loc, "a union initialized where it is declared is not supported yet (assign a member)");
+        putf(E, "%s %s = %s(0)", glsl_type(E, ptr_union_storage(v)), v->glsl_name, glsl_type(E, ptr_union_storage(v)));
         return;
     }
     if (as_const || (v->is_constexpr && v->init))
@@ -1933,6 +2857,10 @@ static void emit_stmt(Emit *E, Node *n)
             break;
         }
         line_start(E);
+        if (emit_pointer_step(E, n->a)) {
+            put(E, ";\n");
+            break;
+        }
         if (n->a->kind == N_ASSIGN && !strcmp(n->a->op, "=") && strip_parens(n->a->a)->kind == N_VAR && is_dynamic(E, strip_parens(n->a->a)->var)) {
             putf(E, "%s_ref = ", strip_parens(n->a->a)->var->glsl_name); /* p = q: the reference, then the index */
             emit_ref(E, n->a->b, n->a->a->ty->elem);
@@ -1979,7 +2907,8 @@ static void emit_stmt(Emit *E, Node *n)
         put(E, ";");
         if (n->c) {
             put(E, " ");
-            emit_expr(E, n->c, 0);
+            if (!emit_pointer_step(E, n->c))
+                emit_expr(E, n->c, 0);
         }
         put(E, ")\n");
         emit_loop_body(E, n->d, true);
@@ -2046,7 +2975,7 @@ static void emit_stmt(Emit *E, Node *n)
         if (E->uniform) {
             if (n->a) {
                 put(E, "mtl_ret = ");
-                emit_coerced(E, n->a, E->fn->ret, 0);
+                emit_return_value(E, n->a);
                 put(E, ";\n");
                 line_start(E);
             }
@@ -2055,7 +2984,7 @@ static void emit_stmt(Emit *E, Node *n)
         }
         if (n->a) {
             put(E, "return ");
-            emit_coerced(E, n->a, E->fn->ret, 0);
+            emit_return_value(E, n->a);
             put(E, ";\n");
         } else {
             put(E, "return;\n");
@@ -2230,7 +3159,7 @@ static void extract_simd(Emit *E, Node *n)
     if (n->kind == N_VARDEF)
         extract_simd(E, n->var->init);
     bool helper = n->kind == N_CALL && n->fn && n->fn->uniform_sync;
-    if ((n->kind != N_SIMD && !helper) || (n->kind == N_SIMD && simd_table[n->builtin].group == 'B'))
+    if ((n->kind != N_SIMD && !helper) || (n->kind == N_SIMD && (simd_table[n->builtin].group == 'B' || !simd_exchanges(n->builtin))))
         return;
     if (E->n_subst == E->cap_subst) {
         int cap = E->cap_subst ? 2 * E->cap_subst : 64;
@@ -2753,9 +3682,12 @@ static void emit_resources(Emit *E, Func *k)
         if (!storage)
             continue;
         Type *et = v->ty->elem;
-        putf(E, "layout(%s, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s%s%s; };\n", block_layout(E, et), v->index,
-             access_qualifier(v), memory_qualifier(E, v), v->glsl_name, storage_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
-             array_suffix(E, et));
+        if (v->role == PR_BUFFER && (et->kind == TY_VOID || ptr_in_pieces(et)))
+            putf(E, "// buffer %d, '%s' (%s): read only through the views below\n", v->index, v->name, ty_metal_name(E->prog->arena, v->ty));
+        else
+            putf(E, "layout(%s, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s%s%s; };\n", block_layout(E, et), v->index,
+                 access_qualifier(v), memory_qualifier(E, v), v->glsl_name, storage_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
+                 array_suffix(E, et));
         for (int j = 0; j < E->L->ptr_views.len; j += 2) {
             if (E->L->ptr_views.items[j] != v)
                 continue;
@@ -2783,7 +3715,7 @@ static void emit_resources(Emit *E, Func *k)
     }
     for (int i = 0; i < E->L->ptr_addressed.len; i++) {
         Var *v = E->L->ptr_addressed.items[i];
-        putf(E, "    layout(offset = %d) %s %s_addr;\n", v->addr_offset, ref_type(E, ptr_root_elem(v)), v->glsl_name);
+        putf(E, "    layout(offset = %d) %s %s_addr;\n", v->addr_offset, ref_type(E, ptr_addr_elem(v)), v->glsl_name);
     }
     put(E, "} mtl_params;\n\n");
 }
@@ -2929,6 +3861,26 @@ static void emit_threadgroup_memory(Emit *E)
     put(E, "// Threadgroup memory.\n");
     for (int i = 0; i < E->L->tg_vars.len; i++) {
         Var *v = E->L->tg_vars.items[i];
+        if (v->mem_type) { /* read as another type, or as several (ptr.c: choose_memory) */
+            Type *m = v->mem_type;
+            int ms = ptr_elem_size(m), ds = ptr_elem_size(ptr_decl_elem(v));
+            const char *how = v->mem_word ? arena_printf(E->prog->arena, "read as several types: %d-byte words", ms)
+                                          : arena_printf(E->prog->arena, "read as %s", ty_metal_name(E->prog->arena, m));
+            if (v->role == PR_TGMEM) {
+                putf(E, "layout(constant_id = %d) const uint mtl_threadgroup_length_%d = 1u; // [[threadgroup(%d)]]: elements, set by the runtime\n",
+                     16 + v->tg_index, v->tg_index, v->tg_index);
+                if (ds == ms)
+                    putf(E, "shared %s %s[mtl_threadgroup_length_%d]; // %s %s, %s\n", storage_type(E, m), v->glsl_name, v->tg_index,
+                         ty_metal_name(E->prog->arena, v->ty), v->name, how);
+                else
+                    putf(E, "shared %s %s[(mtl_threadgroup_length_%d * %du + %du) / %du]; // %s %s, %s\n", storage_type(E, m), v->glsl_name,
+                         v->tg_index, ds, ms - 1, ms, ty_metal_name(E->prog->arena, v->ty), v->name, how);
+            } else {
+                putf(E, "shared %s %s[%d]; // %s %s%s, %s\n", storage_type(E, m), v->glsl_name, ty_metal_size(v->ty) / ms,
+                     ty_metal_name(E->prog->arena, ptr_decl_elem(v)), v->name, v->ty->kind == TY_ARRAY ? arena_printf(E->prog->arena, "[%d]", v->ty->n) : "", how);
+            }
+            continue;
+        }
         if (v->role == PR_TGMEM) {
             putf(E, "layout(constant_id = %d) const uint mtl_threadgroup_length_%d = 1u; // [[threadgroup(%d)]]: elements, set by the runtime\n",
                  16 + v->tg_index, v->tg_index, v->tg_index);
@@ -3137,6 +4089,10 @@ char *emit_glsl(Program *prog, Lowered *L)
     }
     if (helpers.data)
         put(&E, helpers.data);
+    if (E.ptr_helpers.data) {
+        put(&E, "// Memory read and written member by member (docs/translator.md, \"Pointers\").\n");
+        put(&E, E.ptr_helpers.data);
+    }
     if (body.data)
         put(&E, body.data);
     sb_free(&structs);
@@ -3146,5 +4102,7 @@ char *emit_glsl(Program *prog, Lowered *L)
     sb_free(&helpers);
     sb_free(&body);
     sb_free(&E.atomic_helpers);
+    sb_free(&E.ptr_helpers);
+    pv_free(&E.ptr_helper_names);
     return E.out.data;
 }

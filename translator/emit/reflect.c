@@ -43,7 +43,7 @@ static cJSON *buffer_json(Program *prog, Var *v)
     cJSON_AddStringToObject(b, "type", ty_metal_name(prog->arena, et));
     TypeKind sk = ty_scalar_kind(et->kind == TY_ATOMIC || et->kind == TY_MAT ? et->elem : et); /* atomic<uint>: data of uint */
     cJSON_AddStringToObject(b, "scalar", et->kind == TY_STRUCT || et->kind == TY_ARRAY ? "struct" : ty_scalar_metal_name(sk));
-    cJSON_AddNumberToObject(b, "element_size", ty_metal_size(et));
+    cJSON_AddNumberToObject(b, "element_size", et->kind == TY_VOID ? 1 : ty_metal_size(et)); /* void*: bytes */
     cJSON_AddStringToObject(b, "address_space", space_name(v->ty->as));
     cJSON_AddBoolToObject(b, "pointer", v->role == PR_BUFFER);
     cJSON_AddStringToObject(b, "access", access_name(v));

@@ -62,6 +62,7 @@ typedef struct Parser {
     bool convert;     /* build the model of each kernel (not for --list-entries, --syntax-only) */
     Var *self; /* the object inside a member function or constructor being converted */
     Lambda *lambda; /* the lambda whose body is being converted, else NULL */
+    int depth;      /* expressions and statements being converted inside each other (M2G_MAX_NESTING) */
     ClangError *errors; /* clang's errors, in order */
     int n_errors, cap_errors;
     const char *seen_msg[128]; /* clang diagnostics printed: the same one from each instance is printed once */
@@ -391,11 +392,36 @@ static bool is_bool_vector_name(const char *name, int *n)
     return true;
 }
 
+/* T (an array or struct just converted), or TY_UNSUPPORTED naming it when its Metal size passes M2G_MAX_TYPE_BYTES
+   (sizes are ints in the later stages). Its parts were checked when they were converted, so each fits an int. */
+static Type *type_within_limit(Parser *P, Type *t, long long n)
+{
+    long long size = 0;
+    if (t->kind == TY_ARRAY) {
+        size = n > (1LL << 34) ? n : n * (long long)ty_metal_size(t->elem); /* no overflow: the element fits 2^28 */
+    } else {
+        for (int i = 0; i < t->sdef->n_fields; i++) {
+            long long a = ty_metal_align(t->sdef->fields[i].ty);
+            size = (size + a - 1) / a * a + ty_metal_size(t->sdef->fields[i].ty);
+        }
+    }
+    if (size <= M2G_MAX_TYPE_BYTES)
+        return t;
+    Type *u = new_type(P, TY_UNSUPPORTED);
+    u->name = arena_printf(P->arena, "%s (%s%lld bytes; one type holds at most %ld, docs/limits.md)",
+                           t->kind == TY_ARRAY ? arena_printf(P->arena, "%s[%lld]", ty_metal_name(P->arena, t->elem), n)
+                                               : t->sdef->name,
+                           t->kind == TY_ARRAY && n > (1LL << 34) ? "more than " : "", size, M2G_MAX_TYPE_BYTES);
+    return u;
+}
+
 static enum CXVisitorResult first_field_type(CXCursor c, CXClientData data)
 {
     *(CXType *)data = clang_getCursorType(c);
     return CXVisit_Break;
 }
+
+static const char *metal4_name(Parser *P, CXCursor decl);
 
 /* Converts a clang type to the model; unknown types become TY_UNSUPPORTED carrying the Metal name. */
 static Type *conv_type(Parser *P, CXType t)
@@ -465,8 +491,9 @@ static Type *conv_type(Parser *P, CXType t)
         Type *r = new_type(P, TY_ARRAY);
         CXType et = clang_getArrayElementType(t);
         r->elem = conv_type(P, et.kind == CXType_Invalid ? clang_getArrayElementType(c) : et);
-        r->n = c.kind == CXType_ConstantArray ? (int)clang_getArraySize(c) : 0;
-        return r;
+        long long n = c.kind == CXType_ConstantArray ? clang_getArraySize(c) : 0;
+        r->n = n <= M2G_MAX_TYPE_BYTES ? (int)n : 0;
+        return type_within_limit(P, r, n);
     }
     case CXType_Record: {
         CXCursor decl = clang_getTypeDeclaration(c);
@@ -482,16 +509,25 @@ static Type *conv_type(Parser *P, CXType t)
                 return a;
             }
             if (clang_Type_getNumTemplateArguments(c) == 2 && !strcmp(rname, "array")) {
-                CXType elems = c; /* metal::array<T, N> (c10::metal::array): its one field, T __elems[N] */
+                CXType elems = {.kind = CXType_Invalid}; /* metal::array<T, N> (c10::metal::array): T __elems[N] */
                 clang_Type_visitFields(c, first_field_type, &elems);
-                Type *a = conv_type(P, elems);
-                if (a->kind == TY_ARRAY && a->n > 0)
+                Type *a = elems.kind == CXType_Invalid ? NULL : conv_type(P, elems);
+                if (a && a->kind == TY_ARRAY && a->n > 0)
                     return a; /* a GLSL array: copied by value as std::array is */
             }
+            if (clang_Type_getNumTemplateArguments(c) == 3 && !strcmp(rname, "simdgroup_matrix")) {
+                /* the shape from the spelling, "metal::simdgroup_matrix<float, 8>" (Rows = Cols is left out; no API gives
+                   integer arguments) */
+                const char *sp = cx_take(P, clang_getTypeSpelling(c)), *first = strchr(sp, ',');
+                const char *second = first ? strchr(first + 1, ',') : NULL;
+                int cols = first ? atoi(first + 1) : 0, rows = second ? atoi(second + 1) : cols;
+                return sgmat_type(P->prog, conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0)), cols, rows);
+            }
             if (clang_Type_getNumTemplateArguments(c) == 3 && !strcmp(cx_take(P, clang_getCursorSpelling(decl)), "matrix")) {
-                CXType columns = c; /* its one field: vec<T, R> columns[C] */
+                CXType columns = {.kind = CXType_Invalid}; /* its one field: vec<T, R> columns[C] */
                 clang_Type_visitFields(c, first_field_type, &columns);
-                Type *m = conv_type(P, columns);
+                Type *m = columns.kind == CXType_Invalid ? new_type(P, TY_UNSUPPORTED) /* none after errors */
+                                                         : conv_type(P, columns);
                 if (m->kind == TY_ARRAY && m->elem->kind == TY_VEC && m->n >= 2 && m->n <= 4 &&
                     (m->elem->elem->kind == TY_FLOAT || m->elem->elem->kind == TY_HALF)) {
                     m->kind = TY_MAT;
@@ -506,12 +542,14 @@ static Type *conv_type(Parser *P, CXType t)
             }
             Type *u = new_type(P, TY_UNSUPPORTED);
             u->name = cx_take(P, clang_getCursorSpelling(decl));
+            if (metal4_name(P, decl)) /* metal::tensor<...>, a cooperative tensor, mpp::tensor_ops::matmul2d<...> */
+                u->name = arena_printf(P->arena, "%s (Metal 4 tensors and MetalPerformancePrimitives)", metal4_name(P, decl));
             return u;
         }
         Type *s = new_type(P, TY_STRUCT);
         s->sdef = conv_struct(P, decl);
         taint(P, struct_error(P, decl));
-        return s;
+        return type_within_limit(P, s, 0);
     }
     default: {
         Type *u = new_type(P, TY_UNSUPPORTED);
@@ -528,11 +566,42 @@ typedef struct FieldList {
     CXCursor base;
 } FieldList;
 
+/* The name of an anonymous member (a union or struct without a name: `union { struct { half d, m; }; half2 dm; }`):
+   anonN, N counting the anonymous members of its record, as conv_member finds it again. */
+typedef struct AnonCount {
+    CXCursor field;
+    int seen, found;
+} AnonCount;
+
+static enum CXVisitorResult count_anon(CXCursor c, CXClientData data)
+{
+    AnonCount *a = data;
+    CXString s = clang_getCursorSpelling(c);
+    bool anon = !*clang_getCString(s);
+    clang_disposeString(s);
+    if (clang_equalCursors(c, a->field)) {
+        a->found = a->seen;
+        return CXVisit_Break;
+    }
+    a->seen += anon;
+    return CXVisit_Continue;
+}
+
+static const char *field_name(Parser *P, CXCursor field)
+{
+    const char *name = cx_take(P, clang_getCursorSpelling(field));
+    if (*name)
+        return name;
+    AnonCount a = {.field = field, .found = -1};
+    clang_Type_visitFields(clang_getCursorType(clang_getCursorSemanticParent(field)), count_anon, &a);
+    return arena_printf(P->arena, "anon%d", a.found < 0 ? 0 : a.found);
+}
+
 static enum CXVisitorResult collect_field(CXCursor c, CXClientData data)
 {
     FieldList *fl = data;
     Field *f = arena_alloc(fl->P->arena, sizeof *f);
-    f->name = cx_take(fl->P, clang_getCursorSpelling(c));
+    f->name = field_name(fl->P, c);
     f->glsl_name = names_legal(fl->P->arena, f->name);
     f->ty = conv_type(fl->P, clang_getCursorType(c));
     pv_push(&fl->fields, f);
@@ -612,6 +681,7 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
         s->name = ident ? arena_printf(P->arena, "%s", strrchr(ts, ':') ? strrchr(ts, ':') + 1 : ts)
                         : arena_printf(P->arena, "anonymous_%s_%d", clang_getCursorKind(decl) == CXCursor_UnionDecl ? "union" : "struct", P->prog->structs.len);
     }
+    s->is_union = clang_getCursorKind(decl) == CXCursor_UnionDecl;
     if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl)))
         s->name = mangle(P, cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl))));
     s->glsl_name = unique_struct_name(P, names_legal(P->arena, s->name));
@@ -1248,6 +1318,56 @@ static Node *array_method(Parser *P, CXCursor c, Node *n, const char *name)
     return unsupported(P, c, arena_printf(P->arena, "metal::array::%s", name));
 }
 
+/* Metal 4's tensors and MetalPerformancePrimitives (metal::tensor, extents, cooperative tensors,
+   mpp::tensor_ops::matmul2d): the prelude declares them so that kernels parse, and each use is one error naming
+   the construct. Its name, or NULL for anything else. */
+static const char *metal4_name(Parser *P, CXCursor decl)
+{
+    static const char *const roots[] = {"mpp::", "metal::tensor", "metal::extents", "metal::dextents", "metal::execution_"};
+    char *q = qualified_name(P, decl);
+    bool m4 = false;
+    for (size_t i = 0; i < sizeof roots / sizeof *roots; i++)
+        m4 |= !strncmp(q, roots[i], strlen(roots[i]));
+    if (!m4)
+        return NULL;
+    char *last = strrchr(q, ':'), *coop = strstr(q, "__mtl_cooperative_tensor");
+    if (last && last - q > 2 && clang_getCursorKind(decl) == CXCursor_Constructor)
+        last[-1] = 0; /* metal::tensor::tensor -> metal::tensor */
+    if (coop)
+        return arena_printf(P->arena, "the cooperative tensor's %s", last && last > coop ? last + 1 : "type");
+    return q;
+}
+
+/* The prelude's simdgroup_matrix<T, C, R>. */
+static bool is_sgmat_record(Parser *P, CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    if (c.kind != CXType_Record)
+        return false;
+    CXCursor d = clang_getTypeDeclaration(c);
+    return in_prelude(d) && !strcmp(cx_take(P, clang_getCursorSpelling(d)), "simdgroup_matrix");
+}
+
+/* simdgroup_matrix's functions, constructors, product and thread_elements() (sgmat.c): the arguments, the
+   object first. */
+static Node *conv_sgmat_call(Parser *P, CXCursor c, Node *n, const char *what)
+{
+    int nargs = clang_Cursor_getNumArguments(c);
+    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(nargs + 1));
+    if (!strcmp(what, "thread_elements")) {
+        Kids k = kids_of(c), m = k.len && clang_getCursorKind(k.items[0]) == CXCursor_MemberRefExpr ? kids_of(k.items[0]) : (Kids){0};
+        if (m.len)
+            n->list[n->n_list++] = conv_expr(P, m.items[0]);
+        free(k.items);
+        free(m.items);
+        if (!n->n_list)
+            return unsupported(P, c, "this call of thread_elements()");
+    }
+    for (int i = 0; i < nargs; i++)
+        n->list[n->n_list++] = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
+    return sgmat_call(P->prog, n, what);
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
@@ -1273,6 +1393,12 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->fval = name[10] == 'n' ? NAN : INFINITY;
         return n;
     }
+    if (in_prelude(callee) &&
+        (sgmat_function(name) || (!strcmp(name, "operator*") && is_sgmat_record(P, clang_getCursorType(c))) ||
+         (ck == CXCursor_Constructor && is_sgmat_record(P, clang_getCursorType(clang_getCursorSemanticParent(callee))))))
+        return conv_sgmat_call(P, c, n, ck == CXCursor_Constructor ? "simdgroup_matrix" : name);
+    if (in_prelude(callee) && metal4_name(P, callee))
+        return unsupported(P, c, arena_printf(P->arena, "%s (Metal 4 tensors and MetalPerformancePrimitives)", metal4_name(P, callee)));
     if ((ck == CXCursor_Constructor || ck == CXCursor_ConversionFunction) && in_prelude(callee) &&
         (ty_scalar_kind(n->ty) == TY_BFLOAT || ck == CXCursor_ConversionFunction)) {
         /* bfloat(float) and bfloat's operator float (bfloat2..4 the same with float2..4): the conversions bfloat
@@ -1736,6 +1862,14 @@ static Node *conv_designated_array(Parser *P, CXCursor c, Kids *k, Node *n)
 static Node *conv_kids_list(Parser *P, CXCursor c, NodeKind kind)
 {
     Kids k = kids_of(c);
+    if (k.len > M2G_MAX_INITIALIZER) { /* one SPIR-V instruction holds at most 65535 words */
+        free(k.items);
+        diag_error(P->diag, loc_of(P, c), "initializer list of %d elements: the limit is %d (docs/limits.md)", k.len,
+                   M2G_MAX_INITIALIZER);
+        Node *n = new_node(P, kind, c);
+        n->ty = conv_type(P, clang_getCursorType(c));
+        return n;
+    }
     Node *n = new_node(P, kind, c);
     n->ty = conv_type(P, clang_getCursorType(c));
     for (int i = 0; i < k.len && kind == N_INITLIST; i++)
@@ -1808,6 +1942,8 @@ static Node *conv_member(Parser *P, CXCursor c)
     n->a = k.len ? conv_expr(P, k.items[0]) : self_ref(P, c);
     free(k.items);
     n->name = cx_take(P, clang_getCursorSpelling(c));
+    if (!*n->name && clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_FieldDecl)
+        n->name = field_name(P, clang_getCursorReferenced(c)); /* an anonymous union or struct member */
     n->ty = conv_type(P, clang_getCursorType(c));
     if (n->a->ty && n->a->ty->kind == TY_VEC && ty_scalar_kind(n->a->ty) == TY_BFLOAT) {
         n->kind = N_SWIZZLE; /* v.x of a bfloat2..4 */
@@ -1829,7 +1965,53 @@ static Node *conv_member(Parser *P, CXCursor c)
 }
 
 /* Every expression cursor becomes a Node; what is not handled is an error naming it. */
+static Node *conv_expr_kind(Parser *P, CXCursor c);
+static Node *conv_stmt_kind(Parser *P, CXCursor c);
+
+/* Expressions and statements are converted recursively: past M2G_MAX_NESTING levels (a sum of 20,000 terms is
+   20,000 deep) an error at the node, which stands for its subtree, instead of a stack overflow here, in the later
+   stages or in glslang. */
+static Node *conv_nested(Parser *P, CXCursor c, bool stmt)
+{
+    if (P->depth >= M2G_MAX_NESTING) {
+        diag_error(P->diag, loc_of(P, c), "%s nested too deeply (more than %d levels, the limit: docs/limits.md)",
+                   stmt ? "statement" : "expression", M2G_MAX_NESTING);
+        Node *n = new_node(P, N_INT, c);
+        n->ty = ty_scalar(TY_INT);
+        return n;
+    }
+    P->depth++;
+    Node *n = stmt ? conv_stmt_kind(P, c) : conv_expr_kind(P, c);
+    P->depth--;
+    return n;
+}
+
 static Node *conv_expr(Parser *P, CXCursor c)
+{
+    return conv_nested(P, c, false);
+}
+
+/* v[7] on a float4, a[4] on a float[4], m[5] on a float4x4: a constant index past the end is an error here (GLSL
+   rejects it at compile time; in Metal it reads past the object). N: the N_INDEX. */
+static Node *constant_index_in_range(Parser *P, CXCursor c, Node *n)
+{
+    const Node *i = n->b, *base = n->a;
+    while (i && (i->kind == N_CAST || i->kind == N_PAREN))
+        i = i->a;
+    while (base && (base->kind == N_PAREN || (base->kind == N_CAST && base->implicit)) && base->a && base->a->ty &&
+           (base->a->ty->kind == TY_VEC || base->a->ty->kind == TY_ARRAY || base->a->ty->kind == TY_MAT))
+        base = base->a;
+    const Type *t = base ? base->ty : NULL;
+    if (!i || i->kind != N_INT || !t || !(t->kind == TY_VEC || t->kind == TY_MAT || (t->kind == TY_ARRAY && t->n > 0)))
+        return n;
+    if (i->ival >= 0 && i->ival < t->n)
+        return n;
+    diag_error(P->diag, loc_of(P, c), "index %lld is out of range for %s (%d %s)", i->ival,
+               ty_metal_name(P->arena, t), t->n, t->kind == TY_MAT ? "columns" : "elements");
+    return n;
+}
+
+static Node *conv_expr_kind(Parser *P, CXCursor c)
 {
     switch (clang_getCursorKind(c)) {
     case CXCursor_IntegerLiteral:
@@ -1888,7 +2070,7 @@ static Node *conv_expr(Parser *P, CXCursor c)
         n->b = conv_expr(P, k.items[1]);
         free(k.items);
         n->ty = conv_type(P, clang_getCursorType(c));
-        return n;
+        return constant_index_in_range(P, c, n);
     }
     case CXCursor_CallExpr:
         return conv_call(P, c);
@@ -1898,7 +2080,19 @@ static Node *conv_expr(Parser *P, CXCursor c)
     case CXCursor_CXXFunctionalCastExpr:
     case CXCursor_CXXStaticCastExpr:
         return conv_cast(P, c);
-    case CXCursor_CXXReinterpretCastExpr:
+    case CXCursor_CXXReinterpretCastExpr: {
+        /* to the operand's own type, e.g. MLX's reinterpret_cast<thread frag_type&>(m.thread_elements()) of a
+           SIMD-group matrix: the operand itself */
+        Kids k = kids_of(c);
+        Node *a = k.len ? conv_expr(P, k.items[k.len - 1]) : NULL;
+        free(k.items);
+        Type *t = conv_type(P, clang_getCursorType(c));
+        if (t->kind == TY_REF)
+            t = t->elem;
+        if (a && a->ty && ty_equal(t, a->ty) && t->kind != TY_PTR)
+            return a;
+        return conv_pointer_cast(P, c);
+    }
     case CXCursor_CXXConstCastExpr:
         return conv_pointer_cast(P, c);
     case CXCursor_InitListExpr:
@@ -1919,8 +2113,14 @@ static Node *conv_expr(Parser *P, CXCursor c)
     }
     case CXCursor_CXXThisExpr:
         return self_ref(P, c);
-    case CXCursor_CXXNullPtrLiteralExpr:
-        return unsupported(P, c, "nullptr");
+    case CXCursor_CXXNullPtrLiteralExpr: { /* a pointer to nothing (ptr.c: an index no access reaches) */
+        Node *n = new_node(P, N_INT, c);
+        n->name = "nullptr";
+        n->ty = new_type(P, TY_PTR);
+        n->ty->elem = ty_scalar(TY_VOID);
+        n->ty->as = AS_DEVICE;
+        return n;
+    }
     case CXCursor_CXXNewExpr:
     case CXCursor_CXXDeleteExpr:
         return unsupported(P, c, "new/delete");
@@ -2203,6 +2403,11 @@ static Node *conv_children_stmt(Parser *P, CXCursor c, NodeKind kind)
 
 static Node *conv_stmt(Parser *P, CXCursor c)
 {
+    return conv_nested(P, c, true);
+}
+
+static Node *conv_stmt_kind(Parser *P, CXCursor c)
+{
     enum CXCursorKind k = clang_getCursorKind(c);
     switch (k) {
     case CXCursor_CompoundStmt: {
@@ -2252,7 +2457,7 @@ static Node *conv_stmt(Parser *P, CXCursor c)
         if (clang_isExpression(k)) {
             Node *n = new_node(P, N_EXPRSTMT, c);
             n->a = conv_expr(P, c);
-            return n;
+            return n->a->kind == N_BLOCK ? n->a : n; /* simdgroup_store: one store per element (sgmat.c) */
         }
         unsupported(P, c, arena_printf(P->arena, "the statement kind %s", cx_take(P, clang_getCursorKindSpelling(k))));
         return new_node(P, N_EMPTY, c);
@@ -2790,6 +2995,25 @@ static bool is_kernel_decl(Parser *P, CXCursor c)
 
 static char *string_literal_value(Parser *P, const char *spelling);
 
+/* NAME can be one more entry point (names.c: it names files and C functions; M2G_MAX_ENTRIES); else an error at
+   LOC. */
+static bool entry_name_ok(Parser *P, const char *name, SrcLoc loc)
+{
+    const char *problem = names_entry_problem(name);
+    if (problem)
+        diag_error(P->diag, loc, "entry point name '%.64s%s' %s", name, strlen(name) > 64 ? "..." : "", problem);
+    return !problem;
+}
+
+/* Room for one more entry point (M2G_MAX_ENTRIES); else an error at LOC. */
+static bool entry_room(Parser *P, SrcLoc loc)
+{
+    if (P->prog->kernels.len < M2G_MAX_ENTRIES)
+        return true;
+    diag_error(P->diag, loc, "more than %d entry points in one source, the limit (docs/limits.md)", M2G_MAX_ENTRIES);
+    return false;
+}
+
 /* Function-level attributes written before the function's name: [[max_total_threads_per_threadgroup(N)]],
    [[host_name("name")]] (the entry point's name). */
 static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, unsigned to)
@@ -2802,8 +3026,11 @@ static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, uns
         attr_lookup(g[i]->text, &arg);
         if (!strncmp(g[i]->text, "max_total_threads_per_threadgroup", 33))
             f->max_threads = arg > 0 ? arg : f->max_threads; /* an expression (a template's BLOCK * 32): no hint */
-        else if (!strncmp(g[i]->text, "host_name", 9) && strchr(g[i]->text, '"'))
+        else if (!strncmp(g[i]->text, "host_name", 9) && strchr(g[i]->text, '"')) {
             f->name = string_literal_value(P, strchr(g[i]->text, '('));
+            if (!entry_name_ok(P, f->name, g[i]->loc))
+                f->had_errors = f->parsed = true; /* listed, never translated nor written */
+        }
         else if (strcmp(g[i]->text, "kernel") != 0) {
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)strcspn(g[i]->text, "( "), g[i]->text);
@@ -2892,6 +3119,8 @@ static void add_instance(Parser *P, CXCursor wrapper)
             return;
         }
     }
+    if (!entry_name_ok(P, name, loc) || !entry_room(P, loc))
+        return;
     for (int i = 0; i < P->prog->kernels.len; i++)
         if (!strcmp(((Func *)P->prog->kernels.items[i])->name, name)) {
             diag_error(P->diag, loc, "entry point '%s' is defined twice", name);
@@ -2975,7 +3204,8 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
     unsigned start = offset_of(clang_getRangeStart(ext)), end = offset_of(clang_getRangeEnd(ext));
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
         clang_visitChildren(c, visit_top, tv);
-    } else if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && has_body(P, c) && is_kernel_decl(P, c)) {
+    } else if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && has_body(P, c) && is_kernel_decl(P, c) &&
+               entry_room(P, loc_of(P, c))) {
         {
             Func *f = arena_alloc(P->arena, sizeof *f);
             f->name = cx_take(P, clang_getCursorSpelling(c));
@@ -2985,10 +3215,12 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
             f->ret = conv_type(P, clang_getCursorResultType(c));
             map_put(P, usr_key(P, c), f);
             kernel_attributes(P, f, c, tv->prev_end, offset_of(clang_getCursorLocation(c)));
+            if (!f->had_errors && !entry_name_ok(P, f->name, f->loc)) /* clang takes UTF-8 and '$' in names */
+                f->had_errors = f->parsed = true;
             pv_push(&P->prog->kernels, f);
             if (own_errors(P, start, end, f->name)) {
                 f->had_errors = f->parsed = true; /* its body is not what the source says: no model */
-            } else if (P->convert) {
+            } else if (P->convert && !f->had_errors) {
                 conv_params(P, f, c);
                 parse_body(P, f, c);
                 kernel_cost(P, f);
@@ -3827,6 +4059,8 @@ static bool prepare_text(Parser *P, const ParseOptions *opt)
         if (strcmp(f->path, po.temp_path))
             pv_push(&P->prog->includes, (char *)f->path);
     }
+    if (!pp_check_limits(&P->pp, P->diag))
+        return false;
     extract_attributes(P);
     tmpl_blank_template_kernels(P->text, P->len);
     TextEdits tg = {0};

@@ -231,6 +231,12 @@ mismatch:
 bool layout_struct(Program *prog, StructDef *s, SrcLoc loc, bool report)
 {
     mark_scalar_structs(prog);
+    if (ty_has_union(&(Type){.kind = TY_STRUCT, .sdef = s})) {
+        if (report)
+            diag_error(prog->diag, loc, "'%s' is or holds a union, which has no GLSL type: read and write its members "
+                       "through a pointer (or reference) to device, constant or threadgroup memory", s->name);
+        return false;
+    }
     if (lay_out(prog, s))
         return true;
     if (report)

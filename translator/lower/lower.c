@@ -121,7 +121,8 @@ static void classify_params(Lower *X, Func *k)
         }
         if (t->kind == TY_PTR && (t->as == AS_DEVICE || t->as == AS_CONSTANT)) {
             v->role = PR_BUFFER;
-            supported_in_buffer(X, t->elem, v->loc, v->name);
+            if (t->elem->kind != TY_VOID && !ptr_in_pieces(t->elem)) /* void: read through casts; a union: by members */
+                supported_in_buffer(X, t->elem, v->loc, v->name);
         } else if (t->kind == TY_REF && t->as == AS_DEVICE) {
             v->role = PR_BUFREF;
             supported_in_buffer(X, t->elem, v->loc, v->name);
@@ -223,8 +224,8 @@ static void note_type(Lower *X, Type *t)
 
 static void add_struct(Lower *X, StructDef *s)
 {
-    if (pv_contains(&X->L->structs, s))
-        return;
+    if (pv_contains(&X->L->structs, s) || ty_has_union(&(Type){.kind = TY_STRUCT, .sdef = s}))
+        return; /* a union has no GLSL type: its members are read through pointers (ptr.c) */
     for (int i = 0; i < s->n_fields; i++) {
         Type *f = s->fields[i].ty;
         while (f->kind == TY_ARRAY)

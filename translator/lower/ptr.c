@@ -21,6 +21,16 @@
 #include "internal.h"
 
 Var ptr_dynamic = {.name = "a buffer chosen at run time", .glsl_name = "addr"};
+static Type null_void = {.kind = TY_VOID}, null_ty = {.kind = TY_PTR, .elem = &null_void};
+Var ptr_null = {.name = "nullptr", .glsl_name = "null", .ty = &null_ty, .kind = VAR_GLOBAL};
+
+/* nullptr (its type a pointer: parse.c). */
+bool ptr_is_null(Node *n)
+{
+    while (n && (n->kind == N_PAREN || n->kind == N_CAST))
+        n = n->a;
+    return n && n->kind == N_INT && n->ty && n->ty->kind == TY_PTR;
+}
 
 /* A root a buffer reference can point to: a buffer parameter, or a pointer chosen at run time between them. */
 static bool addressable(const Var *r)
@@ -34,6 +44,8 @@ bool ptr_like(const Var *v)
 {
     if (v->ty->kind == TY_PTR)
         return v->role != PR_BUFFER && v->role != PR_TGMEM;
+    if (v->ty->kind == TY_ARRAY && v->ty->elem->kind == TY_PTR) /* `device const T* rows[4]`: an array of indices */
+        return v->kind == VAR_LOCAL;
     if (v->ty->kind != TY_REF || v->role != PR_NONE || v->ty->as == AS_THREAD)
         return false;
     if (v->kind == VAR_PARAM && (v->ty->as == AS_CONSTANT || v->ty->is_const))
@@ -41,16 +53,64 @@ bool ptr_like(const Var *v)
     return true;
 }
 
-/* A variable a pointer may point into: buffer parameters, threadgroup memory, local arrays. */
+/* A variable a pointer may point into: buffer parameters, threadgroup memory, local arrays and program-scope
+   constant arrays, and local variables whose address is taken (`(thread const uint8_t*)&aux32`). */
 bool ptr_is_root(const Var *v)
 {
-    return v->role == PR_BUFFER || v->role == PR_TGMEM || (v->ty->kind == TY_ARRAY && v->kind != VAR_PARAM && v->ty->elem->kind != TY_ARRAY);
+    if (v->role == PR_BUFFER || v->role == PR_TGMEM)
+        return true;
+    if (v->kind == VAR_PARAM)
+        return false;
+    if (v->ty->kind == TY_ARRAY)
+        return v->ty->elem->kind != TY_ARRAY && v->ty->elem->kind != TY_PTR;
+    return v->kind == VAR_LOCAL && (ty_is_scalar(v->ty) || v->ty->kind == TY_VEC || (v->ty->kind == TY_STRUCT && !v->ty->sdef->empty));
 }
 
-/* The element type a root holds. */
+/* What pointer (or reference) variable V points to; an array of pointers: what its elements point to. */
+Type *ptr_pointee(const Var *v)
+{
+    return v->ty->kind == TY_ARRAY ? v->ty->elem->elem : v->ty->elem;
+}
+
+static Node *strip(Node *n);
+
+/* Element J of an array of pointers (rows[j]): its variable, or NULL. */
+static Var *pointer_array(Node *n)
+{
+    n = strip(n);
+    if (!n || n->kind != N_INDEX || !n->ty || n->ty->kind != TY_PTR)
+        return NULL;
+    Node *a = strip(n->a);
+    return a->kind == N_VAR && a->var->ty->kind == TY_ARRAY && ptr_like(a->var) ? a->var : NULL;
+}
+
+Type *ptr_decl_elem(const Var *root)
+{
+    return root->ty->kind == TY_ARRAY || root->ty->kind == TY_PTR ? root->ty->elem : root->ty;
+}
+
+/* A local union (ggml's iq1m_scale_t: `union { half f16; uint16_t u16; }`) is stored as an unsigned integer of its
+   size, its members read and written as the bits of it; NULL if it is not one such. */
+Type *ptr_union_storage(const Var *v)
+{
+    if (v->kind != VAR_LOCAL || v->is_threadgroup || v->ty->kind != TY_STRUCT || !ty_has_union(v->ty))
+        return NULL;
+    switch (ty_metal_size(v->ty)) {
+    case 1: return ty_scalar(TY_UCHAR);
+    case 2: return ty_scalar(TY_USHORT);
+    case 4: return ty_scalar(TY_UINT);
+    case 8: return ty_scalar(TY_ULONG);
+    default: return NULL;
+    }
+}
+
+/* The element type a root holds (a local scalar holds itself). */
 Type *ptr_root_elem(const Var *root)
 {
-    return root->ty->elem;
+    if (root->mem_type)
+        return root->mem_type;
+    Type *u = ptr_union_storage(root);
+    return u ? u : ptr_decl_elem(root);
 }
 
 static Node *strip(Node *n)
@@ -68,23 +128,35 @@ static Var *spec_lookup(const PtrSpec *s, const Var *v)
     return NULL;
 }
 
-static void spec_set(Program *prog, PtrSpec *s, Var *v, Var *root)
+static const PtrUnit *spec_unit(const PtrSpec *s, const Var *v)
+{
+    for (int i = 0; s && i < s->n; i++)
+        if (s->vars[i] == v)
+            return &s->units[i];
+    return NULL;
+}
+
+static void spec_set(Program *prog, PtrSpec *s, Var *v, Var *root, PtrUnit unit)
 {
     for (int i = 0; i < s->n; i++)
         if (s->vars[i] == v) {
             s->roots[i] = root;
+            s->units[i] = unit;
             return;
         }
     if (s->n == s->cap) {
         int cap = s->cap ? 2 * s->cap : 8;
         Var **nv = arena_alloc(prog->arena, sizeof(Var *) * (size_t)cap), **nr = arena_alloc(prog->arena, sizeof(Var *) * (size_t)cap);
+        PtrUnit *nu = arena_alloc(prog->arena, sizeof(PtrUnit) * (size_t)cap);
         if (s->n) {
             memcpy(nv, s->vars, sizeof(Var *) * (size_t)s->n);
             memcpy(nr, s->roots, sizeof(Var *) * (size_t)s->n);
+            memcpy(nu, s->units, sizeof(PtrUnit) * (size_t)s->n);
         }
-        s->vars = nv, s->roots = nr, s->cap = cap;
+        s->vars = nv, s->roots = nr, s->units = nu, s->cap = cap;
     }
     s->vars[s->n] = v;
+    s->units[s->n] = unit;
     s->roots[s->n++] = root;
 }
 
@@ -101,18 +173,29 @@ static Var *root_of(const PtrSpec *s, Node *p, bool addr)
         case N_DEREF:
             return root_of(s, p->a, false);
         case N_VAR:
+            if (ptr_is_root(p->var) && p->var->ty->kind != TY_PTR)
+                return p->var; /* &x of a local (thread memory read as another type) */
             return p->var->ty->kind == TY_REF && ptr_like(p->var) ? spec_lookup(s, p->var) : NULL;
         case N_MEMBER: /* &y[i].b: y read as the member's type (a view, check_view) */
             return p->a->ty && p->a->ty->kind == TY_STRUCT ? root_of(s, p->a, true) : NULL;
+        case N_PAREN:
+            return root_of(s, p->a, true);
         default:
             return NULL;
         }
     }
+    if (ptr_is_null(p))
+        return &ptr_null;
     switch (p->kind) {
     case N_VAR:
         if (ptr_is_root(p->var))
             return p->var;
         return ptr_like(p->var) ? spec_lookup(s, p->var) : NULL;
+    case N_MEMBER: /* an array member decays: x->qs */
+    case N_INDEX:  /* a row of a 2-d array decays: a[i] */
+        if (pointer_array(p))
+            return spec_lookup(s, pointer_array(p));
+        return p->ty && p->ty->kind == TY_ARRAY ? root_of(s, p, true) : NULL;
     case N_CAST:
     case N_POSTFIX: /* p++ */
     case N_UNARY:   /* ++p */
@@ -126,19 +209,16 @@ static Var *root_of(const PtrSpec *s, Node *p, bool addr)
         return root_of(s, p->a, true);
     case N_TERNARY: {
         Var *a = root_of(s, p->b, false), *b = root_of(s, p->c, false);
-        if (a == b)
+        if (a == b || b == &ptr_null)
             return a;
+        if (a == &ptr_null) /* c ? p : nullptr: p's root, the index of nothing otherwise */
+            return b;
         return addressable(a) && addressable(b) ? &ptr_dynamic : NULL;
     }
     case N_CALL: { /* a helper returning a pointer: the root its specialization for these arguments returns */
-        Func *f = p->fn;
-        if (!f || f->ret->kind != TY_PTR || !s || !s->L)
+        if (!p->fn || p->fn->ret->kind != TY_PTR || !s || !s->L)
             return NULL;
-        Var *roots[64] = {0};
-        for (int i = 0; i < f->n_params && i < p->n_list && i < 64; i++)
-            if (ptr_like(f->params[i]))
-                roots[i] = root_of(s, p->list[i], f->params[i]->ty->kind == TY_REF);
-        PtrSpec *c = f->n_params <= 64 ? ptr_find_spec(s->L, f, roots) : NULL;
+        PtrSpec *c = ptr_call_spec(s->L, s, p);
         return c ? c->ret_root : NULL;
     }
     default:
@@ -154,6 +234,266 @@ Var *ptr_root(const PtrSpec *s, Node *p)
 Var *ptr_var_root(const PtrSpec *s, const Var *v)
 {
     return ptr_is_root(v) ? (Var *)v : spec_lookup(s, v);
+}
+
+/* ---- how indices count (PtrUnit) ---- */
+
+int ptr_elem_size(const Type *t)
+{
+    int s = t && t->kind != TY_VOID ? ty_metal_size(t) : 1;
+    return s > 0 ? s : 1;
+}
+
+static int elem_align(const Type *t)
+{
+    return t && t->kind != TY_VOID ? ty_metal_align(t) : 1;
+}
+
+bool ptr_in_pieces(const Type *t)
+{
+    return ty_has_union(t);
+}
+
+int ptr_field(const StructDef *s, const char *name)
+{
+    for (int i = 0; s && i < s->n_fields; i++)
+        if (!strcmp(s->fields[i].name, name))
+            return i;
+    return -1;
+}
+
+/* A member of S by NAME, also inside its anonymous members (`union { struct { half d, m; }; half2 dm; }`: clang
+   names d directly): its byte offset in S and type, and the path of GLSL member names to it; -1 if none. */
+int ptr_member(const StructDef *s, const char *name, Type **ty, const char **path, Arena *a)
+{
+    int f = ptr_field(s, name);
+    if (f >= 0) {
+        if (ty)
+            *ty = s->fields[f].ty;
+        if (path)
+            *path = s->fields[f].glsl_name;
+        return ty_member_offset(s, f);
+    }
+    for (int i = 0; s && i < s->n_fields; i++) {
+        Type *t = s->fields[i].ty;
+        if (t->kind != TY_STRUCT || strncmp(s->fields[i].name, "anon", 4))
+            continue;
+        const char *sub = NULL;
+        int off = ptr_member(t->sdef, name, ty, path ? &sub : NULL, a);
+        if (off < 0)
+            continue;
+        if (path)
+            *path = arena_printf(a, "%s.%s", s->fields[i].glsl_name, sub);
+        return ty_member_offset(s, i) + off;
+    }
+    return -1;
+}
+
+static int gcd(int a, int b)
+{
+    if (a < 0)
+        a = -a;
+    if (b < 0)
+        b = -b;
+    while (b) {
+        int t = a % b;
+        a = b, b = t;
+    }
+    return a;
+}
+
+/* The largest power of two dividing V (V = 0: any, 256). */
+static int pow2_of(long long v)
+{
+    int p = 1;
+    while (p < 256 && v && !(v & p))
+        p <<= 1;
+    return v ? p : 256;
+}
+
+/* Whether a struct, matrix, array or packed 3-vector: a type whose size is not its alignment, or whose members
+   have their own offsets. */
+static bool composite(const Type *t)
+{
+    return t && (t->kind == TY_STRUCT || t->kind == TY_ARRAY || t->kind == TY_MAT || ptr_elem_size(t) != elem_align(t));
+}
+
+static PtrUnit root_unit(const Var *root)
+{
+    Type *e = root == &ptr_dynamic ? NULL : ptr_root_elem(root);
+    return (PtrUnit){ptr_elem_size(e), 16, composite(e)};
+}
+
+/* P moved by C constant bytes and by run-time multiples of M bytes (0: none), now pointing to T. */
+static PtrUnit moved(PtrUnit p, long long c, int m, const Type *t, bool through_struct)
+{
+    PtrUnit r = p;
+    r.unit = gcd(gcd(p.unit, ptr_elem_size(t)), (int)(c % 65536));
+    if (m)
+        r.unit = gcd(r.unit, m);
+    if (c)
+        r.align = r.align < pow2_of(c) ? r.align : pow2_of(c);
+    if (m)
+        r.align = r.align < pow2_of(m) ? r.align : pow2_of(m);
+    r.tight |= through_struct || composite(t);
+    if (r.unit < 1)
+        r.unit = 1;
+    return r;
+}
+
+static PtrUnit merge(PtrUnit a, PtrUnit b)
+{
+    return (PtrUnit){gcd(a.unit, b.unit), a.align < b.align ? a.align : b.align, a.tight || b.tight};
+}
+
+static bool const_int(Node *n, long long *v)
+{
+    n = strip(n);
+    if (n && n->kind == N_INT) {
+        *v = n->ival;
+        return true;
+    }
+    if (n && n->kind == N_CAST)
+        return const_int(n->a, v);
+    return false;
+}
+
+/* A pointer to the start of its root (x, (device uchar*)x). */
+static bool at_root_start(Node *n)
+{
+    n = strip(n);
+    if (n && n->kind == N_CAST)
+        return at_root_start(n->a);
+    return n && n->kind == N_VAR && ptr_is_root(n->var);
+}
+
+static PtrUnit unit_of(const PtrSpec *s, Node *p, bool addr);
+
+/* The pointer P moved by K elements of its pointee (p + k, p - k, &p[k]). */
+static PtrUnit unit_plus(const PtrSpec *s, Node *p, Node *k)
+{
+    PtrUnit u = unit_of(s, p, false);
+    Type *t = p->ty && (p->ty->kind == TY_PTR || p->ty->kind == TY_ARRAY) ? p->ty->elem : NULL;
+    int size = ptr_elem_size(t);
+    long long c;
+    if (k && const_int(k, &c))
+        return moved(u, c * size, 0, t, false);
+    return moved(u, 0, size, t, false);
+}
+
+/* &l, or the address of the array lvalue l as its first element when DECAY. */
+static PtrUnit unit_of_lvalue(const PtrSpec *s, Node *l, bool decay)
+{
+    l = strip(l);
+    PtrUnit u = {1, 1, true};
+    switch (l->kind) {
+    case N_INDEX:
+        if (l->a->ty && (l->a->ty->kind == TY_PTR || l->a->ty->kind == TY_ARRAY))
+            u = unit_plus(s, l->a, l->b);
+        break;
+    case N_DEREF:
+        u = unit_of(s, l->a, false);
+        break;
+    case N_VAR:
+        if (ptr_is_root(l->var))
+            u = root_unit(l->var);
+        else if (spec_unit(s, l->var))
+            u = *spec_unit(s, l->var);
+        break;
+    case N_MEMBER: {
+        Type *st = l->a->ty;
+        int off = st && st->kind == TY_STRUCT ? ptr_member(st->sdef, l->name, NULL, NULL, NULL) : -1;
+        if (off >= 0)
+            u = moved(unit_of_lvalue(s, l->a, false), off, 0, l->ty, true);
+        break;
+    }
+    default:
+        break;
+    }
+    if (decay && l->ty && l->ty->kind == TY_ARRAY)
+        u = moved(u, 0, 0, l->ty->elem, false);
+    return u;
+}
+
+static PtrUnit unit_of(const PtrSpec *s, Node *p, bool addr)
+{
+    p = strip(p);
+    PtrUnit none = {1, 1, true};
+    if (!p)
+        return none;
+    if (addr)
+        return unit_of_lvalue(s, p, false);
+    switch (p->kind) {
+    case N_VAR:
+        if (ptr_is_root(p->var))
+            return root_unit(p->var);
+        return spec_unit(s, p->var) ? *spec_unit(s, p->var) : none;
+    case N_MEMBER:
+    case N_INDEX:
+        if (pointer_array(p))
+            return spec_unit(s, pointer_array(p)) ? *spec_unit(s, pointer_array(p)) : none;
+        return p->ty && p->ty->kind == TY_ARRAY ? unit_of_lvalue(s, p, true) : none;
+    case N_POSTFIX:
+    case N_UNARY:
+    case N_ASSIGN:
+        return unit_of(s, p->a, false);
+    case N_CAST: {
+        Type *t = p->ty && p->ty->kind == TY_PTR ? p->ty->elem : NULL;
+        int size = ptr_elem_size(t), al = elem_align(t);
+        if (at_root_start(p->a))
+            return (PtrUnit){size, 16, composite(t)};
+        PtrUnit a = unit_of(s, p->a, false), r;
+        if (a.unit % size == 0) /* whole elements of T */
+            r = (PtrUnit){size, a.tight || a.align >= al ? a.align : al, a.tight};
+        else if (!a.tight || a.align >= al) /* Metal's rule: a T* is T-aligned */
+            r = (PtrUnit){al, a.align >= al ? a.align : al, a.tight};
+        else /* a member at a known offset read as a more aligned type: only what the layout proves */
+            r = (PtrUnit){gcd(a.unit, size), a.align, true};
+        r.tight |= composite(t);
+        return r;
+    }
+    case N_BINARY:
+        if (!strcmp(p->op, "+") || !strcmp(p->op, "-")) {
+            bool a_ptr = p->a->ty && (p->a->ty->kind == TY_PTR || p->a->ty->kind == TY_ARRAY);
+            return unit_plus(s, a_ptr ? p->a : p->b, a_ptr ? p->b : p->a);
+        }
+        return none;
+    case N_ADDR:
+        return unit_of_lvalue(s, p->a, false);
+    case N_TERNARY:
+        if (ptr_is_null(p->b) || ptr_is_null(p->c))
+            return unit_of(s, ptr_is_null(p->b) ? p->c : p->b, false);
+        return merge(unit_of(s, p->b, false), unit_of(s, p->c, false));
+    case N_CALL: {
+        PtrSpec *c = p->fn && s && s->L ? ptr_call_spec(s->L, s, p) : NULL;
+        return c && c->ret_root ? c->ret_unit : none;
+    }
+    default:
+        return none;
+    }
+}
+
+PtrUnit ptr_unit(const PtrSpec *s, Node *p)
+{
+    return unit_of(s, p, false);
+}
+
+PtrUnit ptr_addr_unit(const PtrSpec *s, Node *l)
+{
+    return unit_of(s, l, true);
+}
+
+PtrUnit ptr_var_unit(const PtrSpec *s, const Var *v)
+{
+    if (ptr_is_root(v))
+        return root_unit(v);
+    const PtrUnit *u = spec_unit(s, v);
+    return u ? *u : (PtrUnit){ptr_elem_size(ptr_pointee(v)), 16, false};
+}
+
+static bool same_unit(PtrUnit a, PtrUnit b)
+{
+    return a.unit == b.unit && a.align == b.align && a.tight == b.tight;
 }
 
 static void add_ref_type(Lowered *L, Type *elem)
@@ -175,6 +515,13 @@ typedef struct PtrPass {
 static void analyze_spec(PtrPass *X, PtrSpec *s);
 static void mark_root(Var *root, bool is_const);
 
+/* The element type of buffer R's device address in the push constants (a void* buffer's: bytes). */
+Type *ptr_addr_elem(const Var *r)
+{
+    Type *t = ptr_root_elem(r);
+    return t->kind == TY_VOID ? ty_scalar(TY_UCHAR) : t;
+}
+
 /* The buffers pointer expression N (a value for a pointer chosen at run time) may point into need their
    device address: each one's reference type too. */
 static void note_addresses(PtrPass *X, Node *n, bool is_const)
@@ -186,7 +533,7 @@ static void note_addresses(PtrPass *X, Node *n, bool is_const)
     if (r && r->role == PR_BUFFER) { /* one buffer (x, x + i, row(x, i)): its address */
         if (!pv_contains(&X->L->ptr_addressed, r))
             pv_push(&X->L->ptr_addressed, r);
-        add_ref_type(X->L, ptr_root_elem(r));
+        add_ref_type(X->L, ptr_addr_elem(r));
         mark_root(r, is_const);
         return;
     }
@@ -235,17 +582,34 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
             diag_error(X->prog->diag, loc, "reference '%s' is to an element of a buffer chosen at run time: not supported (use a pointer)", v->name);
         return;
     }
-    if (old && old != r && !(v->ty->kind == TY_PTR && addressable(old) && addressable(r))) {
+    if (old && old != r && old != &ptr_null && r != &ptr_null && !(v->ty->kind == TY_PTR && addressable(old) && addressable(r))) {
         if (X->report)
             diag_error(X->prog->diag, loc, "pointer '%s' points into '%s' and into '%s': only pointers into device or constant buffers may be chosen at run time (threadgroup and thread memory have no address in GLSL; choose an index instead)", v->name, old->name, r->name);
         return;
     }
-    if (old && old != r && old != &ptr_dynamic)
-        r = &ptr_dynamic;
-    if (old != r && (!old || r == &ptr_dynamic)) {
-        spec_set(X->prog, X->spec, v, r);
+    const PtrUnit *ou = spec_unit(X->spec, v);
+    if (r == &ptr_null) { /* p = nullptr: its root stays (one that only ever holds nullptr has root null) */
+        if (!old) {
+            spec_set(X->prog, X->spec, v, r, (PtrUnit){ptr_elem_size(ptr_pointee(v)), 256, false});
+            X->changed = true;
+        }
+        return;
+    }
+    if (old == &ptr_null)
+        old = NULL, ou = NULL;
+    r = !old || old == r ? r : &ptr_dynamic;
+    PtrUnit u = unit_of(X->spec, value, addr);
+    if (ou)
+        u = merge(*ou, u);
+    if (old != r || !ou || !same_unit(*ou, u)) {
+        spec_set(X->prog, X->spec, v, r, u);
         X->changed = true;
     }
+    if (r == &ptr_dynamic && u.unit != ptr_elem_size(ptr_pointee(v)) && X->report && (value == v->init || !v->init))
+        diag_error(X->prog->diag, loc, "pointer '%s' into a buffer chosen at run time is made from bytes (it counts in %d-byte steps, not in %ss): not supported",
+                   v->name, u.unit, ty_metal_name(X->prog->arena, ptr_pointee(v)));
+    if (r == &ptr_dynamic && v->ty->kind == TY_ARRAY && X->report)
+        diag_error(X->prog->diag, loc, "the pointers of array '%s' point into several buffers: not supported (an array of pointers keeps to one buffer or array)", v->name);
     if (spec_lookup(X->spec, v) == &ptr_dynamic) {
         add_ref_type(X->L, v->ty->elem);
         note_addresses(X, value, v->ty->is_const);
@@ -258,6 +622,43 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
 bool ptr_same_elem(const Type *root_elem, const Type *elem)
 {
     return ty_equal(root_elem, elem) && !(elem->kind == TY_VEC && elem->packed && !root_elem->packed);
+}
+
+void ptr_add_view(Program *prog, Lowered *L, Var *root, Type *elem)
+{
+    if (ptr_same_elem(ptr_root_elem(root), elem) || elem->kind == TY_VOID)
+        return;
+    for (int i = 0; i < L->ptr_views.len; i += 2)
+        if (L->ptr_views.items[i] == root && ty_equal(L->ptr_views.items[i + 1], elem) &&
+            ((Type *)L->ptr_views.items[i + 1])->packed == elem->packed)
+            return; /* one view per element type */
+    (void)prog;
+    pv_push(&L->ptr_views, root);
+    pv_push(&L->ptr_views, elem);
+    switch (ty_scalar_kind(elem)) {
+    case TY_BOOL: /* its byte (layout.c) */
+    case TY_CHAR:
+    case TY_UCHAR:
+        L->need_storage8 = L->need_int8 = true;
+        break;
+    case TY_SHORT:
+    case TY_USHORT:
+    case TY_BFLOAT:
+        L->need_storage16 = L->need_int16 = true;
+        break;
+    case TY_HALF:
+        L->need_storage16 = L->need_float16 = true;
+        break;
+    default:
+        break;
+    }
+}
+
+/* Whether accesses through a pointer of UNIT to ELEM are read member by member (ptr.c's "pieces"): it counts in
+   other steps than ELEM's size, or ELEM has no GLSL type of its layout (a union). */
+static bool by_members(PtrUnit u, const Type *elem)
+{
+    return elem && elem->kind != TY_VOID && (u.unit != ptr_elem_size(elem) || ptr_in_pieces(elem));
 }
 
 /* A pointer of element type ELEM into ROOT: other element types only for buffers (aliased SSBO views). */
@@ -277,6 +678,8 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
     Type *re = ptr_root_elem(root);
     if (ptr_same_elem(re, elem) || elem->kind == TY_VOID)
         return;
+    if (elem->kind == TY_STRUCT && ptr_in_pieces(elem) && root->role == PR_BUFFER)
+        return; /* read by members (emit_glsl.c), each member through its own view */
     if (root->kind == VAR_LOCAL && root->is_threadgroup && ty_scalar_kind(re) == ty_scalar_kind(elem) && ty_scalar_kind(re) != TY_VOID &&
         (ty_width(re) == 1) != (ty_width(elem) == 1) && (ty_width(re) + ty_width(elem) == 3 || ty_width(re) + ty_width(elem) == 5)) {
         /* a threadgroup array of scalars read as vectors of them, or the reverse: stored as the vectors */
@@ -289,9 +692,16 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
             root->view_lanes = lanes;
         return;
     }
+    if (root->is_threadgroup || root->role == PR_TGMEM)
+        return; /* stored as the one type it is read as, or as words (ptr_analyze) */
     if (root->role != PR_BUFFER) {
-        diag_error(X->prog->diag, loc, "a %s pointer into '%s' (of %s) is not supported: only buffers can be read as another element type (threadgroup arrays: as 2- or 4-lane vectors of their scalars, or the reverse)",
-                   ty_metal_name(X->prog->arena, elem), root->name, ty_metal_name(X->prog->arena, re));
+        /* thread memory and program-scope constants: a scalar read as another scalar, its bits taken apart */
+        bool ok = ty_is_scalar(elem) && ty_is_scalar(re) && ty_scalar_kind(elem) != TY_BOOL && ty_scalar_kind(re) != TY_BOOL &&
+                  ty_scalar_kind(elem) != TY_DOUBLE && ty_scalar_kind(re) != TY_DOUBLE;
+        if (!ok)
+            diag_error(X->prog->diag, loc, "a %s pointer into '%s' (of %s) is not supported: thread memory and constants are read as another "
+                       "scalar type only (threadgroup memory and buffers as any type)",
+                       ty_metal_name(X->prog->arena, elem), root->name, ty_metal_name(X->prog->arena, re));
         return;
     }
     if (elem->kind == TY_STRUCT && !layout_struct(X->prog, elem->sdef, loc, true))
@@ -300,28 +710,48 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
         diag_error(X->prog->diag, loc, "a buffer cannot be read as %s", ty_metal_name(X->prog->arena, elem));
         return;
     }
-    for (int i = 0; i < X->L->ptr_views.len; i += 2)
-        if (X->L->ptr_views.items[i] == root && ty_equal(X->L->ptr_views.items[i + 1], elem) &&
-            ((Type *)X->L->ptr_views.items[i + 1])->packed == elem->packed)
-            return; /* one view per element type */
-    pv_push(&X->L->ptr_views, root);
-    pv_push(&X->L->ptr_views, elem);
-    switch (ty_scalar_kind(elem)) {
-    case TY_BOOL: /* its byte (layout.c) */
-    case TY_CHAR:
-    case TY_UCHAR:
-        X->L->need_storage8 = X->L->need_int8 = true;
-        break;
-    case TY_SHORT:
-    case TY_USHORT:
-        X->L->need_storage16 = X->L->need_int16 = true;
-        break;
-    case TY_HALF:
-        X->L->need_storage16 = X->L->need_float16 = true;
-        break;
-    default:
-        break;
-    }
+    ptr_add_view(X->prog, X->L, root, elem);
+}
+
+/* Threadgroup root R accessed as T; WRITTEN: the part of it a store writes (T, a member or a component), or NULL
+   for a load. Recorded once per kind for choose_memory. */
+static void note_use(PtrPass *X, Var *r, Type *t, Type *written)
+{
+    if (!r || r == &ptr_dynamic || !(r->is_threadgroup || r->role == PR_TGMEM) || !t || t->kind == TY_VOID || !X->report)
+        return;
+    if (t->kind == TY_REF)
+        t = t->elem;
+    PtrVec *u = &X->L->ptr_mem_uses;
+    for (int i = 0; i < u->len; i += 3)
+        if (u->items[i] == r && ty_equal(u->items[i + 1], t) && ((Type *)u->items[i + 1])->packed == t->packed &&
+            u->items[i + 2] == written)
+            return;
+    pv_push(u, r);
+    pv_push(u, t);
+    pv_push(u, written);
+}
+
+/* The threadgroup root an lvalue L is in and what is written: p[i] = v, p->f.x = v, tile[i] = v, total = v. */
+static void note_store(PtrPass *X, Node *l)
+{
+    Node *a = strip(l);
+    Type *t = l->ty;
+    while (a && (a->kind == N_MEMBER || a->kind == N_SWIZZLE || (a->kind == N_INDEX && a->a->ty && a->a->ty->kind != TY_PTR &&
+                                                                 !(strip(a->a)->kind == N_VAR && ptr_is_root(strip(a->a)->var)))))
+        a = strip(a->a);
+    if (!a || !t)
+        return;
+    if (t->kind == TY_REF)
+        t = t->elem;
+    if ((a->kind == N_INDEX || a->kind == N_DEREF) && a->a->ty && a->a->ty->kind == TY_PTR && root_of(X->spec, a->a, false) == &ptr_null &&
+        X->report)
+        diag_error(X->prog->diag, l->loc, "this pointer is nullptr here: writing through it is not supported (undefined in Metal)");
+    if ((a->kind == N_INDEX || a->kind == N_DEREF) && a->a->ty && a->a->ty->kind == TY_PTR)
+        note_use(X, root_of(X->spec, a->a, false), a->ty, t);
+    else if (a->kind == N_INDEX && strip(a->a)->kind == N_VAR)
+        note_use(X, strip(a->a)->var, a->ty, t);
+    else if (a->kind == N_VAR && ptr_is_root(a->var))
+        note_use(X, a->var, a->var->ty, t);
 }
 
 static void mark_root(Var *root, bool is_const)
@@ -333,19 +763,47 @@ static void mark_root(Var *root, bool is_const)
         root->written = true;
 }
 
-PtrSpec *ptr_find_spec(Lowered *L, Func *f, Var **roots)
+static PtrSpec *find_spec(Lowered *L, Func *f, Var **roots, PtrUnit *units)
 {
     for (int i = 0; i < L->ptr_specs.len; i++) {
         PtrSpec *s = L->ptr_specs.items[i];
         if (s->f != f)
             continue;
         bool same = true;
-        for (int j = 0; j < f->n_params; j++)
-            same &= spec_lookup(s, f->params[j]) == roots[j];
+        for (int j = 0; j < f->n_params; j++) {
+            same &= s->key_roots[j] == roots[j];
+            if (roots[j])
+                same &= same_unit(s->key_units[j], units[j]);
+        }
         if (same)
             return s;
     }
     return NULL;
+}
+
+/* The roots and units of CALL's pointer arguments in specialization S (arrays of F's parameter count). */
+static void call_roots(const PtrSpec *s, Node *call, Var **roots, PtrUnit *units)
+{
+    Func *f = call->fn;
+    for (int i = 0; i < f->n_params && i < call->n_list; i++)
+        if (ptr_like(f->params[i])) {
+            bool addr = f->params[i]->ty->kind == TY_REF;
+            roots[i] = root_of(s, call->list[i], addr);
+            units[i] = unit_of(s, call->list[i], addr);
+            if (!units[i].tight) /* only a struct's layout makes the alignment matter (pieces): one specialization */
+                units[i].align = elem_align(f->params[i]->ty->elem);
+        }
+}
+
+PtrSpec *ptr_call_spec(Lowered *L, const PtrSpec *s, Node *call)
+{
+    Func *f = call->fn;
+    if (!f || f->n_params > 64)
+        return NULL;
+    Var *roots[64] = {0};
+    PtrUnit units[64] = {{0}};
+    call_roots(s, call, roots, units);
+    return find_spec(L, f, roots, units);
 }
 
 static void walk(PtrPass *X, Node *n)
@@ -354,7 +812,13 @@ static void walk(PtrPass *X, Node *n)
         return;
     switch (n->kind) {
     case N_VARDEF:
-        if (ptr_like(n->var) && n->var->init)
+        if (ptr_like(n->var) && n->var->ty->kind == TY_ARRAY) { /* an array of pointers: each element it starts with */
+            Node *init = strip(n->var->init);
+            for (int i = 0; init && init->kind == N_INITLIST && i < init->n_list; i++)
+                bind(X, n->var, init->list[i], false, init->list[i]->loc);
+            if (init && init->kind != N_INITLIST && X->report)
+                diag_error(X->prog->diag, n->var->loc, "array of pointers '%s': this initializer is not supported (list its pointers)", n->var->name);
+        } else if (ptr_like(n->var) && n->var->init)
             bind(X, n->var, n->var->init, n->var->ty->kind == TY_REF, n->var->loc);
         else if (ptr_like(n->var) && X->report && !spec_lookup(X->spec, n->var))
             diag_error(X->prog->diag, n->var->loc, "pointer '%s' needs an initial value that says which buffer or array it points into", n->var->name);
@@ -364,11 +828,21 @@ static void walk(PtrPass *X, Node *n)
         Node *a = strip(n->a);
         if (a->kind == N_VAR && a->var->ty->kind == TY_PTR && ptr_like(a->var) && !strcmp(n->op, "="))
             bind(X, a->var, n->b, false, n->loc);
+        else if (pointer_array(a) && !strcmp(n->op, "=")) /* rows[j] = p */
+            bind(X, pointer_array(a), n->b, false, n->loc);
+        else
+            note_store(X, n->a);
         break;
     }
+    case N_POSTFIX:
+    case N_UNARY:
+        if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
+            note_store(X, n->a);
+        break;
     case N_RETURN:
         if (n->a && X->spec->f->ret->kind == TY_PTR) {
             Var *r = root_of(X->spec, n->a, false), *old = X->spec->ret_root;
+            PtrUnit u = unit_of(X->spec, n->a, false);
             if (!r && X->report)
                 diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array the pointer '%s' returns points into", X->spec->f->name);
             else if (r == &ptr_dynamic || (old && r && old != r)) {
@@ -376,6 +850,10 @@ static void walk(PtrPass *X, Node *n)
                     diag_error(X->prog->diag, n->loc, "'%s' returns a pointer into a buffer chosen at run time: not supported (a returned pointer keeps to one buffer or array)", X->spec->f->name);
             } else if (r && !old) {
                 X->spec->ret_root = r;
+                X->spec->ret_unit = u;
+                X->changed = true;
+            } else if (r && !same_unit(merge(X->spec->ret_unit, u), X->spec->ret_unit)) {
+                X->spec->ret_unit = merge(X->spec->ret_unit, u);
                 X->changed = true;
             }
         }
@@ -388,40 +866,73 @@ static void walk(PtrPass *X, Node *n)
                 diag_error(X->prog->diag, n->loc, "pointers stored in structs are not supported (a pointer is an index into one buffer or array: keep it in a variable)");
             else if (!r && X->report)
                 diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array this pointer points into");
-            check_view(X, r, n->a->ty->elem, n->loc);
+            if (r == &ptr_null)
+                break; /* read under a test of it (p ? p[0] : d): never reached; a write is an error (note_store) */
+            if (!by_members(unit_of(X->spec, n->a, false), n->a->ty->elem) || (r && r->role != PR_BUFFER))
+                check_view(X, r, n->a->ty->elem, n->loc);
+            note_use(X, r, n->ty, NULL);
             if (r == &ptr_dynamic)
                 note_addresses(X, n->a, n->a->ty->is_const);
             if (strip(n->a)->kind != N_VAR || !ptr_is_root(strip(n->a)->var))
                 mark_root(r, n->a->ty->is_const);
+        } else if (n->kind == N_INDEX && strip(n->a)->kind == N_VAR && ptr_is_root(strip(n->a)->var)) {
+            note_use(X, strip(n->a)->var, n->ty, NULL); /* tile[i] */
+        }
+        break;
+    case N_VAR:
+        if (ptr_is_root(n->var) && n->var->ty->kind != TY_ARRAY && n->var->ty->kind != TY_PTR)
+            note_use(X, n->var, n->var->ty, NULL); /* a threadgroup scalar read */
+        break;
+    case N_BINARY:
+        if (n->a->ty && n->a->ty->kind == TY_PTR && n->b->ty && n->b->ty->kind == TY_PTR && strcmp(n->op, "-")) {
+            /* p == q, src1 != src0: pointers into different buffers compare their addresses (ggml binds one buffer
+               at two indices and compares them); different threadgroup or thread arrays are different objects */
+            Var *ra = root_of(X->spec, n->a, false), *rb = root_of(X->spec, n->b, false);
+            if (ra && rb && ra != rb && ra != &ptr_null && rb != &ptr_null && ra != &ptr_dynamic && rb != &ptr_dynamic) {
+                if (ra->role == PR_BUFFER && rb->role == PR_BUFFER) {
+                    note_addresses(X, n->a, true);
+                    note_addresses(X, n->b, true);
+                } else if (X->report && strcmp(n->op, "==") && strcmp(n->op, "!=")) {
+                    diag_error(X->prog->diag, n->loc, "'%s' between pointers into '%s' and into '%s' is not supported (they are different objects)", n->op, ra->name, rb->name);
+                }
+            }
         }
         break;
     case N_CALL:
-        if (n->fn) {
+        if (n->fn && n->fn->n_params <= 64) {
             Func *f = n->fn;
-            Var **roots = arena_alloc(X->prog->arena, sizeof(Var *) * (size_t)(f->n_params + 1));
-            bool any = false;
+            Var *roots[64] = {0};
+            PtrUnit units[64] = {{0}};
+            call_roots(X->spec, n, roots, units);
             for (int i = 0; i < f->n_params && i < n->n_list; i++)
                 if (ptr_like(f->params[i])) {
-                    roots[i] = root_of(X->spec, n->list[i], f->params[i]->ty->kind == TY_REF);
-                    any = true;
                     if (!roots[i] && X->report)
                         diag_error(X->prog->diag, n->list[i]->loc, "cannot tell which buffer or array argument '%s' of '%s' points into", f->params[i]->name, f->name);
                     if (roots[i] == &ptr_dynamic)
                         note_addresses(X, n->list[i], f->params[i]->ty->is_const);
+                    if (roots[i] == &ptr_dynamic && units[i].unit != ptr_elem_size(f->params[i]->ty->elem) && X->report)
+                        diag_error(X->prog->diag, n->list[i]->loc, "argument '%s' of '%s' points into a buffer chosen at run time and is made from bytes: not supported", f->params[i]->name, f->name);
                     mark_root(roots[i], f->params[i]->ty->is_const);
                 }
-            (void)any;
-            if (!ptr_find_spec(X->L, f, roots)) {
+            if (!find_spec(X->L, f, roots, units)) {
                 PtrSpec *s = arena_alloc(X->prog->arena, sizeof *s);
                 s->f = f;
                 s->L = X->L;
+                s->key_roots = arena_alloc(X->prog->arena, sizeof(Var *) * (size_t)(f->n_params + 1));
+                s->key_units = arena_alloc(X->prog->arena, sizeof(PtrUnit) * (size_t)(f->n_params + 1));
+                memcpy(s->key_roots, roots, sizeof(Var *) * (size_t)f->n_params);
+                memcpy(s->key_units, units, sizeof(PtrUnit) * (size_t)f->n_params);
                 for (int i = 0; i < f->n_params; i++)
                     if (roots[i])
-                        spec_set(X->prog, s, f->params[i], roots[i]);
+                        spec_set(X->prog, s, f->params[i], roots[i], units[i]);
                 const char *name = f->glsl_name;
                 for (int i = 0; i < f->n_params; i++)
                     if (ptr_like(f->params[i]) && roots[i])
                         name = arena_printf(X->prog->arena, "%s_%s", name, roots[i]->glsl_name);
+                const char *base = name;
+                for (int i = 0, k = 2; i < X->L->ptr_specs.len; i++) /* the same roots in other units */
+                    if (((PtrSpec *)X->L->ptr_specs.items[i])->f == f && !strcmp(((PtrSpec *)X->L->ptr_specs.items[i])->glsl_name, name))
+                        name = arena_printf(X->prog->arena, "%s_%d", base, k++), i = -1;
                 s->glsl_name = name;
                 pv_push(&X->L->ptr_specs, s);
                 PtrSpec *saved = X->spec;
@@ -467,15 +978,10 @@ static void reach(Lowered *L, PtrSpec *s, Node *n)
     if (n->kind == N_VARDEF)
         reach(L, s, n->var->init);
     if (n->kind == N_CALL && n->fn) {
-        Func *f = n->fn;
-        Var *roots[64] = {0};
-        for (int i = 0; i < f->n_params && i < n->n_list && i < 64; i++)
-            if (ptr_like(f->params[i]))
-                roots[i] = root_of(s, n->list[i], f->params[i]->ty->kind == TY_REF);
-        PtrSpec *c = f->n_params <= 64 ? ptr_find_spec(L, f, roots) : NULL;
+        PtrSpec *c = ptr_call_spec(L, s, n);
         if (c && !c->used) {
             c->used = true;
-            reach(L, c, f->body);
+            reach(L, c, n->fn->body);
         }
     }
     reach(L, s, n->a);
@@ -486,14 +992,74 @@ static void reach(Lowered *L, PtrSpec *s, Node *n)
         reach(L, s, n->list[i]);
 }
 
+/* How threadgroup memory read through pointers of other types is stored (docs/translator.md, "Pointers"):
+   read as one type only, it is an array of that type (ggml's `threadgroup char* shmem` read as float); read and
+   written as several, an array of unsigned words as wide as the narrowest alignment written (at most 4 bytes), so
+   that no store writes part of a word another thread may write, and each access is put together from words. */
+static void choose_memory(Program *prog, Lowered *L)
+{
+    PtrVec *u = &L->ptr_mem_uses;
+    for (int i = 0; i < L->tg_vars.len; i++) {
+        Var *r = L->tg_vars.items[i];
+        Type *own = ptr_decl_elem(r), *one = NULL;
+        bool several = false, own_used = false, leaf = true;
+        int word = 4;
+        for (int j = 0; j < u->len; j += 3) {
+            Type *t = u->items[j + 1];
+            if (u->items[j] != r)
+                continue;
+            own_used |= ptr_same_elem(own, t);
+            if (one && !(ty_equal(one, t) && one->packed == t->packed))
+                several = true;
+            one = one ? one : t;
+            leaf &= ty_is_scalar(t) || (t->kind == TY_VEC && !(t->packed && t->n == 3));
+            leaf &= ty_scalar_kind(t) != TY_BOOL && ty_scalar_kind(t) != TY_DOUBLE;
+            if (u->items[j + 2] && ty_metal_align(u->items[j + 2]) < word)
+                word = ty_metal_align(u->items[j + 2]);
+        }
+        bool lanes_only = r->view_lanes != 0;
+        for (int j = 0; j < u->len && lanes_only; j += 3) /* scalars and vectors of them only: stored as the vectors */
+            if (u->items[j] == r)
+                lanes_only = ty_scalar_kind(u->items[j + 1]) == ty_scalar_kind(own) &&
+                             (ty_width(u->items[j + 1]) == 1 || ty_width(u->items[j + 1]) == r->view_lanes);
+        if (r->view_lanes && !lanes_only)
+            r->view_lanes = 0; /* other types too: words */
+        if (!one || r->view_lanes || r->atomic_bits || (!several && own_used))
+            continue; /* as declared (or as its vectors: view_lanes) */
+        int bytes = r->role == PR_TGMEM ? 0 : ty_metal_size(r->ty);
+        if (!several) {
+            if (bytes % ptr_elem_size(one))
+                diag_error(prog->diag, r->loc, "threadgroup memory '%s' (%d bytes) is read as %s, which does not divide it", r->name, bytes,
+                           ty_metal_name(prog->arena, one));
+            r->mem_type = one;
+            continue;
+        }
+        if (!leaf || (own->kind == TY_ATOMIC)) {
+            diag_error(prog->diag, r->loc, "threadgroup memory '%s' is read as several types, among them %s: only scalars and vectors "
+                       "are supported there (structs: read it as one type)", r->name, ty_metal_name(prog->arena, one));
+            continue;
+        }
+        if (bytes % word)
+            word = bytes % 2 ? 1 : 2;
+        r->mem_word = word;
+        r->mem_type = ty_scalar(word == 1 ? TY_UCHAR : word == 2 ? TY_USHORT : TY_UINT);
+    }
+}
+
 bool ptr_analyze(Program *prog, Lowered *L)
 {
     int before = prog->diag->n_errors;
     PtrPass X = {prog, L, NULL, false, false};
+    for (int i = 0; i < L->tg_vars.len; i++) { /* chosen per kernel (a helper's array may serve several) */
+        ((Var *)L->tg_vars.items[i])->mem_type = NULL;
+        ((Var *)L->tg_vars.items[i])->mem_word = 0;
+    }
     PtrSpec *k = arena_alloc(prog->arena, sizeof *k);
     k->f = L->kernel;
     k->L = L;
     k->glsl_name = "main";
+    k->key_roots = arena_alloc(prog->arena, sizeof(Var *) * (size_t)(k->f->n_params + 1));
+    k->key_units = arena_alloc(prog->arena, sizeof(PtrUnit) * (size_t)(k->f->n_params + 1));
     pv_push(&L->ptr_specs, k);
     analyze_spec(&X, k); /* finds every specialization, reporting nothing */
     /* an index variable must not take the name of a buffer or array it might point into */
@@ -506,6 +1072,11 @@ bool ptr_analyze(Program *prog, Lowered *L)
                 clash |= v != L->kernel->params[m] && !strcmp(v->glsl_name, L->kernel->params[m]->glsl_name);
             for (int m = 0; m < L->tg_vars.len; m++)
                 clash |= !strcmp(v->glsl_name, ((Var *)L->tg_vars.items[m])->glsl_name);
+            for (int t = 0; t < L->ptr_specs.len; t++) /* a caller's local passed beside it (rope_yarn's cos_theta) */
+                for (int m = 0; m < ((PtrSpec *)L->ptr_specs.items[t])->n; m++) {
+                    Var *r = ((PtrSpec *)L->ptr_specs.items[t])->roots[m];
+                    clash |= r && r != v && r != &ptr_dynamic && r->kind == VAR_LOCAL && !r->is_threadgroup && !strcmp(v->glsl_name, r->glsl_name);
+                }
             if (clash)
                 v->glsl_name = arena_printf(prog->arena, "%s_p", v->glsl_name);
         }
@@ -517,6 +1088,8 @@ bool ptr_analyze(Program *prog, Lowered *L)
         if (prog->diag->n_errors != before)
             break;
     }
+    if (prog->diag->n_errors == before)
+        choose_memory(prog, L);
     k->used = true;
     reach(L, k, k->f->body);
     /* device addresses of the buffers pointers chosen at run time may point into: after the constants */

@@ -134,7 +134,10 @@ int ty_metal_size(const Type *t)
         for (int i = 0; i < t->sdef->n_fields; i++) {
             Type *f = t->sdef->fields[i].ty;
             int a = ty_metal_align(f);
-            off = (off + a - 1) / a * a + ty_metal_size(f);
+            if (t->sdef->is_union) /* every member at offset 0 */
+                off = ty_metal_size(f) > off ? ty_metal_size(f) : off;
+            else
+                off = (off + a - 1) / a * a + ty_metal_size(f);
             if (a > align)
                 align = a;
         }
@@ -171,6 +174,37 @@ static int ty_metal_align_raw(const Type *t)
     default:
         return ty_metal_size(t) ? ty_metal_size(t) : 1;
     }
+}
+
+/* Whether T is or holds a union (it has no GLSL type: ptr.c reads it through its members). */
+bool ty_has_union(const Type *t)
+{
+    while (t && (t->kind == TY_ARRAY || t->kind == TY_ATOMIC))
+        t = t->elem;
+    if (!t || t->kind != TY_STRUCT)
+        return false;
+    if (t->sdef->is_union)
+        return true;
+    for (int i = 0; i < t->sdef->n_fields; i++)
+        if (ty_has_union(t->sdef->fields[i].ty))
+            return true;
+    return false;
+}
+
+/* Metal's byte offset of field I of S (0 for every member of a union). */
+int ty_member_offset(const StructDef *s, int i)
+{
+    int off = 0;
+    if (s->is_union)
+        return 0;
+    for (int j = 0; j <= i && j < s->n_fields; j++) {
+        int a = ty_metal_align(s->fields[j].ty);
+        off = (off + a - 1) / a * a;
+        if (j == i)
+            return off;
+        off += ty_metal_size(s->fields[j].ty);
+    }
+    return -1;
 }
 
 /* Never 0 (a type without a layout, e.g. an unsupported member, after its error): callers round offsets by it. */

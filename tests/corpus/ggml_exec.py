@@ -1,0 +1,154 @@
+#!/usr/bin/python3
+"""ggml's own kernels run, against NumPy: get_rows of q4_0, q4_1, q5_0, q8_0 and q6_K rows, the f32 -> q8_0
+copy, and argmax (threadgroup bytes used as float and int32). The blocks are built and dequantized here from ggml's block formats (ggml-common.h), the argument structs
+laid out as ggml-metal-impl.h declares them. Rows are padded so that blocks start at byte offsets that are not
+multiples of their size, and destination rows so that a float4x4 does not start at a multiple of 64 bytes.
+
+    ggml_exec.py OUTDIR | --list      (run by tests/run_exec.py; MTL2GLSL_GGML_DIR names the llama.rn package)
+"""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ref"))
+from refcase import Bytes, InOut, Reference, rng  # noqa: E402
+
+ROOT = os.environ.get("MTL2GLSL_GGML_DIR", "")
+ref = Reference(os.path.join(ROOT, "cpp", "ggml-metal", "ggml-metal.metal"))
+r = rng(211)
+EXACT = {"rtol": 0, "atol": 0}
+
+# lm_ggml_metal_kargs_get_rows and lm_ggml_metal_kargs_cpy (C layout: natural alignment)
+GET_ROWS = np.dtype({"names": ["ne00t", "ne00", "nb01", "nb02", "nb03", "ne10", "nb10", "nb11", "nb12", "nb1", "nb2", "nb3"],
+                     "formats": ["<i4", "<i4", "<u8", "<u8", "<u8", "<i4", "<u8", "<u8", "<u8", "<u8", "<u8", "<u8"],
+                     "offsets": [0, 4, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80], "itemsize": 88})
+CPY_FIELDS = ["nk0", "ne00", "ne01", "ne02", "ne03", "nb00", "nb01", "nb02", "nb03", "ne0", "ne1", "ne2", "ne3",
+              "nb0", "nb1", "nb2", "nb3"]
+CPY = np.dtype({"names": CPY_FIELDS, "formats": ["<i8"] * 5 + ["<u8"] * 4 + ["<i8"] * 4 + ["<u8"] * 4,
+                "offsets": [8 * i for i in range(17)], "itemsize": 136})
+
+BLOCK = {"q4_0": (18, 32), "q4_1": (20, 32), "q5_0": (22, 32), "q8_0": (34, 32), "q6_K": (210, 256)}
+
+
+def h(v):
+    return np.asarray(v, dtype="<f2").tobytes()
+
+
+def block(kind):
+    """Bytes of one random block of KIND and its weights (float32), per ggml's format."""
+    d = np.float16(r.uniform(0.005, 0.1) * r.choice([-1, 1]))
+    if kind == "q8_0":
+        q = r.integers(-128, 128, 32).astype(np.int8)
+        return h(d) + q.tobytes(), q.astype(np.float32) * np.float32(d)
+    if kind == "q6_K":
+        ql = r.integers(0, 256, 128).astype(np.uint8)
+        qh = r.integers(0, 256, 64).astype(np.uint8)
+        sc = r.integers(-128, 128, 16).astype(np.int8)
+        y = np.zeros(256, dtype=np.float64)
+        for half in range(2):                               # two halves of 128 weights
+            l = np.arange(32)
+            q_l, q_h, s = ql[64 * half:], qh[32 * half:], sc[8 * half:]
+            q1 = ((q_l[l] & 0xF) | (((q_h[l] >> 0) & 3) << 4)).astype(np.int32) - 32
+            q2 = ((q_l[l + 32] & 0xF) | (((q_h[l] >> 2) & 3) << 4)).astype(np.int32) - 32
+            q3 = ((q_l[l] >> 4) | (((q_h[l] >> 4) & 3) << 4)).astype(np.int32) - 32
+            q4 = ((q_l[l + 32] >> 4) | (((q_h[l] >> 6) & 3) << 4)).astype(np.int32) - 32
+            i = l // 16
+            base = 128 * half
+            y[base + l] = float(d) * s[i + 0] * q1
+            y[base + l + 32] = float(d) * s[i + 2] * q2
+            y[base + l + 64] = float(d) * s[i + 4] * q3
+            y[base + l + 96] = float(d) * s[i + 6] * q4
+        return ql.tobytes() + qh.tobytes() + sc.tobytes() + h(d), y.astype(np.float32)
+    qs = r.integers(0, 256, 16).astype(np.uint8)
+    lo, hi = (qs & 0xF).astype(np.int32), (qs >> 4).astype(np.int32)
+    if kind == "q4_0":
+        return h(d) + qs.tobytes(), (np.concatenate([lo, hi]) - 8).astype(np.float32) * np.float32(d)
+    if kind == "q4_1":
+        m = np.float16(r.uniform(-1, 1))
+        w = np.concatenate([lo, hi]).astype(np.float32)
+        return h(d) + h(m) + qs.tobytes(), (w * np.float32(d) + np.float32(m)).astype(np.float32)
+    qh = int(r.integers(0, 2**32))
+    w = np.concatenate([lo, hi]) | (((qh >> np.arange(32)) & 1) << 4)
+    return h(d) + np.uint32(qh).tobytes() + qs.tobytes(), (w - 16).astype(np.float32) * np.float32(d)
+
+
+def get_rows(kind, nblocks, pad, gathered=5, rows=7, tg=4):
+    bs, qk = BLOCK[kind]
+    ne00 = qk * nblocks
+    nb01 = bs * nblocks + pad                                # padding: a block at byte offsets not multiples of bs
+    assert nb01 % bs and nb01 % 2 == 0
+    data = bytearray(r.integers(0, 256, rows * nb01).astype(np.uint8).tobytes())
+    w = np.zeros((rows, ne00), dtype=np.float32)
+    for i in range(rows):
+        for b in range(nblocks):
+            blk, v = block(kind)
+            data[i * nb01 + b * bs:i * nb01 + (b + 1) * bs] = blk
+            w[i, qk * b:qk * (b + 1)] = v
+    idx = r.integers(0, rows, 2 * gathered).astype(np.int32)  # row indices 8 bytes apart
+    nb1 = 4 * ne00 + 16
+    dst0 = r.uniform(-9, 9, gathered * nb1 // 4).astype(np.float32)
+    dst = dst0.copy().reshape(gathered, nb1 // 4)
+    dst[:, :ne00] = w[idx[0::2]]
+    a = np.zeros((), dtype=GET_ROWS)
+    a["ne00t"], a["ne00"], a["nb01"], a["nb02"], a["nb03"] = ne00 // 16, ne00, nb01, nb01 * rows, nb01 * rows
+    a["ne10"], a["nb10"], a["nb11"], a["nb12"] = gathered, 8, 8 * 2 * gathered, 8 * 2 * gathered
+    a["nb1"], a["nb2"], a["nb3"] = nb1, nb1 * gathered, nb1 * gathered
+    tol = {"rtol": 1e-6, "atol": 1e-6} if kind in ("q4_1", "q6_K") else EXACT
+    groups = -(-(ne00 // 16) // tg)
+    ref.case("ggml_get_rows_%s" % kind, "kernel_get_rows_%s" % kind,
+             {0: Bytes(a.tobytes()), 1: np.frombuffer(bytes(data), dtype=np.uint8).copy(), 2: idx,
+              3: InOut(dst0, dst.reshape(-1), tol=tol)},
+             threadgroup=tg, threadgroups=(gathered * groups, 1, 1))
+
+
+def cpy_f32_q8_0(rows=3, nblocks=2, pad=2):
+    """ggml's quantize_q8_0 on blocks of k * d (k in -127..127, one of them +-127, d a half): exactly d and k."""
+    ne00 = 32 * nblocks
+    x = np.zeros((rows, nblocks, 32), dtype=np.float32)
+    nb1 = 34 * nblocks + pad
+    dst0 = r.integers(-128, 128, rows * nb1).astype(np.int8)
+    dst = bytearray(dst0.tobytes())
+    for i in range(rows):
+        for b in range(nblocks):
+            d = np.float16(r.uniform(0.001, 0.05))
+            k = r.integers(-126, 127, 32)
+            k[r.integers(0, 32)] = 127 * r.choice([-1, 1])
+            x[i, b] = k.astype(np.float32) * np.float32(d)
+            dst[i * nb1 + 34 * b:i * nb1 + 34 * (b + 1)] = h(d) + k.astype(np.int8).tobytes()
+    a = np.zeros((), dtype=CPY)
+    vals = dict(nk0=nblocks, ne00=ne00, ne01=rows, ne02=1, ne03=1, nb00=4, nb01=4 * ne00, nb02=4 * ne00 * rows,
+                nb03=4 * ne00 * rows, ne0=ne00, ne1=rows, ne2=1, ne3=1, nb0=34, nb1=nb1, nb2=nb1 * rows, nb3=nb1 * rows)
+    for k_, v in vals.items():
+        a[k_] = v
+    ref.case("ggml_cpy_f32_q8_0", "kernel_cpy_f32_q8_0",
+             {0: Bytes(a.tobytes()), 1: x.reshape(-1).view(np.int8),
+              2: InOut(dst0, np.frombuffer(bytes(dst), dtype=np.int8), tol=EXACT)},
+             threadgroup=(nblocks, 1, 1), threadgroups=(rows, 1, 1))
+
+
+def argmax(rows=5, ne00=300, tg=128):
+    """Threadgroup bytes used as float and int32 (stored as 4-byte words): each row's argmax, over 4 SIMD-groups."""
+    nb01 = 4 * ne00 + 12
+    x = np.zeros((rows, nb01 // 4), dtype=np.float32)
+    for i in range(rows):
+        x[i] = r.permutation(nb01 // 4).astype(np.float32) * np.float32(0.01) - np.float32(1)  # distinct values
+    want = x[:, :ne00].argmax(axis=1).astype(np.int32)
+    a = np.zeros((), dtype=np.dtype({"names": ["ne00", "nb01"], "formats": ["<i8", "<u8"], "offsets": [0, 8], "itemsize": 16}))
+    a["ne00"], a["nb01"] = ne00, nb01
+    from refcase import Out
+    ref.case("ggml_argmax_f32", "kernel_argmax_f32", {0: Bytes(a.tobytes()), 1: x.reshape(-1).view(np.int8),
+                                                      2: Out(want.view(np.int8), tol=EXACT)},
+             threadgroup=tg, threadgroups=rows, threadgroup_memory={0: 2 * 32 * 4})
+
+
+get_rows("q4_0", 3, 2)
+get_rows("q4_1", 3, 4)
+get_rows("q5_0", 3, 2)
+get_rows("q8_0", 3, 2)
+get_rows("q6_K", 2, 2)
+cpy_f32_q8_0()
+argmax()
+
+if __name__ == "__main__":
+    raise SystemExit(ref.main())

@@ -1,0 +1,49 @@
+#!/usr/bin/python3
+"""Reference for samples/pointer_forms.metal: arrays of pointers, nullptr operands, a local union. (The case where
+the host binds src0 again for a missing operand, so that the kernel's pointer comparison finds them equal, is in
+tests/python/test_pointers.py: the Python package binds one array given twice to one buffer.)"""
+import numpy as np
+from refcase import Out, Reference, rng
+
+ref = Reference("pointer_forms.metal")
+r = rng(113)
+F32 = {"rtol": 1e-6, "atol": 1e-5}
+
+
+def rows_of_pointers(groups=2, rows=6):
+    n = 32 * groups
+    src1 = r.uniform(-1, 1, rows * n + 8).astype(np.float32)
+    starts = np.array([3 * n + 2, 5, n + 7, 2 * n], dtype=np.int64)      # in floats, any order, overlapping
+    offs = (starts * 4).astype(np.uint64)
+    res = sum((j + 1) * src1[starts[j]:starts[j] + n].astype(np.float64) for j in range(4)).reshape(groups, 32)
+    lid = np.arange(32)
+    dst = res[:, 31 - lid] - 2.0 * res
+    ref.case("rows_of_pointers", "rows_of_pointers", {0: src1.view(np.int8), 1: offs, 2: Out(dst.reshape(-1).astype(np.float32), tol=F32)},
+             threadgroup=32, grid=n, threadgroup_memory={0: 256})
+
+
+def optional_operands(n=37):
+    """Three distinct buffers: the mask and the sinks are given."""
+    x = r.uniform(-1, 1, n).astype(np.float32)
+    mask = r.uniform(-1, 1, n).astype(np.float32)
+    sinks = r.uniform(-1, 1, 4).astype(np.float32)
+    i = np.arange(n)
+    v = x.astype(np.float64) + 2.0 * mask + sinks[i % 4] + sinks[0] + 0.25
+    ref.case("optional_operands", "optional_operands",
+             {0: x.view(np.int8), 1: mask.view(np.int8), 2: sinks.view(np.int8), 3: Out(v.astype(np.float32), tol=F32)},
+             threadgroup=8, grid=n)
+
+
+def local_union(n=50):
+    bits = r.integers(0, 2**16, n).astype(np.uint16)
+    h = ((bits & 0x83FF) | 0x3C00).astype(np.uint16).view(np.float16)
+    ref.case("local_union", "local_union", {0: bits, 1: Out(h.astype(np.float32), tol={"rtol": 0, "atol": 0})},
+             threadgroup=16, grid=n)
+
+
+rows_of_pointers()
+optional_operands()
+local_union()
+
+if __name__ == "__main__":
+    raise SystemExit(ref.main())
