@@ -384,7 +384,7 @@ static void emit_signed_rem(Emit *E, Node *a, Node *b, Type *t, SrcLoc loc)
     }
     if (has_side_effects(a) || has_side_effects(b))
         diag_error(E->prog->diag, loc, "%% on %s operands with side effects is not supported yet", ty_metal_name(E->prog->arena, t));
-    put(E, "(");
+    putf(E, "%s(", glsl_type(E, t)); /* of T: `short %= int` (ggml's cch %= chpb) computes in int */
     emit_expr(E, a, PREC_ADD);
     put(E, " - ");
     emit_expr(E, b, PREC_MUL);
