@@ -36,3 +36,16 @@ kernel void lower_triangle(device const char* src [[buffer(0)]],
     device float* d = (device float*) ((device char*) dst + pos.y * cols * sizeof(float));
     d[pos.x] = pos.x <= pos.y ? s[pos.x] : 0.0f;
 }
+
+// ggml's chunk walk: `short cch %= chpb` with an int divisor computes in int (C) and stores the short back.
+kernel void chunk_walk(device short* out [[buffer(0)]],
+                       constant int& step [[buffer(1)]],
+                       uint i [[thread_position_in_grid]]) {
+    constexpr short chpb = 5;
+    short cch = short(i % 7);
+    for (int k = 0; k < 4; ++k) {
+        cch += step;
+        cch %= chpb;
+    }
+    out[i] = cch;
+}

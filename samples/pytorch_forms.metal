@@ -65,3 +65,41 @@ kernel void series(device float* out [[buffer(0)]],
     }
     out[i] = r;
 }
+
+// c10::metal::array (metal::array<T, N>): a GLSL array, copied by value, returned from helpers, written through
+// a reference, passed in push constants and held in structs; a[i], size(), front(), back().
+namespace c10m {
+template <typename T, size_t N>
+using array = ::metal::array<T, N>;
+}
+
+struct ShapeParams {
+    c10m::array<int, 3> sizes; // innermost first
+    float scale;
+};
+
+template <size_t N>
+c10m::array<int, N> coords_of(int idx, constant c10m::array<int, N>& sizes) {
+    c10m::array<int, N> pos;
+    for (uint i = 0; i < pos.size(); ++i) {
+        pos[i] = idx % sizes[i];
+        idx /= sizes[i];
+    }
+    return pos;
+}
+
+void reverse(thread c10m::array<int, 3>& a) {
+    int t = a.front();
+    a[0] = a.back();
+    a[a.size() - 1] = t;
+}
+
+kernel void coords_array(device int4* out [[buffer(0)]],
+                         constant c10m::array<int, 3>& sizes [[buffer(1)]],
+                         device const ShapeParams* params [[buffer(2)]],
+                         uint i [[thread_position_in_grid]]) {
+    c10m::array<int, 3> pos = coords_of(int(i), sizes);
+    c10m::array<int, 3> copy = pos;
+    reverse(copy);
+    out[i] = int4(copy[0], copy[1], copy[2], int(float(pos[0] + params->sizes[2]) * params->scale));
+}

@@ -45,21 +45,63 @@ const char *m2g_default_grammar_dir(void)
     return MTL2GLSL_INSTALL_GRAMMAR_DIR;
 }
 
+/* Line LINE (1-based) of TEXT, up to 200 characters, into BUF. */
+static const char *text_line(const char *text, int line, char *buf, size_t size)
+{
+    for (int l = 1; l < line && text; l++) {
+        text = strchr(text, '\n');
+        text = text ? text + 1 : NULL;
+    }
+    if (!text)
+        return "";
+    size_t n = strcspn(text, "\n");
+    n = n < size - 1 ? n : size - 1;
+    memcpy(buf, text, n);
+    buf[n] = 0;
+    return buf;
+}
+
 /* Every shader written is compiled (glslang) and validated (spirv-val) before it is given out: invalid GLSL is a
-   defect of the translator, reported as an error at the kernel with the compiler's first messages, never output. */
+   defect of the translator, reported as an error at the kernel with the compiler's first errors (warnings left
+   out) and the GLSL line of the first, never output. */
 static bool check_glsl(Program *prog, Func *k, const char *glsl)
 {
     char *msg = spirv_check(&prog->glsl_checker, glsl, k->name);
     if (!msg)
         return true;
-    char *end = msg; /* the first three lines */
-    for (int lines = 0; *end && lines < 3; end++)
-        lines += *end == '\n';
-    while (end > msg && (end[-1] == '\n' || end[-1] == ' '))
-        end--;
-    *end = 0;
+    StrBuf out = {0};
+    int shown = 0, first_line = 0;
+    for (char *line = msg; *line && shown < 3;) {
+        char *nl = strchr(line, '\n');
+        size_t n = nl ? (size_t)(nl - line) : strlen(line);
+        bool is_error = memmem(line, n, "error", 5) != NULL || !strstr(msg, "error");
+        if (is_error && n) {
+            char *colon = memchr(line, ':', n);
+            if (!first_line && colon && !strncmp(line, k->name, (size_t)(colon - line)))
+                first_line = atoi(colon + 1);
+            sb_printf(&out, "%s%.*s", shown ? "\n" : "", (int)n, line);
+            shown++;
+        }
+        line += n + (nl != NULL);
+    }
+    char buf[208];
+    if (first_line > 0)
+        sb_printf(&out, "\n  the GLSL line %d: %s", first_line, text_line(glsl, first_line, buf, sizeof buf));
     diag_error(prog->diag, k->loc, "internal error: the GLSL written for kernel '%s' does not compile or validate "
-               "(a defect of mtl2glsl, please report it):\n%s", k->name, msg);
+               "(a defect of mtl2glsl, please report it):\n%s", k->name, out.data ? out.data : msg);
+    const char *dump = getenv("MTL2GLSL_DUMP_INVALID"); /* for developers: the shader, numbered, on stderr */
+    for (int line = 1; dump && *dump == '1'; line++) {
+        const char *t = text_line(glsl, line, buf, sizeof buf);
+        if (!*t && !strstr(glsl, "\n"))
+            break;
+        fprintf(prog->diag->out, "%5d  %s\n", line, t);
+        const char *p = glsl;
+        for (int l = 0; l < line && p; l++)
+            p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
+        if (!p || !*p)
+            break;
+    }
+    sb_free(&out);
     free(msg);
     return false;
 }

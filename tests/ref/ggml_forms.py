@@ -28,9 +28,22 @@ def tri_case(name, rows, cols, tg):
              threadgroup=tg, grid=(cols, rows))
 
 
+def chunk_walk_case(name, n, step, tg):
+    out = np.empty(n, dtype=np.int16)
+    for i in range(n):
+        c = i % 7
+        for _ in range(4):
+            c = c + step
+            c = int(np.fmod(c, 5))        # C's %: truncates toward zero
+        out[i] = c
+    ref.case(name, "chunk_walk", {0: Out(out), 1: Scalar("int", step)}, threadgroup=tg, grid=n)
+
+
 pick_case("ggml_forms_pick_asc", "pick_asc", 300, 64)
 pick_case("ggml_forms_pick_desc", "pick_desc", 300, 64)
 tri_case("ggml_forms_lower_triangle", 37, 45, (8, 8))
+chunk_walk_case("ggml_forms_chunk_walk", 200, 3, 64)
+chunk_walk_case("ggml_forms_chunk_walk_negative", 200, -4, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """Reference for samples/pytorch_forms.metal: c10's ref_at_offs (references at byte offsets through
 reinterpret_cast, returned by a helper and assigned through), const_cast, chbevl's unsized array parameter, and a
-switch on a long."""
+switch on a long, and c10::metal::array (metal::array<T, N>)."""
 import numpy as np
-from refcase import Out, Reference, Scalar, rng
+from refcase import Bytes, Out, Reference, Scalar, rng
 
 ref = Reference("pytorch_forms.metal")
 r = rng(2024)
@@ -41,10 +41,32 @@ def series_case(name, n, base, tg):
              threadgroup=tg, grid=n)
 
 
+# struct ShapeParams { array<int, 3> sizes; float scale; }: sizes 0, scale 12; 16 bytes
+SHAPE = np.dtype({"names": ["sizes", "scale"], "formats": [("<i4", 3), "<f4"], "offsets": [0, 12], "itemsize": 16})
+
+
+def coords_array_case(name, sizes, tg):
+    n = int(np.prod(sizes))
+    idx = np.arange(n)
+    pos = []
+    for s in sizes:
+        pos.append(idx % s)
+        idx = idx // s
+    pos = np.stack(pos, axis=1)
+    params = np.zeros(1, dtype=SHAPE)
+    params["sizes"] = (9, 8, 7)
+    params["scale"] = 0.5
+    w = ((pos[:, 0] + 7).astype(np.float32) * np.float32(0.5)).astype(np.int32)
+    expected = np.stack([pos[:, 2], pos[:, 1], pos[:, 0], w], axis=1).astype(np.int32)
+    ref.case(name, "coords_array", {0: Out(expected), 1: Bytes(np.array(sizes, dtype=np.int32).tobytes()),
+                                    2: Bytes(params.tobytes())}, threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
 series_case("pytorch_forms_series_past_32_bits", 100, 1 << 32, 32)     # low bits 0..3: every value the default
+coords_array_case("pytorch_forms_coords_array", (3, 5, 4), 32)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

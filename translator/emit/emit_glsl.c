@@ -384,7 +384,7 @@ static void emit_signed_rem(Emit *E, Node *a, Node *b, Type *t, SrcLoc loc)
     }
     if (has_side_effects(a) || has_side_effects(b))
         diag_error(E->prog->diag, loc, "%% on %s operands with side effects is not supported yet", ty_metal_name(E->prog->arena, t));
-    put(E, "(");
+    putf(E, "%s(", glsl_type(E, t)); /* of T: `short %= int` (ggml's cch %= chpb) computes in int */
     emit_expr(E, a, PREC_ADD);
     put(E, " - ");
     emit_expr(E, b, PREC_MUL);
@@ -3073,7 +3073,7 @@ static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
     E->fn = f;
     E->spec = s;
     bool uniform = E->L->uniform_flow && f->uniform_sync;
-    putf(E, "%s %s(", glsl_type(E, f->ret), s ? s->glsl_name : f->glsl_name);
+    putf(E, "%s %s(", glsl_ctor_type(E, f->ret), s ? s->glsl_name : f->glsl_name); /* float[4] f(): an array returned */
     for (int i = 0; i < f->n_params; i++) {
         Var *p = f->params[i];
         if (i)
@@ -3619,7 +3619,7 @@ static void emit_kernel(Emit *E, Func *k)
             putf(E, "%s %s = %s;\n", glsl_type(E, v->ty), v->glsl_name, builtin_value(E, v));
         } else if (v->role == PR_CONSTREF && v->in_push) {
             line_start(E);
-            putf(E, "%s %s = mtl_params.%s;\n", glsl_type(E, v->ty->elem), v->glsl_name, v->glsl_name);
+            putf(E, "%s %s%s = mtl_params.%s;\n", glsl_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem), v->glsl_name);
         }
     }
     Node *body = k->body;
@@ -3711,7 +3711,7 @@ static void emit_resources(Emit *E, Func *k)
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
         if (v->role == PR_CONSTREF && v->in_push)
-            putf(E, "    layout(offset = %d) %s %s;\n", v->push_offset, glsl_type(E, v->ty->elem), v->glsl_name);
+            putf(E, "    layout(offset = %d) %s %s%s;\n", v->push_offset, glsl_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem));
     }
     for (int i = 0; i < E->L->ptr_addressed.len; i++) {
         Var *v = E->L->ptr_addressed.items[i];

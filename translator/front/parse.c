@@ -508,6 +508,13 @@ static Type *conv_type(Parser *P, CXType t)
                 a->elem = conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0));
                 return a;
             }
+            if (clang_Type_getNumTemplateArguments(c) == 2 && !strcmp(rname, "array")) {
+                CXType elems = {.kind = CXType_Invalid}; /* metal::array<T, N> (c10::metal::array): T __elems[N] */
+                clang_Type_visitFields(c, first_field_type, &elems);
+                Type *a = elems.kind == CXType_Invalid ? NULL : conv_type(P, elems);
+                if (a && a->kind == TY_ARRAY && a->n > 0)
+                    return a; /* a GLSL array: copied by value as std::array is */
+            }
             if (clang_Type_getNumTemplateArguments(c) == 3 && !strcmp(rname, "simdgroup_matrix")) {
                 /* the shape from the spelling, "metal::simdgroup_matrix<float, 8>" (Rows = Cols is left out; no API gives
                    integer arguments) */
@@ -1025,6 +1032,15 @@ static Node **realloc_list(Parser *P, Node **list, int len, int more);
    (an N_INITLIST without elements, marked implicit); a user constructor is a function returning the struct. */
 static Node *conv_construct(Parser *P, CXCursor c, CXCursor ctor, Node *n)
 {
+    if (n->ty->kind == TY_ARRAY && in_prelude(ctor)) { /* metal::array: copied as a GLSL array, or not initialized */
+        if (n->n_list == 1)
+            return n->list[0];
+        if (n->n_list == 0) {
+            n->kind = N_INITLIST;
+            n->implicit = true;
+            return n;
+        }
+    }
     if (n->ty->kind != TY_STRUCT)
         return unsupported(P, c, "this constructor call");
     if (n->n_list == 1 && (clang_CXXConstructor_isCopyConstructor(ctor) || clang_CXXConstructor_isMoveConstructor(ctor) ||
@@ -1237,6 +1253,71 @@ static CXCursor through_function_wrapper(Parser *P, CXCursor callee)
     return clang_Cursor_isNull(f) ? callee : f;
 }
 
+/* A member function of metal::array<T, N> (a GLSL array, conv_type): a[i], size(), data(), front(), back().
+   N's arguments are converted; the object of a named call is the member reference's base. */
+static Node *array_method(Parser *P, CXCursor c, Node *n, const char *name)
+{
+    Node *object = NULL;
+    if (!strcmp(name, "operator[]") && n->n_list == 2) {
+        object = n->list[0];
+    } else {
+        Kids k = kids_of(c);
+        if (k.len && clang_getCursorKind(k.items[0]) == CXCursor_MemberRefExpr) {
+            Kids m = kids_of(k.items[0]);
+            object = m.len ? conv_expr(P, m.items[0]) : NULL;
+            free(m.items);
+        }
+        free(k.items);
+    }
+    Type *at = object ? object->ty : NULL;
+    if (at && at->kind == TY_PTR) { /* through a pointer: (*p)[i] */
+        Node *d = new_node(P, N_DEREF, c);
+        d->a = object;
+        d->ty = at->elem;
+        d->op = "*";
+        object = d;
+        at = at->elem;
+    }
+    if (!at || at->kind != TY_ARRAY)
+        return unsupported(P, c, arena_printf(P->arena, "metal::array::%s here", name));
+    Node *r = new_node(P, N_INDEX, c);
+    r->a = object;
+    r->ty = at->elem;
+    if (!strcmp(name, "operator[]") && n->n_list == 2) {
+        Node *ix = n->list[1]; /* the size_t parameter's widening of a 32-bit index, left out */
+        while (ix->kind == N_CAST && ix->implicit && ix->a->ty && ty_is_integer(ix->a->ty))
+            ix = ix->a;
+        if (ix->kind == N_INT && ix->ival >= 0 && ix->ival <= 0x7fffffff && ty_is_integer(ix->ty)) {
+            Node *k = new_node(P, N_INT, c);
+            *k = *ix;
+            k->ty = ty_scalar(TY_INT);
+            ix = k;
+        }
+        r->b = ix;
+        return r;
+    }
+    if (!strcmp(name, "size") || !strcmp(name, "max_size") || !strcmp(name, "empty")) {
+        Node *v = new_node(P, N_INT, c);
+        v->ty = conv_type(P, clang_getCursorType(c));
+        v->kind = v->ty->kind == TY_BOOL ? N_BOOL : N_INT;
+        v->ival = name[0] == 'e' ? at->n == 0 : at->n;
+        return v;
+    }
+    if (!strcmp(name, "front") || !strcmp(name, "back") || !strcmp(name, "data")) {
+        r->b = new_node(P, N_INT, c);
+        r->b->ty = ty_scalar(TY_INT);
+        r->b->ival = name[0] == 'b' ? at->n - 1 : 0;
+        if (name[0] != 'd')
+            return r;
+        Node *addr = new_node(P, N_ADDR, c); /* data(): &a[0], a pointer into the array (ptr.c) */
+        addr->a = r;
+        addr->op = "&";
+        addr->ty = conv_type(P, clang_getCursorType(c));
+        return addr;
+    }
+    return unsupported(P, c, arena_printf(P->arena, "metal::array::%s", name));
+}
+
 /* Metal 4's tensors and MetalPerformancePrimitives (metal::tensor, extents, cooperative tensors,
    mpp::tensor_ops::matmul2d): the prelude declares them so that kernels parse, and each use is one error naming
    the construct. Its name, or NULL for anything else. */
@@ -1385,6 +1466,9 @@ static Node *conv_call(Parser *P, CXCursor c)
         return matrix_call(P->prog, n, name, ck == CXCursor_Constructor);
     if (ck == CXCursor_Constructor)
         return conv_construct(P, c, callee, n);
+    if (ck == CXCursor_CXXMethod && in_prelude(callee) &&
+        !strcmp(cx_take(P, clang_getCursorSpelling(clang_getCursorSemanticParent(callee))), "array"))
+        return array_method(P, c, n, name);
     if (ck == CXCursor_ConversionFunction)
         return unsupported(P, c, arena_printf(P->arena, "calling C++ conversion '%s'", name));
     if (in_prelude(callee)) {

@@ -128,7 +128,9 @@ static void classify_params(Lower *X, Func *k)
             supported_in_buffer(X, t->elem, v->loc, v->name);
         } else if (t->kind == TY_REF && t->as == AS_CONSTANT) {
             v->role = PR_CONSTREF;
-            if (t->elem->kind == TY_ARRAY || ty_metal_size(t->elem) % 4 != 0 || ty_scalar_kind(t->elem) == TY_BOOL) {
+            const Type *e = t->elem->kind == TY_ARRAY ? t->elem->elem : t->elem; /* metal::array<uint, 2>: a uint[2] */
+            if (e->kind == TY_ARRAY || (t->elem->kind == TY_ARRAY && e->kind == TY_STRUCT) || ty_metal_size(e) % 4 != 0 ||
+                ty_scalar_kind(e) == TY_BOOL) {
                 diag_error(X->diag, v->loc, "constant reference '%s' of type %s is not supported yet (push constants hold 32- and 64-bit scalars, vectors and structs)",
                            v->name, ty_metal_name(X->prog->arena, t->elem));
                 continue;
