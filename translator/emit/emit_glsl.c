@@ -1569,8 +1569,6 @@ static const char *type_key(Emit *E, Type *t)
     return arena_printf(E->prog->arena, "%s%s", t->packed ? "packed_" : "", glsl_type(E, t));
 }
 
-static const char *load_helper(Emit *E, Var *root, Type *t, int piece);
-static const char *store_helper(Emit *E, Var *root, Type *t, int piece);
 
 /* Reads (or writes, STORE) the value of type T at index I (a name) counting UNIT bytes plus OFF bytes in ROOT
    into (from) the GLSL lvalue DST, member by member: appended to SB. */
@@ -1613,9 +1611,8 @@ static void gen_copy(Emit *E, StrBuf *sb, Var *root, Type *t, const char *i, int
 }
 
 /* mtl_load_ROOT_T(i): the T at index i (counting T's alignment) of buffer ROOT, read member by member. */
-static const char *load_helper(Emit *E, Var *root, Type *t, int piece)
+static const char *load_helper(Emit *E, Var *root, Type *t)
 {
-    (void)piece;
     const char *name = arena_printf(E->prog->arena, "mtl_load_%s_%s", root->glsl_name, type_key(E, t));
     if (helper_known(E, name))
         return name;
@@ -1630,9 +1627,8 @@ static const char *load_helper(Emit *E, Var *root, Type *t, int piece)
 }
 
 /* mtl_store_ROOT_T(i, v): writes v member by member. */
-static const char *store_helper(Emit *E, Var *root, Type *t, int piece)
+static const char *store_helper(Emit *E, Var *root, Type *t)
 {
-    (void)piece;
     const char *name = arena_printf(E->prog->arena, "mtl_store_%s_%s", root->glsl_name, type_key(E, t));
     if (helper_known(E, name))
         return name;
@@ -1662,7 +1658,7 @@ static const char *pieces_helper(Emit *E, Var *root, Type *t, int w, bool store)
         return name;
     TypeKind k = ty_scalar_kind(t);
     int cs = ptr_elem_size(ty_scalar(k)), n = ty_width(t), per = cs / w;
-    const char *piece_t = uint_of_size(E, w), *bits_t = uint_of_size(E, cs);
+    const char *bits_t = uint_of_size(E, cs);
     const char *view = view_name(E, root, ty_scalar(w == 1 ? TY_UCHAR : w == 2 ? TY_USHORT : TY_UINT));
     E->L->need_int8 |= w == 1;
     E->L->need_int16 |= w == 2 || cs == 2;
@@ -1711,7 +1707,6 @@ static const char *pieces_helper(Emit *E, Var *root, Type *t, int w, bool store)
             else
                 sb_printf(&sb, "    %s = %s(bits%d);\n", comp, scal, c);
         }
-        (void)piece_t;
     }
     sb_puts(&sb, store ? "}\n\n" : "    return v;\n}\n\n");
     sb_puts(&E->ptr_helpers, sb.data);
@@ -1936,7 +1931,7 @@ static void emit_place(Emit *E, Node *n)
     int a = ty_metal_align(t);
     if (place_align(&pl) < a && pl.tight)
         diag_error(E->prog->diag, n->loc, "a whole %s read at a %d-byte alignment is not supported (its members are: read them)", ty_metal_name(E->prog->arena, t), place_align(&pl));
-    putf(E, "%s(%s)", load_helper(E, pl.root, t, 0), place_index(E, &pl, a));
+    putf(E, "%s(%s)", load_helper(E, pl.root, t), place_index(E, &pl, a));
 }
 
 /* `*p = v` / `p->f = v` through a place that is not one GLSL lvalue: a store function. Returns false if an
@@ -1989,7 +1984,7 @@ static bool emit_place_store(Emit *E, Node *n, int min_prec)
     }
     if (min_prec > PREC_ASSIGN)
         diag_error(E->prog->diag, n->loc, "the value of an assignment of a %s stored member by member is not supported yet", ty_metal_name(E->prog->arena, t));
-    const char *fn = w ? pieces_helper(E, pl.root, t, w, true) : store_helper(E, pl.root, t, 0);
+    const char *fn = w ? pieces_helper(E, pl.root, t, w, true) : store_helper(E, pl.root, t);
     putf(E, "%s(%s, ", fn, place_index(E, &pl, w ? w : ty_metal_align(t)));
     emit_coerced(E, n->b, t, PREC_ASSIGN + 1);
     put(E, ")");
