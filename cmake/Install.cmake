@@ -1,10 +1,11 @@
 # Install rules and the CMake/pkg-config packages (docs/build-integration.md). Included by the top level.
 #
-# Installed: bin/mtl2glsl, bin/mtlrun; lib/libmtlrt.so (the runtime, shared: shaderc and glslang are linked into it
+# Installed: bin/mtl2glsl, bin/mtlrun, bin/mtltest; lib/libmtlrt.so (the runtime, shared: shaderc and glslang are linked into it
 # statically and hidden, because Debian 12's libshaderc.so cannot be linked); include/mtl2glsl/mtlrt.h (+ dtype.def,
 # which it includes); share/mtl2glsl/grammar (the Metal prelude; installed programs find it beside themselves);
-# lib/cmake/mtl2glsl (find_package(mtl2glsl CONFIG): mtl2glsl::mtl2glsl, mtl2glsl::mtlrun, mtl2glsl::mtlrt and
-# mtl2glsl_add_kernels()); lib/pkgconfig/mtlrt.pc; share/man/man1/mtl2glsl.1 and mtlrun.1;
+# lib/cmake/mtl2glsl (find_package(mtl2glsl CONFIG): mtl2glsl::mtl2glsl, mtl2glsl::mtlrun, mtl2glsl::mtltest,
+# mtl2glsl::mtlrt, mtl2glsl_add_kernels() and mtl2glsl_add_golden_tests()); lib/pkgconfig/mtlrt.pc;
+# share/man/man1/mtl2glsl.1, mtlrun.1 and mtltest.1;
 # lib/libmtl2glsl.so (the translator's public API, translator/mtl2glsl.h, for the Python package; the executables
 # keep the static mtl2glsl_core); the Python package `mtl2glsl` in MTL2GLSL_PYTHON_DIR (docs/python.md).
 include(GNUInstallDirs)
@@ -51,15 +52,15 @@ if(NOT MTL2GLSL_SANITIZE)
   target_link_options(mtl2glsl_shared PRIVATE -Wl,--no-undefined)
 endif()
 
-set_target_properties(mtl2glsl mtlrun mtl2glsl_shared PROPERTIES INSTALL_RPATH_USE_LINK_PATH ON)
+set_target_properties(mtl2glsl mtlrun mtltest mtl2glsl_shared PROPERTIES INSTALL_RPATH_USE_LINK_PATH ON)
 install(TARGETS mtl2glsl_shared LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(TARGETS mtl2glsl mtlrun mtlrt_shared EXPORT mtl2glslTargets
+install(TARGETS mtl2glsl mtlrun mtltest mtlrt_shared EXPORT mtl2glslTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(FILES ${_mtlrt_dir}/mtlrt.h ${_mtlrt_dir}/dtype.def DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mtl2glsl)
+install(FILES ${_mtlrt_dir}/mtlrt.h ${_mtlrt_dir}/mtlrt_vulkan.h ${_mtlrt_dir}/dtype.def DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mtl2glsl)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/grammar/ DESTINATION ${CMAKE_INSTALL_DATADIR}/mtl2glsl/grammar)
 install(FILES ${PROJECT_SOURCE_DIR}/docs/man/mtl2glsl.1 ${PROJECT_SOURCE_DIR}/docs/man/mtlrun.1
-  DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  ${PROJECT_SOURCE_DIR}/docs/man/mtltest.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 
 set(_cmakedir ${CMAKE_INSTALL_LIBDIR}/cmake/mtl2glsl)
 install(EXPORT mtl2glslTargets NAMESPACE mtl2glsl:: FILE mtl2glsl-targets.cmake DESTINATION ${_cmakedir})
@@ -68,7 +69,8 @@ configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/mtl2glsl-config.cmake.in
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/mtl2glsl-config-version.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/mtl2glsl-config.cmake ${PROJECT_BINARY_DIR}/mtl2glsl-config-version.cmake
-  ${CMAKE_CURRENT_LIST_DIR}/Mtl2glslAddKernels.cmake DESTINATION ${_cmakedir})
+  ${CMAKE_CURRENT_LIST_DIR}/Mtl2glslAddKernels.cmake ${CMAKE_CURRENT_LIST_DIR}/Mtl2glslAddGoldenTests.cmake
+  DESTINATION ${_cmakedir})
 
 # pkg-config: relocatable (paths from ${pcfiledir}), so `cmake --install --prefix P` anywhere works.
 file(RELATIVE_PATH MTL2GLSL_PC_TO_PREFIX "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")

@@ -3,14 +3,18 @@
 
 #include <math.h>
 
-/* Default tolerance: f2 1e-3/1e-3, f4 1e-5/1e-6, f8 1e-12/1e-12, integers and bool exact. */
+/* Default tolerance: f2 1e-3/1e-3, bfloat16 1e-2/1e-2, f4 and c8 1e-5/1e-6, f8 1e-12/1e-12, integers and bool exact. */
 void mtlrt_compare_default_tolerance(MtlrtDtype dtype, double *rtol, double *atol)
 {
     switch (dtype) {
     case MTLRT_DTYPE_F16:
         *rtol = 1e-3, *atol = 1e-3;
         break;
+    case MTLRT_DTYPE_BF16:
+        *rtol = 1e-2, *atol = 1e-2; /* 8 significant bits */
+        break;
     case MTLRT_DTYPE_F32:
+    case MTLRT_DTYPE_C64:
         *rtol = 1e-5, *atol = 1e-6;
         break;
     case MTLRT_DTYPE_F64:
@@ -76,10 +80,33 @@ static bool check_shapes(const MtlrtArray *out, const MtlrtArray *ref, FILE *rep
     return true;
 }
 
-/* Compare OUT with REF; details of the first OPT->max_report mismatches go to REPORT. */
-bool mtlrt_compare(const MtlrtArray *out, const MtlrtArray *ref, const MtlrtCompareOptions *opt, FILE *report,
+/* A complex64 array as float32 (..., 2) pairs (the same data); another array as it is. */
+static MtlrtArray real_view(const MtlrtArray *a)
+{
+    MtlrtArray v = *a;
+    if (a->dtype != MTLRT_DTYPE_C64 || a->ndim == MTLRT_MAX_DIMS)
+        return v;
+    v.dtype = MTLRT_DTYPE_F32;
+    v.shape[v.ndim++] = 2;
+    v.count *= 2;
+    return v;
+}
+
+/* Compare OUT with REF; details of the first OPT->max_report mismatches go to REPORT. complex64 compares its real
+   and imaginary parts as float32 (index [..., 0] and [..., 1]), with a complex64 reference. */
+bool mtlrt_compare(const MtlrtArray *out_c, const MtlrtArray *ref_c, const MtlrtCompareOptions *opt, FILE *report,
                    MtlrtCompareResult *result)
 {
+    if ((out_c->dtype == MTLRT_DTYPE_C64) != (ref_c->dtype == MTLRT_DTYPE_C64)) {
+        if (report)
+            fprintf(report, "  complex64 compared with %s\n", mtlrt_dtype_name(out_c->dtype == MTLRT_DTYPE_C64 ?
+                                                                                  ref_c->dtype : out_c->dtype));
+        if (result)
+            *result = (MtlrtCompareResult){0};
+        return false;
+    }
+    MtlrtArray out_v = real_view(out_c), ref_v = real_view(ref_c);
+    const MtlrtArray *out = &out_v, *ref = &ref_v;
     MtlrtCompareResult res = {0};
     double rtol, atol;
     int max_report = opt ? opt->max_report : 10;

@@ -1,6 +1,7 @@
 /* context.c: diagnostics, Vulkan instance (with the validation layer on request), device choice, logical device
    with one compute queue and the features translated shaders may need. */
 #include "internal.h"
+#include "mtlrt_vulkan.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -8,40 +9,137 @@
 #include <stdlib.h>
 #include <string.h>
 
-static FILE *diag_file;
+/* The log: a callback the application sets (none: nothing is printed), or the built-in printer mtlrt_set_diag
+   installs. Set before contexts are created; read by every thread. */
+static MtlrtLogFn log_fn;
+static void *log_user;
 static const char *diag_prefix = "mtlrt";
 
-/* Messages go to FILE (default stderr) as "PREFIX: error: ...". */
+/* The status and message of the last failed call, per thread. */
+static _Thread_local MtlrtStatus last_status;
+static _Thread_local char last_message[4096];
+
+void mtlrt_set_log_callback(MtlrtLogFn fn, void *user)
+{
+    log_fn = fn;
+    log_user = user;
+}
+
+/* The built-in printer: "PREFIX: error: MESSAGE", "PREFIX: warning: MESSAGE", "PREFIX: MESSAGE". */
+static void print_to_diag(MtlrtLogLevel level, const char *message, void *user)
+{
+    FILE *f = user ? user : stderr;
+    const char *kind = level == MTLRT_LOG_ERROR ? "error: " : level == MTLRT_LOG_WARNING ? "warning: " : "";
+    fprintf(f, "%s: %s%s\n", diag_prefix, kind, message);
+    fflush(f);
+}
+
+/* Messages go to FILE (NULL: stderr) as "PREFIX: error: ..." (default prefix "mtlrt"). */
 void mtlrt_set_diag(FILE *file, const char *prefix)
 {
-    diag_file = file;
     if (prefix)
         diag_prefix = prefix;
+    mtlrt_set_log_callback(print_to_diag, file ? file : stderr);
 }
 
-static void vprint(const char *kind, const char *fmt, va_list ap)
+MtlrtStatus mtlrt_last_status(void)
 {
-    FILE *f = diag_file ? diag_file : stderr;
-    fprintf(f, "%s: %s", diag_prefix, kind);
-    vfprintf(f, fmt, ap);
-    fputc('\n', f);
+    return last_status;
 }
 
-/* Print "PREFIX: error: MESSAGE". */
+const char *mtlrt_last_error(void)
+{
+    return last_message;
+}
+
+void mtlrt_clear_error(void)
+{
+    last_status = MTLRT_OK;
+    last_message[0] = 0;
+}
+
+const char *mtlrt_status_name(MtlrtStatus status)
+{
+    switch (status) {
+#define S(x) \
+    case x:  \
+        return #x;
+        S(MTLRT_OK) S(MTLRT_NOT_READY) S(MTLRT_ERROR_INVALID_ARGUMENT) S(MTLRT_ERROR_UNSUPPORTED)
+        S(MTLRT_ERROR_OUT_OF_MEMORY) S(MTLRT_ERROR_IO) S(MTLRT_ERROR_COMPILE) S(MTLRT_ERROR_VULKAN)
+        S(MTLRT_ERROR_TIMEOUT) S(MTLRT_ERROR_DEVICE_LOST) S(MTLRT_ERROR_OUT_OF_BOUNDS)
+#undef S
+    }
+    return "unknown MtlrtStatus";
+}
+
+const char *mtlrt_version(void)
+{
+    return MTLRT_VERSION;
+}
+
+/* Pass MESSAGE to the log at LEVEL (nothing when no callback is set). */
+void rt_vlog(MtlrtLogLevel level, const char *fmt, va_list ap)
+{
+    if (!log_fn)
+        return;
+    char buf[8192];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    log_fn(level, buf, log_user);
+}
+
+void rt_log(MtlrtLogLevel level, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rt_vlog(level, fmt, ap);
+    va_end(ap);
+}
+
+/* Record STATUS and the message as this thread's last error, and log it. */
+static void vfail(MtlrtStatus status, const char *fmt, va_list ap)
+{
+    va_list copy;
+    va_copy(copy, ap);
+    vsnprintf(last_message, sizeof last_message, fmt, ap);
+    last_status = status;
+    rt_vlog(MTLRT_LOG_ERROR, fmt, copy);
+    va_end(copy);
+}
+
+/* The last error's status is STATUS; returns false. */
+bool rt_fail(MtlrtStatus status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(status, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* An error in what the caller passed (the most common kind). */
 void rt_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vprint("error: ", fmt, ap);
+    vfail(MTLRT_ERROR_INVALID_ARGUMENT, fmt, ap);
     va_end(ap);
 }
 
-/* Print "PREFIX: MESSAGE". */
+/* A note for the log (the chosen device). */
 void rt_note(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vprint("", fmt, ap);
+    rt_vlog(MTLRT_LOG_INFO, fmt, ap);
+    va_end(ap);
+}
+
+/* A warning for the log: the call goes on. */
+void rt_warning(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rt_vlog(MTLRT_LOG_WARNING, fmt, ap);
     va_end(ap);
 }
 
@@ -71,8 +169,12 @@ bool rt_vk_ok(VkResult res, const char *call)
 {
     if (res == VK_SUCCESS)
         return true;
-    rt_error("%s failed: %s (%d)", call, rt_vk_result_string(res), (int)res);
-    return false;
+    MtlrtStatus status = res == VK_ERROR_OUT_OF_HOST_MEMORY || res == VK_ERROR_OUT_OF_DEVICE_MEMORY
+                             ? MTLRT_ERROR_OUT_OF_MEMORY
+                         : res == VK_ERROR_DEVICE_LOST ? MTLRT_ERROR_DEVICE_LOST
+                         : res == VK_TIMEOUT            ? MTLRT_ERROR_TIMEOUT
+                                                        : MTLRT_ERROR_VULKAN;
+    return rt_fail(status, "%s failed: %s (%d)", call, rt_vk_result_string(res), (int)res);
 }
 
 /* Bool member of the feature structs named NAME (features.def), or NULL. */
@@ -95,7 +197,7 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_validation_message(VkDebugUtilsMessageS
     MtlrtContext *ctx = user;
     (void)types;
     ctx->validation_messages++;
-    rt_note("validation %s: %s", severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ? "error" : "warning",
+    rt_log(MTLRT_LOG_VALIDATION, "validation %s: %s", severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ? "error" : "warning",
             data->pMessage);
     return VK_FALSE;
 }
@@ -159,11 +261,11 @@ static bool create_instance(MtlrtContext *ctx, bool validate)
     VkInstanceCreateFlags flags = 0;
     uint32_t version = VK_API_VERSION_1_0;
     if (vkEnumerateInstanceVersion(&version) != VK_SUCCESS || version < VK_API_VERSION_1_1) {
-        rt_error("the Vulkan loader supports only Vulkan 1.0; 1.1 or later is needed");
+        rt_fail(MTLRT_ERROR_UNSUPPORTED, "the Vulkan loader supports only Vulkan 1.0; 1.1 or later is needed");
         return false;
     }
     if (validate && !have_instance_layer(layers[0])) {
-        rt_error("--validate: VK_LAYER_KHRONOS_validation is not installed (Debian: vulkan-validationlayers)");
+        rt_fail(MTLRT_ERROR_UNSUPPORTED, "--validate: VK_LAYER_KHRONOS_validation is not installed (Debian: vulkan-validationlayers)");
         return false;
     }
     if (validate)
@@ -212,12 +314,12 @@ static VkPhysicalDevice *physical_devices(VkInstance instance, uint32_t *n)
     if (!rt_vk_ok(vkEnumeratePhysicalDevices(instance, n, NULL), "vkEnumeratePhysicalDevices"))
         return NULL;
     if (*n == 0) {
-        rt_error("no Vulkan device found (Debian: install mesa-vulkan-drivers for lavapipe)");
+        rt_fail(MTLRT_ERROR_UNSUPPORTED, "no Vulkan device found (Debian: install mesa-vulkan-drivers for lavapipe)");
         return NULL;
     }
     VkPhysicalDevice *devs = calloc(*n, sizeof *devs);
     if (!devs) {
-        rt_error("out of memory");
+        rt_fail(MTLRT_ERROR_OUT_OF_MEMORY, "out of memory");
         return NULL;
     }
     VkResult res = vkEnumeratePhysicalDevices(instance, n, devs);
@@ -273,6 +375,19 @@ static void print_devices(FILE *out, VkPhysicalDevice *devs, uint32_t n)
     }
 }
 
+/* The list print_devices writes, as a malloc'd string ("" when out of memory). */
+static char *device_list(VkPhysicalDevice *devs, uint32_t n)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    if (f) {
+        print_devices(f, devs, n);
+        fclose(f);
+    }
+    return text ? text : strdup("");
+}
+
 static bool all_digits(const char *s)
 {
     if (!*s)
@@ -298,8 +413,9 @@ static int find_requested_device(VkPhysicalDevice *devs, uint32_t n, const char 
                 return (int)i;
         }
     }
-    rt_error("%s '%s' matches no Vulkan device; the devices are:", from, request);
-    print_devices(diag_file ? diag_file : stderr, devs, n);
+    char *list = device_list(devs, n);
+    rt_error("%s '%s' matches no Vulkan device; the devices are:\n%s", from, request, list ? list : "");
+    free(list);
     return -1;
 }
 
@@ -341,7 +457,7 @@ static bool choose_device(MtlrtContext *ctx, const char *request, bool quiet)
     }
     free(devs);
     if (i >= 0 && ctx->props.apiVersion < VK_API_VERSION_1_1) {
-        rt_error("device %s supports only Vulkan 1.0; 1.1 or later is needed", ctx->props.deviceName);
+        rt_fail(MTLRT_ERROR_UNSUPPORTED, "device %s supports only Vulkan 1.0; 1.1 or later is needed", ctx->props.deviceName);
         return false;
     }
     return i >= 0;
@@ -350,34 +466,33 @@ static bool choose_device(MtlrtContext *ctx, const char *request, bool quiet)
 /* Optional feature structs: where each lives in DeviceFeatures, its sType, and how the device provides it
    (core since CORE, else through extension EXT). */
 typedef struct FeatureStruct {
-    size_t offset;
+    size_t offset, size;
     VkStructureType stype;
     uint32_t core;
     const char *ext;
 } FeatureStruct;
 
+#define FS(member, stype, core, ext) {offsetof(DeviceFeatures, member), sizeof(((DeviceFeatures *)0)->member), stype, core, ext}
 static const FeatureStruct feature_structs[] = {
-    {offsetof(DeviceFeatures, s16), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES, VK_API_VERSION_1_1,
-     "VK_KHR_16bit_storage"},
-    {offsetof(DeviceFeatures, s8), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES, VK_API_VERSION_1_2,
-     "VK_KHR_8bit_storage"},
-    {offsetof(DeviceFeatures, f16i8), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES,
-     VK_API_VERSION_1_2, "VK_KHR_shader_float16_int8"},
-    {offsetof(DeviceFeatures, bda), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
-     VK_API_VERSION_1_2, "VK_KHR_buffer_device_address"},
-    {offsetof(DeviceFeatures, subext), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES,
-     VK_API_VERSION_1_2, "VK_KHR_shader_subgroup_extended_types"},
-    {offsetof(DeviceFeatures, atomic64), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES,
-     VK_API_VERSION_1_2, "VK_KHR_shader_atomic_int64"},
-    {offsetof(DeviceFeatures, atomicf), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT, 0,
-     "VK_EXT_shader_atomic_float"},
-    {offsetof(DeviceFeatures, ssc), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES,
-     VK_API_VERSION_1_3, "VK_EXT_subgroup_size_control"},
-    {offsetof(DeviceFeatures, vmm), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES,
-     VK_API_VERSION_1_2, "VK_KHR_vulkan_memory_model"},
-    {offsetof(DeviceFeatures, sbl), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES,
-     VK_API_VERSION_1_2, "VK_EXT_scalar_block_layout"},
+    FS(s16, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES, VK_API_VERSION_1_1, "VK_KHR_16bit_storage"),
+    FS(s8, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES, VK_API_VERSION_1_2, "VK_KHR_8bit_storage"),
+    FS(f16i8, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES, VK_API_VERSION_1_2,
+       "VK_KHR_shader_float16_int8"),
+    FS(bda, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES, VK_API_VERSION_1_2,
+       "VK_KHR_buffer_device_address"),
+    FS(subext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES, VK_API_VERSION_1_2,
+       "VK_KHR_shader_subgroup_extended_types"),
+    FS(atomic64, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES, VK_API_VERSION_1_2,
+       "VK_KHR_shader_atomic_int64"),
+    FS(atomicf, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT, 0, "VK_EXT_shader_atomic_float"),
+    FS(ssc, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES, VK_API_VERSION_1_3,
+       "VK_EXT_subgroup_size_control"),
+    FS(vmm, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES, VK_API_VERSION_1_2,
+       "VK_KHR_vulkan_memory_model"),
+    FS(sbl, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES, VK_API_VERSION_1_2,
+       "VK_EXT_scalar_block_layout"),
 };
+#undef FS
 #define N_FEATURE_STRUCTS (sizeof feature_structs / sizeof feature_structs[0])
 
 /* Chain into F->core every feature struct the device provides; EXTS gets the extensions that needs. */
@@ -420,7 +535,7 @@ static VkExtensionProperties *device_extensions(MtlrtContext *ctx, uint32_t *n)
         return NULL;
     VkExtensionProperties *exts = calloc(*n ? *n : 1, sizeof *exts);
     if (!exts) {
-        rt_error("out of memory");
+        rt_fail(MTLRT_ERROR_OUT_OF_MEMORY, "out of memory");
         return NULL;
     }
     if (!rt_vk_ok(vkEnumerateDeviceExtensionProperties(ctx->physical, NULL, n, exts),
@@ -438,7 +553,7 @@ static bool find_queue_family(MtlrtContext *ctx)
     vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &n, NULL);
     VkQueueFamilyProperties *fams = calloc(n ? n : 1, sizeof *fams);
     if (!fams) {
-        rt_error("out of memory");
+        rt_fail(MTLRT_ERROR_OUT_OF_MEMORY, "out of memory");
         return false;
     }
     vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &n, fams);
@@ -458,6 +573,8 @@ static bool find_queue_family(MtlrtContext *ctx)
     free(fams);
     return found >= 0;
 }
+
+static bool create_command_pool(MtlrtContext *ctx);
 
 /* Logical device, compute queue and command pool, with every supported feature of features.def enabled. */
 static bool create_device(MtlrtContext *ctx)
@@ -496,6 +613,12 @@ static bool create_device(MtlrtContext *ctx)
     if (!rt_vk_ok(vkCreateDevice(ctx->physical, &info, NULL, &ctx->device), "vkCreateDevice"))
         return false;
     vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
+    return create_command_pool(ctx);
+}
+
+/* The runtime's command pool on the queue family. */
+static bool create_command_pool(MtlrtContext *ctx)
+{
     VkCommandPoolCreateInfo pool_info = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
         .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
@@ -544,7 +667,7 @@ MtlrtContext *mtlrt_context_create(const MtlrtContextOptions *opt)
 {
     MtlrtContext *ctx = calloc(1, sizeof *ctx);
     if (!ctx) {
-        rt_error("out of memory");
+        rt_fail(MTLRT_ERROR_OUT_OF_MEMORY, "out of memory");
         return NULL;
     }
     if (!create_instance(ctx, opt->validate))
@@ -554,22 +677,173 @@ MtlrtContext *mtlrt_context_create(const MtlrtContextOptions *opt)
     if (!choose_device(ctx, opt->device, opt->quiet) || !find_queue_family(ctx) || !create_device(ctx))
         goto error;
     query_subgroups(ctx);
+    ctx->force_staging = getenv("MTLRT_STAGING") && !strcmp(getenv("MTLRT_STAGING"), "1");
     return ctx;
 error:
     mtlrt_context_destroy(ctx);
     return NULL;
 }
 
-/* Destroy what was created, in reverse order; accepts a partly created context or NULL. */
+/* The enabled features of an adopted device, from the structs of CHAIN the runtime knows: its own (features.def)
+   and Vulkan 1.1 / 1.2 / 1.3's aggregates. */
+static void adopt_features(MtlrtContext *ctx, const void *chain, const VkPhysicalDeviceFeatures *core)
+{
+    DeviceFeatures *f = &ctx->features;
+    if (core)
+        f->core.features = *core;
+    for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+        if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2)
+            f->core.features = ((const VkPhysicalDeviceFeatures2 *)s)->features;
+        for (size_t i = 0; i < N_FEATURE_STRUCTS; i++)
+            if (s->sType == feature_structs[i].stype) { /* same struct: copy what follows sType and pNext */
+                size_t body = sizeof(VkBaseOutStructure);
+                memcpy((char *)f + feature_structs[i].offset + body, (const char *)s + body,
+                       feature_structs[i].size - body);
+            }
+        if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES) {
+            const VkPhysicalDeviceVulkan11Features *v = (const void *)s;
+            f->s16.storageBuffer16BitAccess = v->storageBuffer16BitAccess;
+            f->s16.uniformAndStorageBuffer16BitAccess = v->uniformAndStorageBuffer16BitAccess;
+            f->s16.storagePushConstant16 = v->storagePushConstant16;
+        } else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES) {
+            const VkPhysicalDeviceVulkan12Features *v = (const void *)s;
+            f->s8.storageBuffer8BitAccess = v->storageBuffer8BitAccess;
+            f->s8.uniformAndStorageBuffer8BitAccess = v->uniformAndStorageBuffer8BitAccess;
+            f->s8.storagePushConstant8 = v->storagePushConstant8;
+            f->f16i8.shaderFloat16 = v->shaderFloat16;
+            f->f16i8.shaderInt8 = v->shaderInt8;
+            f->bda.bufferDeviceAddress = v->bufferDeviceAddress;
+            f->subext.shaderSubgroupExtendedTypes = v->shaderSubgroupExtendedTypes;
+            f->atomic64.shaderBufferInt64Atomics = v->shaderBufferInt64Atomics;
+            f->atomic64.shaderSharedInt64Atomics = v->shaderSharedInt64Atomics;
+            f->vmm.vulkanMemoryModel = v->vulkanMemoryModel;
+            f->vmm.vulkanMemoryModelDeviceScope = v->vulkanMemoryModelDeviceScope;
+            f->sbl.scalarBlockLayout = v->scalarBlockLayout;
+        } else if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES) {
+            const VkPhysicalDeviceVulkan13Features *v = (const void *)s;
+            f->ssc.subgroupSizeControl = v->subgroupSizeControl;
+            f->ssc.computeFullSubgroups = v->computeFullSubgroups;
+        }
+    }
+}
+
+/* A context on the application's instance, device and queue. */
+MtlrtContext *mtlrt_context_create_vulkan(const MtlrtVulkanDevice *v)
+{
+    if (!v || !v->instance || !v->physical_device || !v->device || !v->queue) {
+        rt_error("mtlrt_context_create_vulkan: instance, physical_device, device and queue are required");
+        return NULL;
+    }
+    MtlrtContext *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) {
+        rt_fail(MTLRT_ERROR_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    ctx->adopted = true;
+    ctx->instance = v->instance;
+    ctx->physical = v->physical_device;
+    ctx->device = v->device;
+    ctx->queue = v->queue;
+    ctx->queue_family = v->queue_family;
+    ctx->api_version = v->api_version ? v->api_version : VK_API_VERSION_1_1;
+    vkGetPhysicalDeviceProperties(ctx->physical, &ctx->props);
+    vkGetPhysicalDeviceMemoryProperties(ctx->physical, &ctx->mem_props);
+    uint32_t n = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &n, NULL);
+    VkQueueFamilyProperties *fams = calloc(n ? n : 1, sizeof *fams);
+    if (fams)
+        vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &n, fams);
+    bool compute = fams && v->queue_family < n && (fams[v->queue_family].queueFlags & VK_QUEUE_COMPUTE_BIT);
+    if (compute)
+        ctx->timestamp_valid_bits = fams[v->queue_family].timestampValidBits;
+    free(fams);
+    if (!compute) {
+        rt_error("mtlrt_context_create_vulkan: queue family %u of device %s has no compute", v->queue_family,
+                 ctx->props.deviceName);
+        goto error;
+    }
+    if (ctx->props.apiVersion < VK_API_VERSION_1_1) {
+        rt_fail(MTLRT_ERROR_UNSUPPORTED, "device %s supports only Vulkan 1.0; 1.1 or later is needed",
+                ctx->props.deviceName);
+        goto error;
+    }
+    uint32_t unused_n = 0, n_exts = 0;
+    const char *unused[N_FEATURE_STRUCTS + 1];
+    VkExtensionProperties *exts = device_extensions(ctx, &n_exts);
+    if (!exts)
+        goto error;
+    chain_feature_structs(ctx, &ctx->features, exts, n_exts, unused, &unused_n); /* sTypes and pNext links */
+    free(exts);
+    adopt_features(ctx, v->enabled_features_chain, v->enabled_features);
+    if (!create_command_pool(ctx))
+        goto error;
+    query_subgroups(ctx);
+    ctx->force_staging = getenv("MTLRT_STAGING") && !strcmp(getenv("MTLRT_STAGING"), "1");
+    return ctx;
+error:
+    mtlrt_context_destroy(ctx);
+    return NULL;
+}
+
+void mtlrt_context_vulkan(const MtlrtContext *ctx, MtlrtVulkanDevice *out)
+{
+    *out = (MtlrtVulkanDevice){
+        .instance = ctx->instance,
+        .physical_device = ctx->physical,
+        .device = ctx->device,
+        .queue_family = ctx->queue_family,
+        .queue = ctx->queue,
+        .api_version = ctx->api_version,
+        .enabled_features_chain = &ctx->features.core,
+    };
+}
+
+/* The list mtlrt_dispatch records into: the context's own when it is free, else a new one. */
+MtlrtCommands *rt_context_commands(MtlrtContext *ctx, uint32_t max_timed)
+{
+    MtlrtCommands *c = NULL;
+    if (!ctx->scratch_busy && (ctx->scratch || (ctx->scratch = mtlrt_commands_create(ctx)))) {
+        c = ctx->scratch;
+        ctx->scratch_busy = true;
+    } else if (ctx->scratch_busy) {
+        c = mtlrt_commands_create(ctx);
+    }
+    if (c && !mtlrt_commands_reset(c)) {
+        rt_context_commands_done(ctx, c);
+        return NULL;
+    }
+    if (c)
+        c->max_timed = max_timed;
+    return c;
+}
+
+void rt_context_commands_done(MtlrtContext *ctx, MtlrtCommands *c)
+{
+    if (c && c == ctx->scratch)
+        ctx->scratch_busy = false;
+    else
+        mtlrt_commands_destroy(c);
+}
+
+/* Destroy what was created, in reverse order; accepts a partly created context or NULL. What an adopted
+   context took from the application (instance, device, queue) stays. */
 void mtlrt_context_destroy(MtlrtContext *ctx)
 {
     if (!ctx)
         return;
     if (ctx->device) {
         vkDeviceWaitIdle(ctx->device);
+        mtlrt_commands_destroy(ctx->scratch);
+        rt_transfer_destroy(ctx);
         if (ctx->command_pool)
             vkDestroyCommandPool(ctx->device, ctx->command_pool, NULL);
-        vkDestroyDevice(ctx->device, NULL);
+        if (!ctx->adopted)
+            vkDestroyDevice(ctx->device, NULL);
+    }
+    if (ctx->adopted) {
+        free(ctx->layouts);
+        free(ctx);
+        return;
     }
     if (ctx->messenger) {
         PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(

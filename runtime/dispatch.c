@@ -1,15 +1,17 @@
-/* dispatch.c: one dispatch with Metal semantics. dispatchThreads (grid of threads, any size) becomes
-   ceil(grid / threadgroup) workgroups with threads_per_grid = grid in the push-constant dispatch block (the
-   kernel returns early outside it); dispatchThreadgroups becomes exactly that many workgroups.
-   Kernels with barriers or SIMD-group functions ("exact_threadgroups") must not have threads outside the grid:
-   the grid is cut into up to 8 regions (whole threadgroups, and the partial ones at the x, y, z edges), each
-   dispatched with vkCmdDispatchBase by a pipeline whose local size is that region's threadgroup size. */
+/* dispatch.c: one dispatch with Metal semantics, checked and recorded into a command list (commands.c).
+   dispatchThreads (grid of threads, any size) becomes ceil(grid / threadgroup) workgroups with threads_per_grid =
+   grid in the push-constant dispatch block (the kernel returns early outside it); dispatchThreadgroups becomes
+   exactly that many workgroups. Kernels with barriers or SIMD-group functions ("exact_threadgroups") must not
+   have threads outside the grid: the grid is cut into up to 8 regions (whole threadgroups, and the partial ones at
+   the x, y, z edges), each dispatched with vkCmdDispatchBase by a pipeline whose local size is that region's
+   threadgroup size. mtlrt_dispatch runs one dispatch (repeated, timed) in a list of its own and waits. */
 #include "internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define FENCE_TIMEOUT_NS (300ull * 1000 * 1000 * 1000)
+#define MTLRT_CPU_MAX_THREADS (1ull << 32) /* threads of one dispatch on a CPU device (docs/limits.md) */
 
 /* Workgroups of one pipeline variant: COUNT groups from group BASE. */
 typedef struct Region {
@@ -18,35 +20,17 @@ typedef struct Region {
     VkPipeline pipeline;
 } Region;
 
-/* Vulkan objects of one submission; destroyed together by submission_destroy. */
-typedef struct Submission {
-    MtlrtContext *ctx;
-    VkDescriptorPool pool;
-    VkDescriptorSet set;
-    VkQueryPool queries;
-    VkCommandBuffer cmd;
-    VkFence fence;
-    uint32_t runs;
+/* A dispatch checked and planned, ready to record. */
+typedef struct Launch {
+    bool empty; /* a grid of 0 threads: a valid launch that runs nothing */
     uint32_t n_regions;
     Region regions[8];
     uint8_t push[256];
-    MtlrtBuffer *backup[MAX_BINDINGS]; /* initial contents of written buffers, for --repeat */
-} Submission;
-
-static void submission_destroy(Submission *s)
-{
-    VkDevice dev = s->ctx->device;
-    if (s->fence)
-        vkDestroyFence(dev, s->fence, NULL);
-    if (s->cmd)
-        vkFreeCommandBuffers(dev, s->ctx->command_pool, 1, &s->cmd);
-    if (s->queries)
-        vkDestroyQueryPool(dev, s->queries, NULL);
-    if (s->pool)
-        vkDestroyDescriptorPool(dev, s->pool, NULL);
-    for (int i = 0; i < MAX_BINDINGS; i++)
-        mtlrt_buffer_destroy(s->backup[i]);
-}
+    VkBuffer buffers[MAX_BINDINGS + 1]; /* by binding; the bounds-check record last where the kernel has one */
+    uint32_t n_buffers;
+    VkBuffer reads[MAX_BINDINGS + 1], writes[MAX_BINDINGS + 1];
+    uint32_t n_reads, n_writes;
+} Launch;
 
 /* Threadgroup size against the device limits, the kernel's max_total_threads_per_threadgroup and a local
    size the shader may have fixed. */
@@ -80,10 +64,11 @@ static bool check_threadgroup(const MtlrtPipeline *pipe, const uint32_t tg[3])
     return true;
 }
 
-/* Workgroup counts and threads_per_grid (into the push bytes) for D; checks maxComputeWorkGroupCount. */
-static bool compute_grid(Submission *s, const MtlrtDispatch *d)
+/* Workgroup counts and threads_per_grid (into the push bytes) for D; checks maxComputeWorkGroupCount. A size of
+   0 in any dimension is an empty grid: nothing runs. */
+static bool compute_grid(Launch *s, const MtlrtPipeline *pipe, const MtlrtDispatch *d)
 {
-    const VkPhysicalDeviceLimits *lim = &s->ctx->props.limits;
+    const VkPhysicalDeviceLimits *lim = &pipe->ctx->props.limits;
     uint32_t threads[4] = {0, 0, 0, 0};
     for (int i = 0; i < 3; i++) {
         uint64_t groups = d->size[i], total = (uint64_t)d->size[i] * d->threadgroup[i];
@@ -91,14 +76,24 @@ static bool compute_grid(Submission *s, const MtlrtDispatch *d)
             groups = (d->size[i] + (uint64_t)d->threadgroup[i] - 1) / d->threadgroup[i];
             total = d->size[i];
         }
-        if (d->size[i] == 0 || groups > lim->maxComputeWorkGroupCount[i] || total > UINT32_MAX) {
-            rt_error("%s %c = %u gives %llu threadgroups; must be 1..%u on device %s (maxComputeWorkGroupCount)",
-                     d->style == MTLRT_DISPATCH_THREADS ? "grid" : "threadgroups", "xyz"[i], d->size[i],
-                     (unsigned long long)groups, lim->maxComputeWorkGroupCount[i], s->ctx->props.deviceName);
-            return false;
-        }
+        if (groups > lim->maxComputeWorkGroupCount[i] || total > UINT32_MAX)
+            return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "%s %c = %u gives %llu threadgroups; must be at most %u on "
+                           "device %s (maxComputeWorkGroupCount)",
+                           d->style == MTLRT_DISPATCH_THREADS ? "grid" : "threadgroups", "xyz"[i], d->size[i],
+                           (unsigned long long)groups, lim->maxComputeWorkGroupCount[i], pipe->ctx->props.deviceName);
         threads[i] = (uint32_t)total;
+        s->empty |= d->size[i] == 0;
     }
+    /* A CPU device (lavapipe) runs some 10^8..10^9 threads a second: past MTLRT_CPU_MAX_THREADS a dispatch would run
+       for minutes or days (65535^3 threads), so it is refused up front rather than left to the fence's timeout. */
+    long double all = (long double)threads[0] * threads[1] * threads[2]; /* up to 2^96 */
+    const char *env = getenv("MTLRT_CPU_MAX_THREADS");
+    uint64_t cap = env && *env ? strtoull(env, NULL, 10) : MTLRT_CPU_MAX_THREADS;
+    if (pipe->ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU && cap && all > cap)
+        return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "a grid of %u x %u x %u = %.0f threads on the CPU device %s: more "
+                       "than %llu, the limit for a CPU device (MTLRT_CPU_MAX_THREADS=N raises it, 0 removes it; "
+                       "docs/limits.md)", threads[0], threads[1], threads[2], (double)all, pipe->ctx->props.deviceName,
+                       (unsigned long long)cap);
     memcpy(s->push, threads, 16);
     return true;
 }
@@ -131,7 +126,7 @@ static bool threadgroup_lengths(const MtlrtPipeline *pipe, const MtlrtDispatch *
 
 /* The regions to dispatch and their pipelines: one for whole threadgroups, and for exact-threadgroup kernels
    of a dispatchThreads grid, one more per partial edge (local size = the partial size, base = its position). */
-static bool plan_regions(Submission *s, MtlrtPipeline *pipe, const MtlrtDispatch *d)
+static bool plan_regions(Launch *s, MtlrtPipeline *pipe, const MtlrtDispatch *d)
 {
     VariantKey key;
     memset(&key, 0, sizeof key);
@@ -175,41 +170,44 @@ static bool plan_regions(Submission *s, MtlrtPipeline *pipe, const MtlrtDispatch
     return true;
 }
 
-/* Every storage parameter has a buffer at least as large as the fixed part of its shader block. */
-static bool check_bindings(const MtlrtPipeline *pipe, const MtlrtDispatch *d)
+/* Every storage parameter has a buffer at least as large as the fixed part of its shader block; the buffers by
+   binding, and which the kernel reads and writes (a buffer with a device address: both). */
+static bool check_bindings(Launch *s, const MtlrtPipeline *pipe, const MtlrtDispatch *d)
 {
     for (uint32_t i = 0; i < pipe->refl->n_params; i++) {
         const MtlrtParam *p = &pipe->refl->params[i];
         if (p->kind != MTLRT_PARAM_STORAGE)
             continue;
         MtlrtBuffer *b = p->binding < d->n_bindings ? d->bindings[p->binding] : NULL;
-        if (!b) {
-            rt_error("buffer %u (%s) of kernel %s: no buffer bound at binding %u", p->index, p->name, pipe->refl->entry,
-                     p->binding);
-            return false;
-        }
-        if (b->size < pipe->min_binding_size[p->binding]) {
-            rt_error("buffer %u (%s): %zu bytes bound, but the shader's block needs at least %u", p->index, p->name,
-                     b->size, pipe->min_binding_size[p->binding]);
-            return false;
-        }
+        if (!b)
+            return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "buffer %u (%s) of kernel %s: no buffer bound at binding %u",
+                           p->index, p->name, pipe->refl->entry, p->binding);
+        if (b->size < pipe->min_binding_size[p->binding])
+            return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "buffer %u (%s): %zu bytes bound, but the shader's block "
+                           "needs at least %u", p->index, p->name, b->size, pipe->min_binding_size[p->binding]);
+        s->buffers[p->binding] = b->buffer;
+        if (p->binding + 1 > s->n_buffers)
+            s->n_buffers = p->binding + 1;
+        if (strcmp(p->access, "write") || p->address_offset)
+            s->reads[s->n_reads++] = b->buffer;
+        if (strcmp(p->access, "read") || p->address_offset)
+            s->writes[s->n_writes++] = b->buffer;
     }
     return true;
 }
 
 /* The device address of each buffer a pointer chosen at run time may point into, at its push-constant offset
    (reflection `address_offset`, docs/interfaces.md). */
-static bool write_addresses(Submission *s, const MtlrtPipeline *pipe, const MtlrtDispatch *d)
+static bool write_addresses(Launch *s, const MtlrtPipeline *pipe, const MtlrtDispatch *d)
 {
     for (uint32_t i = 0; i < pipe->refl->n_params; i++) {
         const MtlrtParam *p = &pipe->refl->params[i];
         if (p->kind != MTLRT_PARAM_STORAGE || !p->address_offset)
             continue;
-        if (p->address_offset % 8 || p->address_offset + 8 > pipe->push_size) {
-            rt_error("buffer %u (%s): address offset %u is outside the %u push-constant bytes or not 8-aligned",
-                     p->index, p->name, p->address_offset, pipe->push_size);
-            return false;
-        }
+        if (p->address_offset % 8 || p->address_offset + 8 > pipe->push_size)
+            return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "buffer %u (%s): address offset %u is outside the %u "
+                           "push-constant bytes or not 8-aligned", p->index, p->name, p->address_offset,
+                           pipe->push_size);
         VkDeviceAddress addr;
         if (!rt_buffer_address(d->bindings[p->binding], &addr))
             return false;
@@ -218,160 +216,111 @@ static bool write_addresses(Submission *s, const MtlrtPipeline *pipe, const Mtlr
     return true;
 }
 
-/* Descriptor pool and set with each storage parameter's buffer. */
-static bool write_descriptors(Submission *s, const MtlrtPipeline *pipe, const MtlrtDispatch *d)
+/* Elements of the buffer bound for storage parameter P (0 when its element size is unknown). */
+static uint64_t elements_of(const MtlrtParam *p, const MtlrtDispatch *d)
 {
-    VkDescriptorPoolSize size = {.type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = MAX_BINDINGS};
-    VkDescriptorPoolCreateInfo pool_info = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-        .maxSets = 1,
-        .poolSizeCount = 1,
-        .pPoolSizes = &size,
-    };
-    if (!rt_vk_ok(vkCreateDescriptorPool(s->ctx->device, &pool_info, NULL, &s->pool), "vkCreateDescriptorPool"))
-        return false;
-    VkDescriptorSetAllocateInfo alloc = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-        .descriptorPool = s->pool,
-        .descriptorSetCount = 1,
-        .pSetLayouts = &pipe->set_layout,
-    };
-    if (!rt_vk_ok(vkAllocateDescriptorSets(s->ctx->device, &alloc, &s->set), "vkAllocateDescriptorSets"))
-        return false;
-    for (uint32_t i = 0; i < pipe->refl->n_params; i++) {
-        const MtlrtParam *p = &pipe->refl->params[i];
-        if (p->kind != MTLRT_PARAM_STORAGE)
-            continue;
-        VkDescriptorBufferInfo info = {.buffer = d->bindings[p->binding]->buffer, .range = VK_WHOLE_SIZE};
-        VkWriteDescriptorSet write = {
-            .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-            .dstSet = s->set,
-            .dstBinding = p->binding,
-            .descriptorCount = 1,
-            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-            .pBufferInfo = &info,
-        };
-        vkUpdateDescriptorSets(s->ctx->device, 1, &write, 0, NULL);
-    }
-    return true;
+    return p->element_size ? d->bindings[p->binding]->size / p->element_size : 0;
 }
 
-/* For repeated runs: a copy of each written buffer's current contents, restored before each later run. */
-static bool make_backups(Submission *s, const MtlrtPipeline *pipe, const MtlrtDispatch *d)
+/* Launch mistakes that still run get a warning: a grid with whole threadgroups beyond every buffer's last element
+   (--threadgroups used where --grid was meant), and an input shorter than an output that matches the grid (each
+   thread reads its own element of it, past its end). Heuristics: kernels that loop or reduce are not flagged. */
+static void warn_grid_fit(const MtlrtPipeline *pipe, const MtlrtDispatch *d, const Launch *s)
 {
-    for (uint32_t i = 0; s->runs > 1 && i < pipe->refl->n_params; i++) {
-        const MtlrtParam *p = &pipe->refl->params[i];
-        if (p->kind != MTLRT_PARAM_STORAGE || !strcmp(p->access, "read"))
+    const MtlrtReflection *r = pipe->refl;
+    const uint32_t *t = (const uint32_t *)s->push;
+    uint64_t threads = (uint64_t)t[0] * t[1] * t[2];
+    uint64_t group = (uint64_t)d->threadgroup[0] * d->threadgroup[1] * d->threadgroup[2];
+    const MtlrtParam *largest = NULL, *matched = NULL;
+    for (uint32_t i = 0; i < r->n_params; i++) {
+        const MtlrtParam *p = &r->params[i];
+        if (p->kind != MTLRT_PARAM_STORAGE || !p->element_size)
             continue;
-        MtlrtBuffer *b = d->bindings[p->binding];
-        if (!(s->backup[p->binding] = mtlrt_buffer_create(s->ctx, b->size)) ||
-            !mtlrt_buffer_write(s->backup[p->binding], b->map, b->size))
-            return false;
+        uint64_t n = elements_of(p, d);
+        if (!largest || n > elements_of(largest, d))
+            largest = p;
+        if (strcmp(p->access, "read") && n <= threads && n + group > threads && (!matched || n > elements_of(matched, d)))
+            matched = p;
     }
-    return true;
+    if (largest && threads >= elements_of(largest, d) + group) {
+        rt_warning("kernel %s: the grid has %llu threads, but its largest buffer, %u (%s), holds %llu elements: whole "
+                   "threadgroups of %llu threads have no element to work on (dispatchThreadgroups counts threadgroups, "
+                   "dispatchThreads threads: mtlrun --threadgroups / --grid)", r->entry, (unsigned long long)threads,
+                   largest->index, largest->name, (unsigned long long)elements_of(largest, d),
+                   (unsigned long long)group);
+        return;
+    }
+    for (uint32_t i = 0; matched && i < r->n_params; i++) {
+        const MtlrtParam *p = &r->params[i];
+        uint64_t n = p->kind == MTLRT_PARAM_STORAGE && p->element_size ? elements_of(p, d) : 0;
+        if (p != matched && strcmp(p->access, "write") && n > 1 && n < elements_of(matched, d))
+            rt_warning("kernel %s: buffer %u (%s) holds %llu elements, fewer than the %llu threads of the grid and "
+                       "the %llu elements of buffer %u (%s): threads past %llu read outside it if they index it by "
+                       "their position (mtlrun --check-bounds tells)", r->entry, p->index, p->name,
+                       (unsigned long long)n, (unsigned long long)threads,
+                       (unsigned long long)elements_of(matched, d), matched->index, matched->name,
+                       (unsigned long long)n);
+    }
 }
 
-/* Query pool of two timestamps per run, when asked and the queue supports them. */
-static bool create_queries(Submission *s, bool timestamps)
+/* Check D against the kernel and device and plan it: push constants, regions and their pipelines, buffers. */
+static bool plan_launch(Launch *s, MtlrtPipeline *pipe, const MtlrtDispatch *d)
 {
-    if (!timestamps)
+    memset(s, 0, sizeof *s);
+    if (d->push_data)
+        memcpy(s->push, d->push_data, d->push_size < pipe->push_size ? d->push_size : pipe->push_size);
+    if (!check_threadgroup(pipe, d->threadgroup) || !compute_grid(s, pipe, d) || !check_bindings(s, pipe, d) ||
+        !write_addresses(s, pipe, d))
+        return false;
+    if (s->empty) /* the threadgroup memory is still checked */
+        return threadgroup_lengths(pipe, d, &(VariantKey){0});
+    if (!plan_regions(s, pipe, d))
+        return false;
+    warn_grid_fit(pipe, d, s);
+    return rt_bounds_bind(pipe, s->buffers, &s->n_buffers, s->writes, &s->n_writes);
+}
+
+/* Record a planned launch: ordering barrier, pipeline, descriptor set, push constants, the regions; with TIMED
+   a timestamp pair around them (*SLOT: its index). */
+static bool record_launch(MtlrtCommands *c, MtlrtPipeline *pipe, const Launch *s, bool timed, uint32_t *slot)
+{
+    VkDescriptorSet set;
+    if (s->empty)
         return true;
-    if (s->ctx->timestamp_valid_bits == 0) {
-        rt_error("--timestamps: device %s's compute queue has no timestamps (timestampValidBits 0%s)",
-                 s->ctx->props.deviceName,
-                 s->ctx->props.limits.timestampComputeAndGraphics ? "" : ", timestampComputeAndGraphics false");
+    if (!rt_commands_recording(c) || !rt_bounds_prepare(c, pipe) ||
+        !rt_commands_order(c, s->reads, s->n_reads, s->writes, s->n_writes) ||
+        !rt_commands_descriptor_set(c, pipe, s->buffers, s->n_buffers, &set))
         return false;
-    }
-    VkQueryPoolCreateInfo info = {
-        .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-        .queryType = VK_QUERY_TYPE_TIMESTAMP,
-        .queryCount = 2 * s->runs,
-    };
-    return rt_vk_ok(vkCreateQueryPool(s->ctx->device, &info, NULL, &s->queries), "vkCreateQueryPool");
-}
-
-/* Memory barrier from SRC to DST accesses between the stages of a run. */
-static void barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAccessFlags src, VkPipelineStageFlags dst_stage,
-                    VkAccessFlags dst)
-{
-    VkMemoryBarrier b = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = src, .dstAccessMask = dst};
-    vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, &b, 0, NULL, 0, NULL);
-}
-
-/* Before run RUN > 0: copy the backups back over the written buffers. */
-static void record_restore(Submission *s, const MtlrtDispatch *d)
-{
-    barrier(s->cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT,
-            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
-    for (int b = 0; b < MAX_BINDINGS; b++) {
-        if (!s->backup[b])
-            continue;
-        VkBufferCopy region = {.size = s->backup[b]->alloc_size};
-        vkCmdCopyBuffer(s->cmd, s->backup[b]->buffer, d->bindings[b]->buffer, 1, &region);
-    }
-    barrier(s->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-            VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-}
-
-/* Record all runs: bind, push constants, (restore,) timestamp, dispatch, timestamp; then make writes visible
-   to the host. */
-static bool record(Submission *s, MtlrtPipeline *pipe, const MtlrtDispatch *d)
-{
-    VkCommandBufferBeginInfo begin = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
-    };
-    if (!rt_vk_ok(vkBeginCommandBuffer(s->cmd, &begin), "vkBeginCommandBuffer"))
-        return false;
-    if (s->queries)
-        vkCmdResetQueryPool(s->cmd, s->queries, 0, 2 * s->runs);
-    vkCmdBindPipeline(s->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, s->regions[0].pipeline);
-    vkCmdBindDescriptorSets(s->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->layout, 0, 1, &s->set, 0, NULL);
+    vkCmdBindDescriptorSets(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->layout, 0, 1, &set, 0, NULL);
     if (pipe->push_size)
-        vkCmdPushConstants(s->cmd, pipe->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pipe->push_size, s->push);
-    for (uint32_t run = 0; run < s->runs; run++) {
-        if (run > 0)
-            record_restore(s, d);
-        if (s->queries)
-            vkCmdWriteTimestamp(s->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, s->queries, 2 * run);
-        for (uint32_t g = 0; g < s->n_regions; g++) {
-            if (g > 0 || run > 0)
-                vkCmdBindPipeline(s->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, s->regions[g].pipeline);
-            if (pipe->refl->exact_threadgroups)
-                vkCmdDispatchBase(s->cmd, s->regions[g].base[0], s->regions[g].base[1], s->regions[g].base[2],
-                                  s->regions[g].count[0], s->regions[g].count[1], s->regions[g].count[2]);
-            else
-                vkCmdDispatch(s->cmd, s->regions[g].count[0], s->regions[g].count[1], s->regions[g].count[2]);
-        }
-        if (s->queries)
-            vkCmdWriteTimestamp(s->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, s->queries, 2 * run + 1);
+        vkCmdPushConstants(c->cmd, pipe->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pipe->push_size, s->push);
+    if (timed && !rt_commands_timestamp(c, false, slot))
+        return false;
+    for (uint32_t g = 0; g < s->n_regions; g++) {
+        const Region *r = &s->regions[g];
+        vkCmdBindPipeline(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipeline);
+        if (pipe->refl->exact_threadgroups)
+            vkCmdDispatchBase(c->cmd, r->base[0], r->base[1], r->base[2], r->count[0], r->count[1], r->count[2]);
+        else
+            vkCmdDispatch(c->cmd, r->count[0], r->count[1], r->count[2]);
     }
-    barrier(s->cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-            VK_ACCESS_HOST_READ_BIT);
-    return rt_vk_ok(vkEndCommandBuffer(s->cmd), "vkEndCommandBuffer");
+    if (timed && !rt_commands_timestamp(c, true, slot))
+        return false;
+    c->n_commands++;
+    return true;
 }
 
-/* Submit the command buffer and wait for it. */
-static bool submit_and_wait(Submission *s)
+/* Record one dispatch into list C. */
+bool mtlrt_commands_dispatch(MtlrtCommands *c, MtlrtPipeline *pipe, const MtlrtDispatch *d)
 {
-    VkFenceCreateInfo fence_info = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    if (!rt_vk_ok(vkCreateFence(s->ctx->device, &fence_info, NULL, &s->fence), "vkCreateFence"))
-        return false;
-    VkSubmitInfo submit = {
-        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-        .commandBufferCount = 1,
-        .pCommandBuffers = &s->cmd,
-    };
-    if (!rt_vk_ok(vkQueueSubmit(s->ctx->queue, 1, &submit, s->fence), "vkQueueSubmit"))
-        return false;
-    VkResult res = vkWaitForFences(s->ctx->device, 1, &s->fence, VK_TRUE, FENCE_TIMEOUT_NS);
-    if (res == VK_TIMEOUT) {
-        rt_error("vkWaitForFences: the kernel did not finish within %llu s (VK_TIMEOUT)",
-                 FENCE_TIMEOUT_NS / 1000000000ull);
-        vkDeviceWaitIdle(s->ctx->device);
-        return false;
-    }
-    return rt_vk_ok(res, "vkWaitForFences");
+    Launch s;
+    uint32_t slot;
+    if (d->repeat > 1 || d->timestamps)
+        return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "mtlrt_commands_dispatch: repeat and timestamps are "
+                       "mtlrt_dispatch's; a command list is timed as a whole (mtlrt_commands_gpu_time)");
+    if (pipe->ctx != c->ctx)
+        return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "mtlrt_commands_dispatch: the pipeline belongs to another context");
+    return plan_launch(&s, pipe, d) && record_launch(c, pipe, &s, false, &slot);
 }
 
 static int compare_double(const void *a, const void *b)
@@ -380,61 +329,75 @@ static int compare_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* GPU time of each run from the timestamps: min, median, mean in milliseconds. */
-static bool read_timestamps(Submission *s, MtlrtDispatchStats *stats)
+/* min, median and mean of the N timed runs. */
+static void fill_stats(MtlrtDispatchStats *stats, double *ms, uint32_t n)
 {
-    uint64_t *ticks = calloc(2 * s->runs, sizeof *ticks);
-    double *ms = calloc(s->runs, sizeof *ms);
-    bool ok = ticks && ms &&
-              rt_vk_ok(vkGetQueryPoolResults(s->ctx->device, s->queries, 0, 2 * s->runs, 2 * s->runs * sizeof *ticks,
-                                             ticks, sizeof *ticks, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
-                       "vkGetQueryPoolResults");
-    uint64_t mask = s->ctx->timestamp_valid_bits >= 64 ? ~0ull : (1ull << s->ctx->timestamp_valid_bits) - 1;
     double sum = 0;
-    for (uint32_t i = 0; ok && i < s->runs; i++) {
-        ms[i] = (double)((ticks[2 * i + 1] - ticks[2 * i]) & mask) * s->ctx->props.limits.timestampPeriod * 1e-6;
+    for (uint32_t i = 0; i < n; i++)
         sum += ms[i];
-    }
-    if (ok) {
-        qsort(ms, s->runs, sizeof *ms, compare_double);
-        stats->have_gpu_time = true;
-        stats->gpu_ms_min = ms[0];
-        stats->gpu_ms_median = s->runs % 2 ? ms[s->runs / 2] : (ms[s->runs / 2 - 1] + ms[s->runs / 2]) / 2;
-        stats->gpu_ms_mean = sum / s->runs;
-    }
-    free(ticks);
-    free(ms);
-    return ok;
+    qsort(ms, n, sizeof *ms, compare_double);
+    stats->have_gpu_time = true;
+    stats->gpu_ms_min = ms[0];
+    stats->gpu_ms_median = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
+    stats->gpu_ms_mean = sum / n;
 }
 
-/* Allocate the command buffer of the submission. */
-static bool allocate_command_buffer(Submission *s)
+/* The runs of D into C: with several, a copy of each written buffer first and its restore before each later run
+   (outside the timed part), so that every run starts from the same contents. BACKUP gets the copies. */
+static bool record_runs(MtlrtCommands *c, MtlrtPipeline *pipe, const MtlrtDispatch *d, const Launch *s,
+                        uint32_t runs, MtlrtBuffer **backup)
 {
-    VkCommandBufferAllocateInfo info = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-        .commandPool = s->ctx->command_pool,
-        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-        .commandBufferCount = 1,
-    };
-    return rt_vk_ok(vkAllocateCommandBuffers(s->ctx->device, &info, &s->cmd), "vkAllocateCommandBuffers");
+    static const VkMemoryPropertyFlags device_memory[] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0};
+    for (uint32_t i = 0; runs > 1 && i < pipe->refl->n_params; i++) {
+        const MtlrtParam *p = &pipe->refl->params[i];
+        MtlrtBuffer *b = p->kind == MTLRT_PARAM_STORAGE ? d->bindings[p->binding] : NULL;
+        if (!b || !strcmp(p->access, "read") || backup[p->binding])
+            continue;
+        if (!(backup[p->binding] = rt_buffer_create_internal(c->ctx, b->size, device_memory)) ||
+            !mtlrt_commands_copy(c, backup[p->binding], 0, b, 0, b->size))
+            return false;
+    }
+    for (uint32_t run = 0; run < runs; run++) {
+        uint32_t slot;
+        for (uint32_t b = 0; run > 0 && b < MAX_BINDINGS; b++)
+            if (backup[b] && !mtlrt_commands_copy(c, d->bindings[b], 0, backup[b], 0, backup[b]->size))
+                return false;
+        if (!record_launch(c, pipe, s, d->timestamps, &slot))
+            return false;
+    }
+    return true;
 }
 
-/* Run the kernel as D says and wait for it. */
+/* Run the kernel as D says (D->repeat times, timed with D->timestamps) and wait for it. */
 bool mtlrt_dispatch(MtlrtPipeline *pipe, const MtlrtDispatch *d, MtlrtDispatchStats *stats)
 {
-    Submission s = {.ctx = pipe->ctx, .runs = d->repeat ? d->repeat : 1};
     MtlrtDispatchStats dummy;
+    MtlrtBuffer *backup[MAX_BINDINGS] = {0};
+    uint32_t runs = d->repeat ? d->repeat : 1;
+    Launch s;
     if (!stats)
         stats = &dummy;
     memset(stats, 0, sizeof *stats);
-    stats->runs = s.runs;
-    if (d->push_data)
-        memcpy(s.push, d->push_data, d->push_size < pipe->push_size ? d->push_size : pipe->push_size);
-    bool ok = check_threadgroup(pipe, d->threadgroup) && compute_grid(&s, d) && check_bindings(pipe, d) &&
-              write_addresses(&s, pipe, d) &&
-              plan_regions(&s, pipe, d) && write_descriptors(&s, pipe, d) &&
-              make_backups(&s, pipe, d) && create_queries(&s, d->timestamps) && allocate_command_buffer(&s) &&
-              record(&s, pipe, d) && submit_and_wait(&s) && (!s.queries || read_timestamps(&s, stats));
-    submission_destroy(&s);
+    stats->runs = runs;
+    if (!plan_launch(&s, pipe, d))
+        return false;
+    if (d->timestamps && !pipe->ctx->timestamp_valid_bits)
+        return rt_fail(MTLRT_ERROR_UNSUPPORTED, "timestamps: device %s's compute queue has no timestamps "
+                       "(timestampValidBits 0%s)", pipe->ctx->props.deviceName,
+                       pipe->ctx->props.limits.timestampComputeAndGraphics ? "" : ", timestampComputeAndGraphics false");
+    MtlrtCommands *c = rt_context_commands(pipe->ctx, d->timestamps ? runs : 0);
+    bool ok = c && record_runs(c, pipe, d, &s, runs, backup) && mtlrt_commands_submit(c);
+    MtlrtStatus status = ok ? mtlrt_commands_wait(c, FENCE_TIMEOUT_NS) : MTLRT_OK;
+    if (status == MTLRT_NOT_READY) {
+        rt_fail(MTLRT_ERROR_TIMEOUT, "the kernel did not finish within %llu s", FENCE_TIMEOUT_NS / 1000000000ull);
+        vkDeviceWaitIdle(pipe->ctx->device);
+        mtlrt_commands_wait(c, 0);
+    }
+    ok = ok && status == MTLRT_OK;
+    if (ok && d->timestamps)
+        fill_stats(stats, c->timed_ms, c->n_timed);
+    rt_context_commands_done(pipe->ctx, c);
+    for (int b = 0; b < MAX_BINDINGS; b++)
+        mtlrt_buffer_destroy(backup[b]);
     return ok;
 }

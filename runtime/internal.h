@@ -6,6 +6,18 @@
 
 #include <vulkan/vulkan.h>
 
+typedef struct MtlrtCommands MtlrtCommands;
+
+/* A staging buffer in host-cached memory with its command buffer and fence (transfer.c). */
+typedef struct StagingSlot {
+    MtlrtBuffer *buf;
+    VkCommandBuffer cmd;
+    VkFence fence;
+    bool pending;
+} StagingSlot;
+
+#define MAX_BINDINGS 64
+
 /* The feature structs queried and enabled together (features.def names members of this). */
 typedef struct DeviceFeatures {
     VkPhysicalDeviceFeatures2 core;
@@ -45,6 +57,14 @@ struct MtlrtContext {
     MtlrtSubgroupInfo subgroup;
     LayoutProbe *layouts; /* probe.c's cache */
     uint32_t n_layouts;
+    bool adopted;          /* instance, device and queue are the application's: not destroyed here */
+    bool force_staging;    /* env MTLRT_STAGING=1: transfers through staging even where memory is mappable */
+    uint32_t in_flight;    /* command lists submitted and not yet waited for */
+    StagingSlot staging[2]; /* transfer.c */
+    MtlrtBuffer **zero;    /* buffers to clear before the next submission (transfer.c) */
+    uint32_t n_zero, cap_zero;
+    MtlrtCommands *scratch; /* the list mtlrt_dispatch reuses */
+    bool scratch_busy;
 };
 
 struct MtlrtBuffer {
@@ -53,9 +73,39 @@ struct MtlrtBuffer {
     VkDeviceSize alloc_size;
     VkBuffer buffer;
     VkDeviceMemory memory;
-    bool coherent;
+    VkMemoryPropertyFlags memory_flags; /* of the memory type chosen */
     bool has_address; /* created with SHADER_DEVICE_ADDRESS usage (the device has bufferDeviceAddress) */
-    void *map;
+    bool internal;    /* the runtime's own (staging, backups) */
+    bool zero_pending; /* on the context's list of buffers to clear */
+    void *map;        /* host-visible memory, mapped */
+};
+
+/* A descriptor set a command list made, for reuse by dispatches with the same layout and buffers. */
+typedef struct CachedSet {
+    VkDescriptorSetLayout layout;
+    uint32_t n;
+    VkBuffer buffers[MAX_BINDINGS + 1];
+    VkDescriptorSet set;
+} CachedSet;
+
+/* A command list (commands.c). */
+struct MtlrtCommands {
+    MtlrtContext *ctx;
+    VkCommandBuffer cmd, prologue; /* prologue: zero-fills pending when it is submitted */
+    VkFence fence;
+    bool recording, ended, pending, finished, have_times;
+    uint32_t n_commands, n_barriers;
+    VkBuffer *read, *written; /* buffers touched since the last barrier */
+    uint32_t n_read, cap_read, n_written, cap_written;
+    VkDescriptorPool *pools;
+    uint32_t n_pools, sets_in_pool;
+    CachedSet cached[64];
+    uint32_t n_cached, next_cached;
+    VkQueryPool queries; /* 0, 1: the whole list; 2 + 2i, 3 + 2i: timed command i */
+    uint32_t query_capacity, max_timed, n_timed;
+    double gpu_ms, *timed_ms;
+    MtlrtPipeline **bounds; /* pipelines with a bounds-check record used in the list (bounds.c) */
+    uint32_t n_bounds, cap_bounds;
 };
 
 /* What a compute pipeline is specialized for: its local size, the threadgroup size the kernel was dispatched
@@ -71,8 +121,6 @@ typedef struct PipelineVariant {
     VariantKey key;
     VkPipeline pipeline;
 } PipelineVariant;
-
-#define MAX_BINDINGS 64
 
 #define MAX_FUNCTION_CONSTANTS 64
 struct MtlrtPipeline {
@@ -90,6 +138,7 @@ struct MtlrtPipeline {
     uint32_t n_constants; /* function constants (constants.c): {constant_id, 32-bit value} */
     uint32_t constants[MAX_FUNCTION_CONSTANTS][2];
     uint32_t required_subgroup_size; /* nonzero: VK_EXT_subgroup_size_control sets it */
+    MtlrtBuffer *bounds; /* the bounds-check record of a kernel translated with check_bounds (bounds.c) */
 };
 
 /* ---- constants.c ---- */
@@ -97,11 +146,22 @@ struct MtlrtPipeline {
    (ENTRIES and DATA have room for MAX_FUNCTION_CONSTANTS more). */
 uint32_t rt_function_constants(const MtlrtPipeline *pipe, VkSpecializationMapEntry *entries, uint32_t *data, uint32_t n);
 
+/* ---- limits (docs/limits.md) ---- */
+#define MTLRT_MAX_ARRAY_BYTES 0xffffffffull /* one array: a storage buffer's range (maxStorageBufferRange) is 32-bit */
+
 /* ---- context.c ---- */
-/* Print "PREFIX: error: MESSAGE" to the diagnostic stream. */
+/* Record STATUS and the message as this thread's last error and log it; returns false. */
+bool rt_fail(MtlrtStatus status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* rt_fail with MTLRT_ERROR_INVALID_ARGUMENT. */
 void rt_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Print "PREFIX: MESSAGE" (notes, chosen device). */
+/* Log a note (the chosen device) or a warning; the call goes on. */
 void rt_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void rt_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void rt_log(MtlrtLogLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The list mtlrt_dispatch records into (the context's own, reset, or a new one when that is in use), with room
+   for MAX_TIMED timed commands; give it back with rt_context_commands_done. */
+MtlrtCommands *rt_context_commands(MtlrtContext *ctx, uint32_t max_timed);
+void rt_context_commands_done(MtlrtContext *ctx, MtlrtCommands *c);
 /* True when RES is VK_SUCCESS; otherwise prints "CALL failed: VK_ERROR_..." and returns false. */
 bool rt_vk_ok(VkResult res, const char *call);
 const char *rt_vk_result_string(VkResult res);
@@ -109,11 +169,52 @@ const char *rt_vk_result_string(VkResult res);
 VkBool32 *rt_feature(DeviceFeatures *f, const char *name);
 
 /* ---- buffer.c ---- */
-/* Allocate memory for a buffer or image with requirements REQ, preferring FLAGS. */
 /* BUF's device address (buffers have one where the device has bufferDeviceAddress); false with a message. */
 bool rt_buffer_address(const MtlrtBuffer *buf, VkDeviceAddress *addr);
-bool rt_alloc_memory(MtlrtContext *ctx, const VkMemoryRequirements *req, VkMemoryPropertyFlags flags,
-                     VkDeviceMemory *memory, bool *coherent);
+int rt_find_memory_type(const VkPhysicalDeviceMemoryProperties *mp, uint32_t bits, VkMemoryPropertyFlags flags);
+/* Memory for REQ from the first of CHOICES (property flag sets, 0-terminated) that can allocate it. */
+bool rt_alloc_memory(MtlrtContext *ctx, const VkMemoryRequirements *req, const VkMemoryPropertyFlags *choices,
+                     VkDeviceMemory *memory, VkMemoryPropertyFlags *flags);
+/* A buffer for the runtime's own use, its memory from CHOICES; mapped when host-visible. */
+MtlrtBuffer *rt_buffer_create_internal(MtlrtContext *ctx, size_t size, const VkMemoryPropertyFlags *choices);
+/* Host writes made visible to the device / device writes to the host, for non-coherent mapped memory. */
+bool rt_flush(MtlrtBuffer *buf, VkDeviceSize offset, VkDeviceSize bytes);
+bool rt_invalidate(MtlrtBuffer *buf);
+
+/* ---- transfer.c ---- */
+void rt_full_barrier(VkCommandBuffer cmd);
+/* BUF (not host-visible) is cleared by the GPU before the next submission. */
+bool rt_zero_later(MtlrtBuffer *buf);
+/* BUF cleared now if its clear is pending (before the host or the application touches it). */
+bool rt_zero_now(MtlrtBuffer *buf);
+/* BUF is destroyed or overwritten whole: no clearing. */
+void rt_forget_buffer(MtlrtBuffer *buf);
+/* Record the pending clears into CMD (and a barrier); false when there were none. */
+bool rt_record_zero_fills(MtlrtContext *ctx, VkCommandBuffer cmd);
+void rt_transfer_destroy(MtlrtContext *ctx);
+
+/* ---- commands.c ---- */
+/* Begin recording C if it is not already. */
+bool rt_commands_recording(MtlrtCommands *c);
+/* A barrier before a command reading READS and writing WRITES where it depends on earlier commands. */
+bool rt_commands_order(MtlrtCommands *c, const VkBuffer *reads, uint32_t n_reads, const VkBuffer *writes,
+                       uint32_t n_writes);
+/* A descriptor set of PIPE's layout holding BUFFERS[binding] (N of them), made or reused. */
+bool rt_commands_descriptor_set(MtlrtCommands *c, const MtlrtPipeline *pipe, const VkBuffer *buffers, uint32_t n,
+                                VkDescriptorSet *out);
+/* The start (END false: *SLOT set) or end timestamp of a timed command. */
+bool rt_commands_timestamp(MtlrtCommands *c, bool end, uint32_t *slot);
+
+/* ---- bounds.c ---- */
+/* The record of a kernel translated with check_bounds (4 words per checked array); true when it has none. */
+bool rt_bounds_create(MtlrtPipeline *pipe);
+/* The bounds-check record of a kernel translated with check_bounds, bound at its binding and written. */
+bool rt_bounds_bind(const MtlrtPipeline *pipe, VkBuffer *buffers, uint32_t *n_buffers, VkBuffer *writes,
+                    uint32_t *n_writes);
+/* On PIPE's first use in C: its record cleared. */
+bool rt_bounds_prepare(MtlrtCommands *c, MtlrtPipeline *pipe);
+/* After C ran: every out-of-range access its kernels recorded, as an MTLRT_ERROR_OUT_OF_BOUNDS error. */
+bool rt_bounds_report(MtlrtCommands *c);
 
 /* ---- pipeline.c ---- */
 /* The compute pipeline for KEY, created and cached on first use. */
@@ -126,5 +227,8 @@ bool rt_check_subgroup_layout(MtlrtContext *ctx, const uint32_t local[3], uint32
 
 /* ---- npy.c ---- */
 float rt_half_to_float(uint16_t h);
+float rt_bfloat_to_float(uint16_t b);
+/* IN converted exactly to dtype TO into OUT; false with WHY and nothing logged. */
+bool rt_convert_exact(const MtlrtArray *in, MtlrtDtype to, MtlrtArray *out, char *why, size_t why_size);
 
 #endif

@@ -1,8 +1,16 @@
 /* mtlrt.h: the mtl2glsl runtime. Runs a translated compute kernel (GLSL + reflection JSON, docs/interfaces.md)
    on a Vulkan device with Metal's dispatch semantics, and reads/writes/compares .npy arrays.
 
-   Conventions: functions returning bool print a message through the diagnostic stream (mtlrt_set_diag) and
-   return false on failure; nothing aborts. Every create has a destroy that accepts NULL. */
+   Errors: a function returning bool returns false (a constructor NULL) and records a status and a message for
+   the calling thread (mtlrt_last_status, mtlrt_last_error); nothing aborts and nothing is printed unless a log
+   callback is set (mtlrt_set_log_callback, or mtlrt_set_diag to print to a FILE). Every create has a destroy that
+   accepts NULL.
+
+   Threads: contexts are independent; different threads may use different contexts at once. A context and the
+   objects made from it (buffers, pipelines, command lists) are externally synchronized: one thread at a time, as
+   for a VkQueue. The last error is per thread. Set the log callback before creating contexts; it is called on the
+   thread that makes the call that logs (validation messages: the thread in the Vulkan call).
+   Vulkan interop (adopting an application's instance/device/queue, a buffer's VkBuffer): mtlrt_vulkan.h. */
 #ifndef MTLRT_H
 #define MTLRT_H
 
@@ -11,9 +19,48 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* ---- diagnostics (context.c) ---- */
+#ifdef __cplusplus
+extern "C" {
+#endif
 
-/* Messages go to FILE (default stderr) as "PREFIX: error: ..." (default prefix "mtlrt"). */
+#define MTLRT_VERSION "0.1.0"
+const char *mtlrt_version(void);
+
+/* ---- status, messages and the log (context.c) ---- */
+
+typedef enum MtlrtStatus {
+    MTLRT_OK = 0,
+    MTLRT_NOT_READY = 1,              /* mtlrt_commands_wait: not finished within the timeout (not an error) */
+    MTLRT_ERROR_INVALID_ARGUMENT = -1, /* a bad value: sizes, indices, types, a malformed file or launch */
+    MTLRT_ERROR_UNSUPPORTED = -2,     /* the device (or the runtime) lacks what the kernel or call needs */
+    MTLRT_ERROR_OUT_OF_MEMORY = -3,   /* host or device memory */
+    MTLRT_ERROR_IO = -4,              /* a file could not be read or written */
+    MTLRT_ERROR_COMPILE = -5,         /* GLSL did not compile, or the SPIR-V disagrees with the reflection */
+    MTLRT_ERROR_VULKAN = -6,          /* a Vulkan call failed (the message names it and its VkResult) */
+    MTLRT_ERROR_TIMEOUT = -7,         /* the GPU work did not finish within the runtime's limit */
+    MTLRT_ERROR_DEVICE_LOST = -8,
+    MTLRT_ERROR_OUT_OF_BOUNDS = -9,   /* a kernel translated with check_bounds accessed outside a buffer */
+} MtlrtStatus;
+
+/* The status and message of the last call that failed on this thread (MTLRT_OK and "" when none has). A
+   successful call leaves them as they were; mtlrt_clear_error resets them. */
+MtlrtStatus mtlrt_last_status(void);
+const char *mtlrt_last_error(void);
+void mtlrt_clear_error(void);
+const char *mtlrt_status_name(MtlrtStatus status); /* "MTLRT_ERROR_UNSUPPORTED" */
+
+typedef enum MtlrtLogLevel {
+    MTLRT_LOG_ERROR,      /* the message of a failing call (also kept as mtlrt_last_error) */
+    MTLRT_LOG_WARNING,    /* a launch that runs but looks wrong (grid larger than the buffers, short inputs) */
+    MTLRT_LOG_INFO,       /* the chosen device */
+    MTLRT_LOG_VALIDATION, /* a message of the Vulkan validation layer ("validation error: ...") */
+} MtlrtLogLevel;
+
+/* Every message goes to FN (NULL: none; the default). */
+typedef void (*MtlrtLogFn)(MtlrtLogLevel level, const char *message, void *user);
+void mtlrt_set_log_callback(MtlrtLogFn fn, void *user);
+/* A built-in log callback that prints to FILE (NULL: stderr) as "PREFIX: error: ...", "PREFIX: warning: ..." and
+   "PREFIX: ..." (default prefix "mtlrt"). */
 void mtlrt_set_diag(FILE *file, const char *prefix);
 
 /* ---- arrays and .npy files (npy.c) ---- */
@@ -42,7 +89,7 @@ typedef struct MtlrtArray {
 MtlrtDtype mtlrt_dtype_from_name(const char *name);
 const char *mtlrt_dtype_name(MtlrtDtype dtype); /* numpy name: "float32" */
 size_t mtlrt_dtype_size(MtlrtDtype dtype);
-char mtlrt_dtype_kind(MtlrtDtype dtype); /* 'f', 'i', 'u' or 'b' */
+char mtlrt_dtype_kind(MtlrtDtype dtype); /* 'f', 'i', 'u', 'b' or 'c' (complex) */
 
 /* Allocate a zero-filled array of SHAPE (NDIM dims). */
 bool mtlrt_array_alloc(MtlrtArray *a, MtlrtDtype dtype, int ndim, const uint64_t *shape);
@@ -55,6 +102,12 @@ long double mtlrt_array_get(const MtlrtArray *a, uint64_t i);
 bool mtlrt_array_from_spec(const char *spec, MtlrtArray *a);
 /* "float:2.5", "uint:7", "half:0.1", "bool:true" -> 0-d array holding that value (range-checked). */
 bool mtlrt_array_from_scalar(const char *spec, MtlrtArray *a);
+/* TEXT ("2.5", "1000", "0xff", "true") read as a value of DTYPE (floats rounded to it, integers range-checked). */
+bool mtlrt_array_from_value(const char *text, MtlrtDtype dtype, MtlrtArray *a);
+/* IN converted to dtype TO when every element is exactly representable there (int32 1000 -> uint32, float 2.5 ->
+   half); an error naming the first element that is not (float 0.1 -> half, -1 -> uint). bool and numbers never
+   convert into each other, nor complex and real. OUT is allocated. */
+bool mtlrt_array_convert_exact(const MtlrtArray *in, MtlrtDtype to, MtlrtArray *out);
 /* Read the raw bytes of PATH as a 1-d uint8 array. */
 bool mtlrt_array_from_raw_file(const char *path, MtlrtArray *a);
 
@@ -115,12 +168,30 @@ typedef struct MtlrtThreadgroupParam {
     uint32_t element_size;
 } MtlrtThreadgroupParam;
 
+/* A `constant T name [[function_constant(index)]]` the kernel reads: specialization constants constant_id (the
+   value) and defined_constant_id (whether it was set), numbered per shader (docs/interfaces.md). */
+typedef struct MtlrtFunctionConstant {
+    uint32_t index;
+    char *name;
+    char *type; /* Metal scalar: bool, char, uchar, short, ushort, int, uint, half, float */
+    uint32_t constant_id, defined_constant_id;
+} MtlrtFunctionConstant;
+
 /* Subgroup operations a shader uses (reflection "simd.operations"); VkSubgroupFeatureFlagBits values. */
 typedef enum MtlrtSubgroupOp {
     MTLRT_SUBGROUP_BASIC = 1, MTLRT_SUBGROUP_VOTE = 2, MTLRT_SUBGROUP_ARITHMETIC = 4, MTLRT_SUBGROUP_BALLOT = 8,
     MTLRT_SUBGROUP_SHUFFLE = 16, MTLRT_SUBGROUP_SHUFFLE_RELATIVE = 32, MTLRT_SUBGROUP_CLUSTERED = 64,
     MTLRT_SUBGROUP_QUAD = 128
 } MtlrtSubgroupOp;
+
+/* An array a kernel translated with check_bounds checks (reflection "bounds_check.slots"): a storage buffer's array
+   (a view of it when its type differs from the parameter's) or a threadgroup array. */
+typedef struct MtlrtBoundsSlot {
+    char *array;          /* its GLSL name */
+    char *type;           /* its GLSL element type */
+    int32_t binding;      /* storage: its binding; -1 for threadgroup arrays */
+    int32_t threadgroup;  /* a [[threadgroup(n)]] parameter: n; else -1 */
+} MtlrtBoundsSlot;
 
 typedef struct MtlrtReflection {
     char *entry;
@@ -138,6 +209,15 @@ typedef struct MtlrtReflection {
     uint32_t subgroup_size;      /* 0: no SIMD-group functions; else the subgroup size the shader was built for */
     bool virtual_subgroups;      /* subgroups are built in shared memory: any device runs it */
     uint32_t subgroup_ops;       /* MtlrtSubgroupOp bits the shader needs from the device */
+    uint32_t n_function_constants;
+    MtlrtFunctionConstant *function_constants;
+    char *source;                /* the Metal source it was translated from ("" when not given) */
+    bool bounds_check;           /* translated with check_bounds: the record below is bound and reported */
+    uint32_t bounds_binding;     /* the record's storage binding */
+    uint32_t n_bounds_slots;
+    MtlrtBoundsSlot *bounds_slots;
+    uint32_t n_bounds_locations;
+    char **bounds_locations;     /* "file:line" of each checked statement */
 } MtlrtReflection;
 
 /* Parse reflection JSON: one object, or an array of objects from which the one named ENTRY (or the only one,
@@ -188,13 +268,33 @@ uint32_t mtlrt_context_simd_subgroup_size(const MtlrtContext *ctx);
 
 typedef struct MtlrtBuffer MtlrtBuffer;
 
-/* A host-visible storage buffer of SIZE bytes (at least 4 are allocated), zero filled. NULL on error. */
+typedef enum MtlrtBufferFlags {
+    MTLRT_BUFFER_DEFAULT = 0,      /* device-local memory; the host reaches it through staging copies */
+    MTLRT_BUFFER_HOST_VISIBLE = 1, /* memory the host can map (mtlrt_buffer_map): device-local where the device
+                                      has such memory (resizable BAR, integrated and CPU devices), else host memory */
+} MtlrtBufferFlags;
+
+/* A storage buffer of SIZE bytes (at least 4 are allocated) in device-local memory, zero filled. NULL on error. */
 MtlrtBuffer *mtlrt_buffer_create(MtlrtContext *ctx, size_t size);
+/* The same with FLAGS (MtlrtBufferFlags). */
+MtlrtBuffer *mtlrt_buffer_create_flags(MtlrtContext *ctx, size_t size, uint32_t flags);
 void mtlrt_buffer_destroy(MtlrtBuffer *buf);
 size_t mtlrt_buffer_size(const MtlrtBuffer *buf);
-/* Copy SIZE bytes (at most the buffer size) to / from the start of the buffer. */
+/* Copy SIZE bytes (at most the buffer size) to / from the start of the buffer. Both wait for work submitted
+   earlier on the context, so a read sees what earlier dispatches wrote. Memory the host can read quickly
+   (host-cached: CPU and integrated devices) is copied directly; other memory through a staging buffer in
+   host-cached memory and a GPU copy, in chunks that overlap. */
 bool mtlrt_buffer_write(MtlrtBuffer *buf, const void *data, size_t size);
 bool mtlrt_buffer_read(MtlrtBuffer *buf, void *data, size_t size);
+/* The same at byte OFFSET of the buffer. */
+bool mtlrt_buffer_write_at(MtlrtBuffer *buf, size_t offset, const void *data, size_t size);
+bool mtlrt_buffer_read_at(MtlrtBuffer *buf, size_t offset, void *data, size_t size);
+/* The buffer's memory mapped for the host (coherent: no flush needed), or NULL (MTLRT_ERROR_UNSUPPORTED) when
+   it is not host-visible. Valid until the buffer is destroyed. The host must not touch it while submitted work
+   uses the buffer (wait for it first). */
+void *mtlrt_buffer_map(MtlrtBuffer *buf);
+/* Whether the buffer can be mapped. */
+bool mtlrt_buffer_host_visible(const MtlrtBuffer *buf);
 
 /* ---- pipelines (pipeline.c) ---- */
 
@@ -210,9 +310,11 @@ MtlrtPipeline *mtlrt_pipeline_create(MtlrtContext *ctx, const char *glsl, const 
 MtlrtPipeline *mtlrt_pipeline_create_spirv(MtlrtContext *ctx, const uint32_t *code, size_t size, const char *name,
                                            const MtlrtReflection *refl);
 void mtlrt_pipeline_destroy(MtlrtPipeline *pipe);
-/* Set Metal function constant INDEX ([[function_constant(INDEX)]]) to VALUE (a 0-d bool, int32, uint32 or
-   float32 array whose type matches the declaration) and mark it defined; before the first dispatch. Constants not
-   set keep the shader's default (false / 0) and is_function_constant_defined() is false for them. */
+/* Set Metal function constant INDEX ([[function_constant(INDEX)]]) to VALUE and mark it defined; before the first
+   dispatch. VALUE is a 0-d array converted exactly to the declared type (bool, char, uchar, short, ushort, int,
+   uint, half or float: int32 1 for a float constant is 1.0f; float 0.5 for an int constant, 300 for a uchar one,
+   or any number for a bool one, is an error, as is an INDEX the kernel does not declare). Constants not set keep
+   the shader's default (false / 0) and is_function_constant_defined() is false for them. */
 bool mtlrt_pipeline_set_function_constant(MtlrtPipeline *pipe, uint32_t index, const MtlrtArray *value);
 
 /* ---- dispatch (dispatch.c) ---- */
@@ -241,7 +343,48 @@ typedef struct MtlrtDispatchStats {
     double gpu_ms_min, gpu_ms_median, gpu_ms_mean;
 } MtlrtDispatchStats;
 
-/* Run the kernel as D says and wait for it. STATS may be NULL. */
+/* Run the kernel as D says and wait for it (a command list of its own). STATS may be NULL. Checked: D against the
+   kernel and the device (errors), and a grid larger than the buffers can hold or an input shorter than the grid
+   (warnings, through the log). A grid with 0 threads in any dimension runs nothing and succeeds. */
 bool mtlrt_dispatch(MtlrtPipeline *pipe, const MtlrtDispatch *d, MtlrtDispatchStats *stats);
+
+/* ---- command lists (commands.c) ----
+   Dispatches, copies and fills recorded in order and submitted together. Where a command reads a buffer an
+   earlier one wrote, or writes one an earlier one read or wrote, a memory barrier is recorded between them (what a
+   Metal compute encoder's hazard tracking does); commands on different buffers may overlap. Submission returns at
+   once; mtlrt_commands_wait waits. A list that has run may be submitted again as recorded, or reset and
+   recorded anew. Buffers and pipelines it uses must live until it has finished. */
+typedef struct MtlrtCommands MtlrtCommands;
+
+MtlrtCommands *mtlrt_commands_create(MtlrtContext *ctx);
+/* Waits for the list if it is running. */
+void mtlrt_commands_destroy(MtlrtCommands *cmds);
+/* Record a dispatch, checked as mtlrt_dispatch checks it (D->repeat must be 0 or 1, D->timestamps false). D and
+   the bindings array may be reused once the call returns. */
+bool mtlrt_commands_dispatch(MtlrtCommands *cmds, MtlrtPipeline *pipe, const MtlrtDispatch *d);
+/* Copy SIZE bytes from SRC at SRC_OFFSET to DST at DST_OFFSET (the ranges must not overlap). */
+bool mtlrt_commands_copy(MtlrtCommands *cmds, MtlrtBuffer *dst, size_t dst_offset, MtlrtBuffer *src,
+                         size_t src_offset, size_t size);
+/* Fill SIZE bytes at OFFSET (multiples of 4, or up to the end) with the 32-bit word VALUE. */
+bool mtlrt_commands_fill(MtlrtCommands *cmds, MtlrtBuffer *dst, size_t offset, size_t size, uint32_t value);
+/* A barrier after everything recorded so far, whatever buffers it touches. */
+bool mtlrt_commands_barrier(MtlrtCommands *cmds);
+/* Submit the list (recording ends); returns without waiting. */
+bool mtlrt_commands_submit(MtlrtCommands *cmds);
+/* Wait up to TIMEOUT_NS (0: poll, UINT64_MAX: no limit): MTLRT_OK when the list has finished (its writes are then
+   visible to mtlrt_buffer_read and mappings), MTLRT_NOT_READY when it has not, or the error status (a failed
+   bounds check included: MTLRT_ERROR_OUT_OF_BOUNDS, mtlrt_last_error lists the accesses). */
+MtlrtStatus mtlrt_commands_wait(MtlrtCommands *cmds, uint64_t timeout_ns);
+/* Forget what was recorded (waits first if the list is running). */
+bool mtlrt_commands_reset(MtlrtCommands *cmds);
+/* GPU time of the list's last run in milliseconds, from timestamps around it; false where the queue has none. */
+bool mtlrt_commands_gpu_time(const MtlrtCommands *cmds, double *ms);
+/* Commands recorded, and barriers recorded between them (for tests and tuning). */
+uint32_t mtlrt_commands_count(const MtlrtCommands *cmds);
+uint32_t mtlrt_commands_barriers(const MtlrtCommands *cmds);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,88 +1,37 @@
 /* mtlrun.c: run a Metal compute kernel (translated in process) or a translated GLSL kernel on Vulkan with
-   Metal's dispatch semantics. main() reads as the list of stages: parse options, load the kernel, create the
-   context and pipeline, bind parameters, dispatch, write and check outputs. Exit 0 ok, 1 failure, 2 usage. */
-#include "mtlrt.h"
+   Metal's dispatch semantics, or a pipeline of kernels (--pipeline FILE). main() reads as the list of stages:
+   parse options (getopt_long), create the context, prepare the launch (mtlrun_launch.c), dispatch, write and
+   check outputs. Exit 0 ok, 1 failure, 2 usage. */
+#include "mtlrun.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifdef MTLRUN_HAVE_TRANSLATOR
-#include "mtl2glsl.h"
-#include "mtlrun_spec.h"
-#endif
-
-#define MAX_ARGS 64
-
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
-
-typedef enum SourceKind { SOURCE_ARRAY, SOURCE_SCALAR, SOURCE_BYTES, SOURCE_PRESET } SourceKind;
-
-/* One --buffer/--scalar/--bytes (INDEX=TEXT) or --out/--check (INDEX=PATH); INDEX may be a parameter's NAME.
-   SOURCE_PRESET: an array a kernel spec built (taken over when bound). */
-typedef struct Arg {
-    uint32_t index;
-    SourceKind kind;
-    const char *text;
-    const char *name; /* NAME=...: resolved to the parameter's index once the kernel is known */
-    MtlrtArray *preset;
-} Arg;
-
-typedef struct Options {
-    const char *kernel, *entry, *reflect, *device;
-    bool grid_given, threadgroups_given, threadgroup_given;
-    uint32_t size[3], threadgroup[3];
-    Arg inputs[MAX_ARGS], outs[MAX_ARGS], checks[MAX_ARGS], constants[MAX_ARGS];
-    int n_inputs, n_outs, n_checks, n_constants;
-    const char *includes[MAX_ARGS + 1], *defines[MAX_ARGS + 1];
-    int n_includes, n_defines;
-    double rtol, atol;
-    uint32_t repeat;
-    bool poison, validate, timestamps, list_devices, help;
-    uint32_t subgroup_size;              /* --subgroup-size: 0 = the device's choice */
-    bool virtual_subgroups;
-    uint32_t threadgroup_memory[31];     /* --threadgroup-memory N=BYTES */
-    const char *spec_arrays[MAX_ARGS + 1], *templates[MAX_ARGS + 1], *transposes[MAX_ARGS + 1]; /* kernel specs */
-    int n_templates, n_transposes;
-    bool has_init_value;
-    double init_value;
-} Options;
-
-/* A loaded kernel: GLSL text, its reflection, and the name used in messages. */
-typedef struct Kernel {
-    char *glsl;
-    char *glsl_name;
-    MtlrtReflection *refl;
-#ifdef MTLRUN_HAVE_TRANSLATOR
-    MtlrunSpecRun spec; /* SPEC.json: its buffers until bound */
-#endif
-} Kernel;
-
-/* Everything a run creates, destroyed by run_destroy. */
-typedef struct Run {
-    MtlrtContext *ctx;
-    MtlrtPipeline *pipe;
-    MtlrtArray arrays[MAX_ARGS]; /* per input, parallel to Options.inputs */
-    MtlrtBuffer *bindings[64];
-    uint8_t push[256];
-} Run;
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char usage_text[] =
     "usage: mtlrun KERNEL.metal [--entry NAME] [-I DIR] [-D NAME[=VALUE]] DISPATCH PARAMS [OPTIONS]\n"
     "       mtlrun KERNEL.comp --reflect KERNEL.json [--entry NAME] DISPATCH PARAMS [OPTIONS]\n"
     "       mtlrun SPEC.json [--buffer NAME=...] [--template NAME=VALUE] [--init-value V] [DISPATCH] [OPTIONS]\n"
-    "       mtlrun --list-devices\n"
+    "       mtlrun --pipeline FILE [--out NAME=FILE.npy] [--check NAME=REF.npy] [OPTIONS]\n"
+    "       mtlrun --list-devices | --version | --help\n"
     "\n"
+    "Every option that takes a value accepts --opt VALUE and --opt=VALUE.\n"
     "dispatch (Metal semantics):\n"
-    "  --grid X[,Y[,Z]]          dispatchThreads: total threads, any size (ceil(grid/threadgroup) groups)\n"
+    "  --grid X[,Y[,Z]]          dispatchThreads: total threads, any size (ceil(grid/threadgroup) groups; 0 runs\n"
+    "                            nothing)\n"
     "  --threadgroups X[,Y[,Z]]  dispatchThreadgroups: number of threadgroups\n"
     "  --threadgroup X[,Y[,Z]]   threads per threadgroup (required)\n"
     "parameters ([[buffer(N)]] index N):\n"
     "  --buffer N=FILE.npy       data from a .npy file (dtype must match the parameter's type)\n"
-    "  --buffer N=DTYPE:SHAPE    zero-filled, e.g. float32:1000 or float32:64x64\n"
-    "  --scalar N=TYPE:VALUE     a scalar, e.g. 2=float:2.5 or 3=uint:7\n"
+    "  --buffer N=DTYPE:SHAPE    zero-filled, e.g. float32:1000, float32:64x64, bfloat16:8, complex64:4\n"
+    "  --scalar N=VALUE          a scalar of the parameter's type, e.g. 2=2.5 or 3=1000\n"
+    "  --scalar N=TYPE:VALUE     a scalar of TYPE, converted to the parameter's type when exactly representable\n"
+    "                            (3=int:1000 for a uint; 2=float:0.1 for a half is an error)\n"
     "  --bytes N=FILE            raw bytes (structs)\n"
-    "  --constant N=TYPE:VALUE   function constant [[function_constant(N)]], e.g. 0=bool:true or 1=float:0.5\n"
+    "  --constant N=[TYPE:]VALUE function constant [[function_constant(N)]], typed like --scalar, e.g. 0=true\n"
     "  --out N=FILE.npy          write buffer N back, with its dtype and shape\n"
     "  --check N=REF.npy         compare buffer N with a reference: PASS/FAIL\n"
     "  --threadgroup-memory N=BYTES  size of the `threadgroup T* [[threadgroup(N)]]` parameter\n"
@@ -93,8 +42,13 @@ static const char usage_text[] =
     "  --template NAME=VALUE     an MLX template argument (float32, 4, true)\n"
     "  --init-value V            fill the outputs with V before the run (MLX init_value)\n"
     "  --transpose NAME=P0,P1,.. input NAME is its file's array transposed: a strided view (MLX)\n"
-    "  --rtol R --atol A         tolerance of --check (default by dtype: float32 1e-5/1e-6, half 1e-3/1e-3)\n"
+    "pipelines (docs/runtime.md): FILE has `buffer NAME = FILE.npy|DTYPE:SHAPE`, `run KERNEL ...` (a launch's\n"
+    "options; --buffer N=NAME binds a shared buffer), `out NAME = FILE.npy` and `check NAME = REF.npy` lines;\n"
+    "the launches run in order in one submission, with barriers where one depends on another:\n"
+    "  --pipeline FILE           run the pipeline FILE describes\n"
     "options:\n"
+    "  --rtol R --atol A         tolerance of --check (default by dtype: float32 1e-5/1e-6, half 1e-3/1e-3,\n"
+    "                            bfloat16 1e-2/1e-2)\n"
     "  --poison                  fill DTYPE:SHAPE buffers with NaN (floats) or 0xA5 bytes instead of zeros\n"
     "  --validate                run under VK_LAYER_KHRONOS_validation; any message fails the run\n"
     "  --device NAME|INDEX       pick a device (default: env MTL2GLSL_DEVICE, else discrete > integrated >\n"
@@ -103,45 +57,38 @@ static const char usage_text[] =
     "  --subgroup-size N         translate SIMD-group functions for N-wide subgroups (4..128) instead of the\n"
     "                            device's choice (32 where it can run 32, else its own width)\n"
     "  --virtual-subgroups       build subgroups from shared memory, so that any --subgroup-size runs here\n"
-    "  --timestamps              print gpu_time_ms: X (GPU timestamps around the dispatch)\n"
+    "  --check-bounds            translate with bounds checks: the first out-of-range access of each buffer is\n"
+    "                            reported with its Metal source line, index and size, and fails the run\n"
+    "  --timestamps              print gpu_time_ms: X (GPU timestamps around the dispatch or pipeline)\n"
     "  --repeat N                run N times (written buffers restored between runs); with --timestamps\n"
     "                            prints the median and min/mean\n"
+    "  -q, --quiet               print only errors and results (no device line, no warnings)\n"
+    "  --version                 print the version and exit\n"
     "  -h, --help                this text\n"
     "exit status: 0 success, 1 failure (translation, run, validation, FAIL), 2 usage error\n";
 
-static void usage_error(const char *fmt, const char *arg)
+static void usage_error(const char *where, const char *fmt, const char *arg)
 {
-    fprintf(stderr, "mtlrun: ");
+    fprintf(stderr, "mtlrun: %s%s", where ? where : "", where ? ": " : "");
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n(mtlrun --help for usage)\n");
 }
 
-/* The value of option NAME at argv[*i]: "NAME=V" or "NAME V" (advancing *i); NULL if argv[*i] is not NAME. */
-static const char *option_value(int argc, char **argv, int *i, const char *name, bool *missing)
+bool mtlrun_has_suffix(const char *s, const char *suffix)
 {
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return NULL;
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (argv[*i][n] != 0)
-        return NULL;
-    if (*i + 1 >= argc) {
-        *missing = true;
-        return NULL;
-    }
-    return argv[++*i];
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && !strcmp(s + n - m, suffix);
 }
 
-/* "X[,Y[,Z]]" -> three positive counts (missing ones are 1). */
-static bool parse_dims(const char *s, uint32_t out[3])
+/* "X[,Y[,Z]]" -> three counts (missing ones are 1). A 0 is an empty grid when ZERO_OK. */
+static bool parse_dims(const char *s, uint32_t out[3], bool zero_ok)
 {
     out[0] = out[1] = out[2] = 1;
     for (int i = 0; i < 3; i++) {
         char *end;
         errno = 0;
         unsigned long long v = strtoull(s, &end, 10);
-        if (end == s || errno || v == 0 || v > UINT32_MAX || *s == '-')
+        if (end == s || errno || (v == 0 && !zero_ok) || v > UINT32_MAX || *s == '-')
             return false;
         out[i] = (uint32_t)v;
         if (*end == 0)
@@ -154,7 +101,7 @@ static bool parse_dims(const char *s, uint32_t out[3])
 }
 
 /* "N=TEXT" or "NAME=TEXT" -> ARG. */
-static bool parse_indexed(const char *s, SourceKind kind, Arg *arg)
+static bool parse_indexed(const char *s, SourceKind kind, Arg *arg, unsigned long max)
 {
     char *end;
     errno = 0;
@@ -165,7 +112,7 @@ static bool parse_indexed(const char *s, SourceKind kind, Arg *arg)
         *arg = (Arg){.index = UINT32_MAX, .kind = kind, .text = s + name_len + 1, .name = name};
         return name != NULL;
     }
-    if (end == s || *end != '=' || errno || v > 1000)
+    if (end == s || *end != '=' || errno || v > max)
         return false;
     *arg = (Arg){.index = (uint32_t)v, .kind = kind, .text = end + 1};
     return true;
@@ -174,493 +121,298 @@ static bool parse_indexed(const char *s, SourceKind kind, Arg *arg)
 /* Append an indexed option to LIST; false when full or malformed. */
 static bool add_indexed(Arg *list, int *n, const char *value, SourceKind kind)
 {
-    return *n < MAX_ARGS && parse_indexed(value, kind, &list[*n]) && ++*n;
+    return *n < MAX_ARGS && parse_indexed(value, kind, &list[*n], 1000) && ++*n;
 }
 
-/* One option at argv[*i] that takes a value; false (usage) if it is not known or malformed. */
-static bool parse_valued(Options *o, const char *name, const char *v)
-{
-    if (!strcmp(name, "--grid"))
-        return (o->grid_given = true) && parse_dims(v, o->size);
-    if (!strcmp(name, "--threadgroups"))
-        return (o->threadgroups_given = true) && parse_dims(v, o->size);
-    if (!strcmp(name, "--threadgroup"))
-        return (o->threadgroup_given = true) && parse_dims(v, o->threadgroup);
-    if (!strcmp(name, "--buffer"))
-        return add_indexed(o->inputs, &o->n_inputs, v, SOURCE_ARRAY);
-    if (!strcmp(name, "--scalar"))
-        return add_indexed(o->inputs, &o->n_inputs, v, SOURCE_SCALAR);
-    if (!strcmp(name, "--bytes"))
-        return add_indexed(o->inputs, &o->n_inputs, v, SOURCE_BYTES);
-    if (!strcmp(name, "--constant"))
-        return add_indexed(o->constants, &o->n_constants, v, SOURCE_SCALAR);
-    if (!strcmp(name, "--out"))
-        return add_indexed(o->outs, &o->n_outs, v, SOURCE_ARRAY);
-    if (!strcmp(name, "--check"))
-        return add_indexed(o->checks, &o->n_checks, v, SOURCE_ARRAY);
-    if (!strcmp(name, "--entry"))
-        return (o->entry = v);
-    if (!strcmp(name, "--reflect"))
-        return (o->reflect = v);
-    if (!strcmp(name, "--device"))
-        return (o->device = v);
-    if (!strcmp(name, "-I"))
-        return o->n_includes < MAX_ARGS && (o->includes[o->n_includes++] = v);
-    if (!strcmp(name, "-D"))
-        return o->n_defines < MAX_ARGS && (o->defines[o->n_defines++] = v);
-    char *end;
-    if (!strcmp(name, "--rtol"))
-        return (o->rtol = strtod(v, &end)) >= 0 && !*end;
-    if (!strcmp(name, "--atol"))
-        return (o->atol = strtod(v, &end)) >= 0 && !*end;
-    if (!strcmp(name, "--subgroup-size")) {
-        unsigned long n = strtoul(v, &end, 10);
-        o->subgroup_size = (uint32_t)n;
-        return !*end && n >= 4 && n <= 128 && !(n & (n - 1));
-    }
-    if (!strcmp(name, "--threadgroup-memory")) {
-        unsigned long idx = strtoul(v, &end, 10), bytes;
-        if (*end != '=' || idx > 30)
-            return false;
-        bytes = strtoul(end + 1, &end, 10);
-        o->threadgroup_memory[idx] = (uint32_t)bytes;
-        return !*end && bytes > 0 && bytes <= (1u << 30);
-    }
-    if (!strcmp(name, "--template"))
-        return o->n_templates < MAX_ARGS && (o->templates[o->n_templates++] = v);
-    if (!strcmp(name, "--transpose"))
-        return o->n_transposes < MAX_ARGS && (o->transposes[o->n_transposes++] = v);
-    if (!strcmp(name, "--init-value"))
-        return (o->has_init_value = true) && ((void)(o->init_value = strtod(v, &end)), end != v && !*end);
-    if (!strcmp(name, "--repeat"))
-        return (o->repeat = (uint32_t)strtoul(v, &end, 10)) > 0 && !*end && o->repeat <= 100000;
-    return false;
-}
-
-static const char *const valued_options[] = {
-    "--grid", "--threadgroups", "--threadgroup", "--buffer", "--scalar", "--bytes", "--constant", "--out", "--check", "--entry",
-    "--reflect", "--device", "-I", "-D", "--rtol", "--atol", "--repeat", "--subgroup-size", "--threadgroup-memory",
-    "--template", "--init-value", "--transpose",
+enum {
+    OPT_GRID = 256, OPT_THREADGROUPS, OPT_THREADGROUP, OPT_BUFFER, OPT_SCALAR, OPT_BYTES, OPT_CONSTANT, OPT_OUT,
+    OPT_CHECK, OPT_ENTRY, OPT_REFLECT, OPT_DEVICE, OPT_RTOL, OPT_ATOL, OPT_REPEAT, OPT_SUBGROUP_SIZE, OPT_TG_MEMORY,
+    OPT_TEMPLATE, OPT_INIT_VALUE, OPT_TRANSPOSE, OPT_PIPELINE, OPT_POISON, OPT_VALIDATE, OPT_TIMESTAMPS,
+    OPT_LIST_DEVICES, OPT_VIRTUAL_SUBGROUPS, OPT_CHECK_BOUNDS, OPT_VERSION,
 };
 
-/* Flags without a value; false if ARG is not one. */
-static bool parse_flag(Options *o, const char *arg)
-{
-    bool *flag = !strcmp(arg, "--poison")         ? &o->poison
-                 : !strcmp(arg, "--validate")     ? &o->validate
-                 : !strcmp(arg, "--timestamps")   ? &o->timestamps
-                 : !strcmp(arg, "--list-devices") ? &o->list_devices
-                 : !strcmp(arg, "--virtual-subgroups") ? &o->virtual_subgroups
-                 : !strcmp(arg, "--help") || !strcmp(arg, "-h") ? &o->help
-                                                                : NULL;
-    if (flag)
-        *flag = true;
-    return flag != NULL;
-}
+static const struct option long_options[] = {
+    {"grid", required_argument, NULL, OPT_GRID},
+    {"threadgroups", required_argument, NULL, OPT_THREADGROUPS},
+    {"threadgroup", required_argument, NULL, OPT_THREADGROUP},
+    {"buffer", required_argument, NULL, OPT_BUFFER},
+    {"scalar", required_argument, NULL, OPT_SCALAR},
+    {"bytes", required_argument, NULL, OPT_BYTES},
+    {"constant", required_argument, NULL, OPT_CONSTANT},
+    {"out", required_argument, NULL, OPT_OUT},
+    {"check", required_argument, NULL, OPT_CHECK},
+    {"entry", required_argument, NULL, OPT_ENTRY},
+    {"reflect", required_argument, NULL, OPT_REFLECT},
+    {"device", required_argument, NULL, OPT_DEVICE},
+    {"rtol", required_argument, NULL, OPT_RTOL},
+    {"atol", required_argument, NULL, OPT_ATOL},
+    {"repeat", required_argument, NULL, OPT_REPEAT},
+    {"subgroup-size", required_argument, NULL, OPT_SUBGROUP_SIZE},
+    {"threadgroup-memory", required_argument, NULL, OPT_TG_MEMORY},
+    {"template", required_argument, NULL, OPT_TEMPLATE},
+    {"init-value", required_argument, NULL, OPT_INIT_VALUE},
+    {"transpose", required_argument, NULL, OPT_TRANSPOSE},
+    {"pipeline", required_argument, NULL, OPT_PIPELINE},
+    {"poison", no_argument, NULL, OPT_POISON},
+    {"validate", no_argument, NULL, OPT_VALIDATE},
+    {"timestamps", no_argument, NULL, OPT_TIMESTAMPS},
+    {"list-devices", no_argument, NULL, OPT_LIST_DEVICES},
+    {"virtual-subgroups", no_argument, NULL, OPT_VIRTUAL_SUBGROUPS},
+    {"check-bounds", no_argument, NULL, OPT_CHECK_BOUNDS},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
 
-/* argv[*i] as a valued option ("-Ifoo" and "-DX=1" included). 1 parsed, 0 not such an option, -1 bad value. */
-static int parse_one_valued(Options *o, int argc, char **argv, int *i)
+/* An option of launch L with value V; false when V is malformed. */
+static bool launch_option(Launch *l, int c, const char *v)
 {
-    for (size_t k = 0; k < sizeof valued_options / sizeof *valued_options; k++) {
-        const char *name = valued_options[k];
-        bool missing = false;
-        const char *v = option_value(argc, argv, i, name, &missing);
-        if (!v && name[1] != '-' && !strncmp(argv[*i], name, 2) && argv[*i][2])
-            v = argv[*i] + 2;
-        if (missing) {
-            usage_error("%s needs a value", name);
-            return -1;
-        }
-        if (v && !parse_valued(o, name, v)) {
-            fprintf(stderr, "mtlrun: bad value '%s' for %s\n(mtlrun --help for usage)\n", v, name);
-            return -1;
-        }
-        if (v)
-            return 1;
+    char *end;
+    switch (c) {
+    case OPT_GRID:
+        return (l->grid_given = true) && parse_dims(v, l->size, true);
+    case OPT_THREADGROUPS:
+        return (l->threadgroups_given = true) && parse_dims(v, l->size, true);
+    case OPT_THREADGROUP:
+        return (l->threadgroup_given = true) && parse_dims(v, l->threadgroup, false);
+    case OPT_BUFFER:
+        return add_indexed(l->inputs, &l->n_inputs, v, SOURCE_ARRAY);
+    case OPT_SCALAR:
+        return add_indexed(l->inputs, &l->n_inputs, v, SOURCE_SCALAR);
+    case OPT_BYTES:
+        return add_indexed(l->inputs, &l->n_inputs, v, SOURCE_BYTES);
+    case OPT_CONSTANT: /* function constant indices: any uint */
+        return l->n_constants < MAX_ARGS && parse_indexed(v, SOURCE_SCALAR, &l->constants[l->n_constants], UINT32_MAX) &&
+               ++l->n_constants;
+    case OPT_ENTRY:
+        return (l->entry = v);
+    case OPT_REFLECT:
+        return (l->reflect = v);
+    case 'I':
+        return l->n_includes < MAX_ARGS && (l->includes[l->n_includes++] = v);
+    case 'D':
+        return l->n_defines < MAX_ARGS && (l->defines[l->n_defines++] = v);
+    case OPT_SUBGROUP_SIZE: {
+        unsigned long n = strtoul(v, &end, 10);
+        l->subgroup_size = (uint32_t)n;
+        return !*end && n >= 4 && n <= 128 && !(n & (n - 1));
     }
-    return 0;
+    case OPT_TG_MEMORY: {
+        unsigned long idx = strtoul(v, &end, 10), bytes;
+        if (*end != '=' || idx > 30 || end == v)
+            return false;
+        bytes = strtoul(end + 1, &end, 10);
+        l->threadgroup_memory[idx] = (uint32_t)bytes;
+        return !*end && bytes > 0 && bytes <= (1u << 30);
+    }
+    case OPT_TEMPLATE:
+        return l->n_templates < MAX_ARGS && (l->templates[l->n_templates++] = v);
+    case OPT_TRANSPOSE:
+        return l->n_transposes < MAX_ARGS && (l->transposes[l->n_transposes++] = v);
+    case OPT_INIT_VALUE:
+        return (l->has_init_value = true) && ((void)(l->init_value = strtod(v, &end)), end != v && !*end);
+    case OPT_VIRTUAL_SUBGROUPS:
+        return (l->virtual_subgroups = true);
+    }
+    return false;
 }
 
-/* Parse the command line into O; false on a usage error (already printed). */
-static bool parse_options(Options *o, int argc, char **argv)
+/* An option of the run (not of a launch) with value V (NULL for flags); false when V is malformed. */
+static bool run_option(Options *o, int c, const char *v)
 {
-    *o = (Options){.rtol = -1, .atol = -1, .repeat = 1};
-    for (int i = 1; i < argc; i++) {
-        int r = parse_one_valued(o, argc, argv, &i);
-        if (r < 0)
+    char *end;
+    switch (c) {
+    case OPT_OUT:
+        return add_indexed(o->outs, &o->n_outs, v, SOURCE_ARRAY);
+    case OPT_CHECK:
+        return add_indexed(o->checks, &o->n_checks, v, SOURCE_ARRAY);
+    case OPT_DEVICE:
+        return (o->device = v);
+    case OPT_RTOL:
+        return (o->rtol = strtod(v, &end)) >= 0 && end != v && !*end;
+    case OPT_ATOL:
+        return (o->atol = strtod(v, &end)) >= 0 && end != v && !*end;
+    case OPT_REPEAT:
+        return (o->repeat = (uint32_t)strtoul(v, &end, 10)) > 0 && !*end && o->repeat <= 100000;
+    case OPT_PIPELINE:
+        return (o->pipeline = v);
+    case OPT_POISON:
+        return (o->poison = true);
+    case OPT_VALIDATE:
+        return (o->validate = true);
+    case OPT_TIMESTAMPS:
+        return (o->timestamps = true);
+    case OPT_LIST_DEVICES:
+        return (o->list_devices = true);
+    case OPT_CHECK_BOUNDS:
+        return (o->check_bounds = true);
+    case OPT_VERSION:
+        return (o->version = true);
+    case 'q':
+        return (o->quiet = true);
+    case 'h':
+        return (o->help = true);
+    }
+    return false;
+}
+
+/* The name of option C as the user wrote it ("--grid", "-I"). */
+static const char *option_name(int c, char *buf, size_t size)
+{
+    for (const struct option *opt = long_options; opt->name; opt++)
+        if (opt->val == c) {
+            snprintf(buf, size, "--%s", opt->name);
+            return buf;
+        }
+    snprintf(buf, size, "-%c", c);
+    return buf;
+}
+
+static bool is_launch_option(int c)
+{
+    return c == 'I' || c == 'D' || (c >= OPT_GRID && c <= OPT_TRANSPOSE && c != OPT_OUT && c != OPT_CHECK &&
+                                    c != OPT_DEVICE && c != OPT_RTOL && c != OPT_ATOL && c != OPT_REPEAT) ||
+           c == OPT_VIRTUAL_SUBGROUPS;
+}
+
+bool mtlrun_parse(int argc, char **argv, Options *o, Launch *l, bool in_pipeline, const char *where)
+{
+    char name[64];
+    optind = 0; /* glibc: start over (a pipeline parses one line after another) */
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "-:hqI:D:", long_options, NULL)) != -1) {
+        if (c == 1) { /* a positional argument: the kernel */
+            if (l->kernel) {
+                usage_error(where, "more than one kernel file: %s", optarg);
+                return false;
+            }
+            l->kernel = optarg;
+        } else if (c == '?') {
+            usage_error(where, "unknown option %s", argv[optind - 1]);
             return false;
-        if (r > 0 || parse_flag(o, argv[i]))
-            continue;
-        if (argv[i][0] == '-' || o->kernel) {
-            usage_error(argv[i][0] == '-' ? "unknown option %s" : "more than one kernel file: %s", argv[i]);
+        } else if (c == ':') {
+            usage_error(where, "%s needs a value", argv[optind - 1]);
+            return false;
+        } else if (is_launch_option(c) ? !launch_option(l, c, optarg)
+                                       : in_pipeline || !run_option(o, c, optarg)) {
+            if (!is_launch_option(c) && in_pipeline)
+                usage_error(where, "%s is an option of the whole run: give it on mtlrun's command line",
+                            option_name(c, name, sizeof name));
+            else
+                fprintf(stderr, "mtlrun: %s%sbad value '%s' for %s\n(mtlrun --help for usage)\n", where ? where : "",
+                        where ? ": " : "", optarg ? optarg : "", option_name(c, name, sizeof name));
             return false;
         }
-        o->kernel = argv[i];
     }
     return true;
 }
 
-static bool has_suffix(const char *s, const char *suffix)
+/* Cross-option rules of a launch: a kernel, exactly one of --grid/--threadgroups, a --threadgroup (a spec has its
+   own). */
+bool mtlrun_check_launch(const Launch *l, const char *where)
 {
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && !strcmp(s + n - m, suffix);
-}
-
-/* Cross-option rules: a kernel, exactly one of --grid/--threadgroups, a --threadgroup (a spec has its own). */
-static bool check_options(const Options *o)
-{
-    bool spec = o->kernel && has_suffix(o->kernel, ".json");
-    if (!o->kernel)
-        usage_error("%sno kernel file given", "");
-    else if (spec && o->threadgroups_given)
-        usage_error("%s: a kernel spec runs on a grid of threads (--grid), as MLX and Core AI dispatch", o->kernel);
-    else if (!spec && (o->n_templates || o->has_init_value || o->n_transposes))
-        usage_error("--template, --transpose and --init-value are for kernel specs (SPEC.json), not %s", o->kernel);
+    bool spec = l->kernel && mtlrun_has_suffix(l->kernel, ".json");
+    if (!l->kernel)
+        usage_error(where, "%sno kernel file given", "");
+    else if (spec && l->threadgroups_given)
+        usage_error(where, "%s: a kernel spec runs on a grid of threads (--grid), as MLX and Core AI dispatch",
+                    l->kernel);
+    else if (!spec && (l->n_templates || l->has_init_value || l->n_transposes))
+        usage_error(where, "--template, --transpose and --init-value are for kernel specs (SPEC.json), not %s",
+                    l->kernel);
     else if (spec)
         return true;
-    else if (o->grid_given == o->threadgroups_given)
-        usage_error("%sgive exactly one of --grid (dispatchThreads) and --threadgroups (dispatchThreadgroups)", "");
-    else if (!o->threadgroup_given)
-        usage_error("%s--threadgroup X[,Y[,Z]] is required", "");
-    else if (!has_suffix(o->kernel, ".metal") && !o->reflect)
-        usage_error("%s is GLSL: give its reflection with --reflect FILE.json", o->kernel);
+    else if (l->grid_given == l->threadgroups_given)
+        usage_error(where, "%sgive exactly one of --grid (dispatchThreads) and --threadgroups (dispatchThreadgroups)",
+                    "");
+    else if (!l->threadgroup_given)
+        usage_error(where, "%s--threadgroup X[,Y[,Z]] is required", "");
+    else if (!mtlrun_has_suffix(l->kernel, ".metal") && !l->reflect)
+        usage_error(where, "%s is GLSL: give its reflection with --reflect FILE.json", l->kernel);
     else
         return true;
     return false;
 }
 
-/* Whole file as a NUL-terminated string; NULL with a message. */
-static char *read_text(const char *path)
+void mtlrun_launch_free(Launch *l)
 {
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    long size;
-    if (!f || fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) ||
-        !(text = calloc((size_t)size + 1, 1)) || fread(text, 1, (size_t)size, f) != (size_t)size) {
-        fprintf(stderr, "mtlrun: error: cannot read %s: %s\n", path, strerror(errno));
-        free(text);
-        text = NULL;
-    }
-    if (f)
-        fclose(f);
-    return text;
+    for (int i = 0; i < l->n_inputs; i++)
+        free(l->inputs[i].name);
+    for (int i = 0; i < l->n_constants; i++)
+        free(l->constants[i].name);
+    for (int i = 0; l->spec_arrays[i]; i++)
+        free((char *)l->spec_arrays[i]);
 }
 
-/* KERNEL.comp (or any GLSL) with --reflect FILE.json. */
-static bool load_glsl_kernel(const Options *o, Kernel *k)
+static void free_options(Options *o)
 {
-    char *json = read_text(o->reflect);
-    k->glsl = read_text(o->kernel);
-    k->glsl_name = strdup(o->kernel);
-    if (json && k->glsl)
-        k->refl = mtlrt_reflection_parse(json, o->entry, o->reflect);
-    free(json);
-    return k->refl != NULL;
+    mtlrun_launch_free(&o->launch);
+    for (int i = 0; i < o->n_outs; i++)
+        free(o->outs[i].name);
+    for (int i = 0; i < o->n_checks; i++)
+        free(o->checks[i].name);
 }
 
-#ifdef MTLRUN_HAVE_TRANSLATOR
-/* The entry to run from a translation result: --entry, or the only one. */
-static const M2gEntry *pick_translated_entry(const Options *o, const M2gResult *r)
-{
-    for (int i = 0; i < r->n_entries; i++)
-        if (!o->entry || !strcmp(r->entries[i].name, o->entry))
-            if (o->entry || r->n_entries == 1)
-                return &r->entries[i];
-    if (o->entry)
-        fprintf(stderr, "mtlrun: error: %s has no kernel entry point named %s\n", o->kernel, o->entry);
-    else
-        fprintf(stderr, "mtlrun: error: %s has %d entry points; pick one with --entry\n", o->kernel, r->n_entries);
-    return NULL;
-}
+/* ---- one kernel ---- */
 
-/* KERNEL.metal: translate in process (only the asked entry) and take its GLSL and reflection. */
-static bool load_metal_kernel(const Options *o, Kernel *k, const MtlrtContext *ctx)
+/* NAME=... outputs get the index of the kernel's parameter of that name; every output names a storage
+   parameter that has an input. */
+static bool resolve_outputs(Options *o, const Launch *l, const MtlrtReflection *r)
 {
-    M2gOptions mo = {
-        .include_dirs = o->includes,
-        .defines = o->defines,
-        .only_entry = o->entry,
-        .diag = stderr,
-        .subgroup_size = (int)(o->subgroup_size ? o->subgroup_size : mtlrt_context_simd_subgroup_size(ctx)),
-        .virtual_subgroups = o->virtual_subgroups,
-    };
-    M2gResult *r = m2g_translate_file(o->kernel, &mo);
-    const M2gEntry *e = NULL;
-    if (!r) {
-        fprintf(stderr, "mtlrun: error: out of memory translating %s\n", o->kernel);
-        return false;
-    }
-    if (r->parse_failed || r->n_errors)
-        fprintf(stderr, "mtlrun: error: translation of %s failed (%d errors)\n", o->kernel, r->n_errors);
-    else if ((e = pick_translated_entry(o, r)) && (!e->glsl || !e->reflect_json))
-        fprintf(stderr, "mtlrun: error: translation of %s in %s failed\n", e->name, o->kernel);
-    else if (e) {
-        size_t n = strlen(o->kernel) + strlen(e->name) + 8;
-        k->glsl_name = malloc(n);
-        if (k->glsl_name)
-            snprintf(k->glsl_name, n, "%s:%s.comp", o->kernel, e->name);
-        k->glsl = strdup(e->glsl);
-        k->refl = mtlrt_reflection_parse(e->reflect_json, e->name, k->glsl_name);
-    }
-    m2g_result_free(r);
-    return k->refl && k->glsl && k->glsl_name;
-}
-#else
-static bool load_metal_kernel(const Options *o, Kernel *k, const MtlrtContext *ctx)
-{
-    (void)k;
-    (void)ctx;
-    fprintf(stderr, "mtlrun: error: this mtlrun was built without the translator; translate %s with mtl2glsl and "
-                    "run KERNEL.comp --reflect KERNEL.json\n", o->kernel);
-    return false;
-}
-#endif
-
-#ifdef MTLRUN_HAVE_TRANSLATOR
-/* SPEC.json: named --buffer arguments describe the call; the spec's buffers become preset inputs, its grid and
-   threadgroup the dispatch. */
-static bool load_spec_kernel(Options *o, Kernel *k, const MtlrtContext *ctx)
-{
-    int n_arrays = 0, kept = 0;
-    for (int i = 0; i < o->n_inputs; i++) {
-        if (!o->inputs[i].name || o->inputs[i].kind != SOURCE_ARRAY) {
-            fprintf(stderr, "mtlrun: error: %s: give the call's arrays by name (--buffer NAME=FILE.npy or "
-                            "NAME=DTYPE:SHAPE)\n", o->kernel);
-            return false;
-        }
-        size_t n = strlen(o->inputs[i].name) + strlen(o->inputs[i].text) + 2;
-        char *t = malloc(n);
-        if (!t)
-            return false;
-        snprintf(t, n, "%s=%s", o->inputs[i].name, o->inputs[i].text);
-        o->spec_arrays[n_arrays++] = t;
-        free((char *)o->inputs[i].name);
-    }
-    MtlrunSpecArgs sa = {.arrays = o->spec_arrays, .templates = o->templates, .transposes = o->transposes,
-                         .has_init_value = o->has_init_value,
-                         .init_value = o->init_value, .poison = o->poison, .subgroup_size = o->subgroup_size,
-                         .virtual_subgroups = o->virtual_subgroups, .includes = o->includes, .defines = o->defines};
-    if (o->grid_given)
-        memcpy(sa.grid, o->size, sizeof sa.grid);
-    if (o->threadgroup_given)
-        memcpy(sa.threadgroup, o->threadgroup, sizeof sa.threadgroup);
-    o->n_inputs = 0;
-    if (!mtlrun_spec_prepare(o->kernel, &sa, ctx, &k->spec))
-        return false;
-    for (int i = 0; i < k->spec.n_buffers; i++)
-        o->inputs[kept++] = (Arg){.index = k->spec.index[i], .kind = SOURCE_PRESET, .text = o->kernel,
-                                  .preset = &k->spec.arrays[i]};
-    o->n_inputs = kept;
-    memcpy(o->size, k->spec.grid, sizeof o->size);
-    memcpy(o->threadgroup, k->spec.threadgroup, sizeof o->threadgroup);
-    o->grid_given = true;
-    k->glsl = k->spec.glsl, k->glsl_name = k->spec.glsl_name, k->refl = k->spec.refl;
-    k->spec.glsl = k->spec.glsl_name = NULL, k->spec.refl = NULL;
-    return true;
-}
-#else
-static bool load_spec_kernel(Options *o, Kernel *k, const MtlrtContext *ctx)
-{
-    (void)k;
-    (void)ctx;
-    fprintf(stderr, "mtlrun: error: this mtlrun was built without the translator; it cannot run spec %s\n",
-            o->kernel);
-    return false;
-}
-#endif
-
-static bool load_kernel(Options *o, Kernel *k, const MtlrtContext *ctx)
-{
-    if (has_suffix(o->kernel, ".json"))
-        return load_spec_kernel(o, k, ctx);
-    if (has_suffix(o->kernel, ".metal"))
-        return load_metal_kernel(o, k, ctx);
-    if (o->subgroup_size || o->virtual_subgroups) {
-        fprintf(stderr, "mtlrun: error: --subgroup-size and --virtual-subgroups apply to .metal sources; %s is "
-                        "already translated\n", o->kernel);
-        return false;
-    }
-    return load_glsl_kernel(o, k);
-}
-
-static void kernel_free(Kernel *k)
-{
-    free(k->glsl);
-    free(k->glsl_name);
-    mtlrt_reflection_destroy(k->refl);
-#ifdef MTLRUN_HAVE_TRANSLATOR
-    mtlrun_spec_run_free(&k->spec);
-#endif
-}
-
-static void print_param_list(const MtlrtReflection *r);
-
-/* NAME=... arguments get the index of the kernel's parameter of that name. */
-static bool resolve_names(Options *o, const MtlrtReflection *r)
-{
-    Arg *lists[] = {o->inputs, o->outs, o->checks};
-    const int counts[] = {o->n_inputs, o->n_outs, o->n_checks};
-    for (int l = 0; l < 3; l++)
-        for (int i = 0; i < counts[l]; i++) {
-            Arg *a = &lists[l][i];
+    Arg *lists[] = {o->outs, o->checks};
+    const int counts[] = {o->n_outs, o->n_checks};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < counts[k]; i++) {
+            Arg *a = &lists[k][i];
             for (uint32_t p = 0; a->name && a->index == UINT32_MAX && p < r->n_params; p++)
                 if (!strcmp(r->params[p].name, a->name))
                     a->index = r->params[p].index;
-            if (a->name && a->index == UINT32_MAX) {
-                fprintf(stderr, "mtlrun: error: kernel %s has no parameter named %s\n", r->entry, a->name);
-                print_param_list(r);
+            const MtlrtParam *p = a->index == UINT32_MAX ? NULL : mtlrt_reflection_param(r, a->index);
+            if (!p) {
+                if (a->name)
+                    fprintf(stderr, "mtlrun: error: kernel %s has no parameter named %s\n", r->entry, a->name);
+                else
+                    fprintf(stderr, "mtlrun: error: there is no parameter for buffer %u\n", a->index);
+                mtlrun_print_params(r);
                 return false;
             }
-        }
-    return true;
-}
-
-static void free_names(Options *o)
-{
-    Arg *lists[] = {o->inputs, o->outs, o->checks};
-    const int counts[] = {o->n_inputs, o->n_outs, o->n_checks};
-    for (int l = 0; l < 3; l++)
-        for (int i = 0; i < counts[l]; i++)
-            free((char *)lists[l][i].name);
-    for (int i = 0; o->spec_arrays[i]; i++)
-        free((char *)o->spec_arrays[i]);
-}
-
-/* The input argument for parameter INDEX, or -1. */
-static int find_input(const Options *o, uint32_t index)
-{
-    for (int i = 0; i < o->n_inputs; i++)
-        if (o->inputs[i].index == index)
-            return i;
-    return -1;
-}
-
-/* Print "0 x, 1 y, 2 a" (the kernel's parameters) after a message. */
-static void print_param_list(const MtlrtReflection *r)
-{
-    fprintf(stderr, "  kernel %s has:", r->entry);
-    for (uint32_t i = 0; i < r->n_params; i++)
-        fprintf(stderr, " %u (%s)%s", r->params[i].index, r->params[i].name, i + 1 < r->n_params ? "," : "\n");
-    if (!r->n_params)
-        fprintf(stderr, " no buffer parameters\n");
-}
-
-/* Every --buffer/--scalar/--bytes/--out/--check names a parameter; each input appears once. */
-static bool check_indices(const Options *o, const MtlrtReflection *r)
-{
-    const Arg *lists[] = {o->inputs, o->outs, o->checks};
-    const int counts[] = {o->n_inputs, o->n_outs, o->n_checks};
-    for (int l = 0; l < 3; l++)
-        for (int i = 0; i < counts[l]; i++) {
-            const MtlrtParam *p = mtlrt_reflection_param(r, lists[l][i].index);
-            if (!p || (l == 0 && find_input(o, lists[l][i].index) != i)) {
-                fprintf(stderr, "mtlrun: error: %s for buffer %u\n", p ? "two inputs" : "there is no parameter",
-                        lists[l][i].index);
-                print_param_list(r);
-                return false;
-            }
-            if (l > 0 && p->kind == MTLRT_PARAM_PUSH_CONSTANT) {
+            if (p->kind == MTLRT_PARAM_PUSH_CONSTANT) {
                 fprintf(stderr, "mtlrun: error: buffer %u (%s) is passed as push constants; it cannot be read back\n",
                         p->index, p->name);
                 return false;
             }
+            if (mtlrun_find_input(l, a->index) < 0)
+                return false; /* reported when the parameters were bound */
         }
-    return true;
-}
-
-/* Load the array for input ARG of parameter P (npy, DTYPE:SHAPE, scalar or raw bytes) and check it fits P. */
-static bool load_input(const Options *o, const Arg *arg, const MtlrtParam *p, MtlrtArray *a)
-{
-    bool ok;
-    if (arg->kind == SOURCE_PRESET) {
-        *a = *arg->preset;
-        *arg->preset = (MtlrtArray){0};
-        return mtlrt_param_accepts(p, a, arg->text);
-    }
-    if (arg->kind == SOURCE_SCALAR)
-        ok = mtlrt_array_from_scalar(arg->text, a);
-    else if (arg->kind == SOURCE_BYTES)
-        return mtlrt_array_from_raw_file(arg->text, a) && mtlrt_param_accepts(&(MtlrtParam){
-            .index = p->index, .name = p->name, .kind = p->kind, .size = p->size, .type = p->type,
-            .scalar = "struct", .element_size = p->element_size, .address_space = p->address_space,
-            .pointer = p->pointer}, a, arg->text);
-    else if (has_suffix(arg->text, ".npy"))
-        ok = mtlrt_npy_read(arg->text, a);
-    else if ((ok = mtlrt_array_from_spec(arg->text, a)) && o->poison)
-        mtlrt_array_poison(a);
-    return ok && mtlrt_param_accepts(p, a, arg->text);
-}
-
-/* Each parameter of the kernel: its input loaded, then a buffer at its binding or bytes at its push offset. */
-static bool bind_params(const Options *o, const MtlrtReflection *r, Run *run)
-{
-    for (uint32_t i = 0; i < r->n_params; i++) {
-        const MtlrtParam *p = &r->params[i];
-        int in = find_input(o, p->index);
-        if (in < 0) {
-            fprintf(stderr, "mtlrun: error: buffer %u (%s) of kernel %s is not given; use %s %u=...\n", p->index,
-                    p->name, r->entry, p->kind == MTLRT_PARAM_STORAGE ? "--buffer" : "--scalar or --bytes", p->index);
-            return false;
-        }
-        MtlrtArray *a = &run->arrays[in];
-        if (!load_input(o, &o->inputs[in], p, a))
-            return false;
-        if (p->kind == MTLRT_PARAM_PUSH_CONSTANT) {
-            if (p->offset + p->size > r->push_constant_size || p->offset + p->size > sizeof run->push) {
-                fprintf(stderr, "mtlrun: error: buffer %u (%s): bytes %u..%u are outside the %u push-constant bytes\n",
-                        p->index, p->name, p->offset, p->offset + p->size, r->push_constant_size);
-                return false;
-            }
-            memcpy(run->push + p->offset, a->data, p->size);
-        } else if (!(run->bindings[p->binding] = mtlrt_buffer_create(run->ctx, a->nbytes)) ||
-                   !mtlrt_buffer_write(run->bindings[p->binding], a->data, a->nbytes)) {
-            return false;
-        }
-    }
     return true;
 }
 
 /* Read the buffer of parameter INDEX back into its input array. */
-static MtlrtArray *read_back(const Options *o, const MtlrtReflection *r, Run *run, uint32_t index)
+static MtlrtArray *read_back(const Launch *l, Prepared *p, uint32_t index)
 {
-    int in = find_input(o, index);
-    MtlrtArray *a = &run->arrays[in];
-    MtlrtBuffer *b = run->bindings[mtlrt_reflection_param(r, index)->binding];
+    MtlrtArray *a = &p->arrays[mtlrun_find_input(l, index)];
+    MtlrtBuffer *b = p->bindings[mtlrt_reflection_param(p->k.refl, index)->binding];
     return mtlrt_buffer_read(b, a->data, a->nbytes) ? a : NULL;
 }
 
-/* --out: write each named buffer as .npy. */
-static bool write_outputs(const Options *o, const MtlrtReflection *r, Run *run)
+/* --out and --check of a single kernel. False if any fails. */
+static bool write_and_check(const Options *o, const Launch *l, Prepared *p)
 {
+    bool ok = true;
     for (int i = 0; i < o->n_outs; i++) {
-        MtlrtArray *a = read_back(o, r, run, o->outs[i].index);
-        if (!a || !mtlrt_npy_write(o->outs[i].text, a))
-            return false;
+        MtlrtArray *a = read_back(l, p, o->outs[i].index);
+        ok = ok && a && mtlrt_npy_write(o->outs[i].text, a);
     }
-    return true;
-}
-
-/* --check: compare each named buffer with its reference; PASS/FAIL on stdout. False if any fails. */
-static bool check_outputs(const Options *o, const MtlrtReflection *r, Run *run)
-{
-    bool all = true;
-    MtlrtCompareOptions opt = {.rtol = o->rtol, .atol = o->atol, .max_report = 10};
     for (int i = 0; i < o->n_checks; i++) {
-        const Arg *c = &o->checks[i];
-        const MtlrtParam *p = mtlrt_reflection_param(r, c->index);
-        MtlrtArray ref;
-        MtlrtArray *out = read_back(o, r, run, c->index);
-        if (!out || !mtlrt_npy_read(c->text, &ref))
-            return false;
-        MtlrtCompareResult res;
-        bool pass = mtlrt_compare(out, &ref, &opt, stdout, &res);
-        printf("%s: buffer %u (%s) vs %s: %llu elements, %llu mismatches, max abs err %g\n", pass ? "PASS" : "FAIL",
-               c->index, p->name, c->text, (unsigned long long)res.count, (unsigned long long)res.mismatches,
-               res.max_abs_err);
-        mtlrt_array_free(&ref);
-        all = all && pass;
+        const MtlrtParam *param = mtlrt_reflection_param(p->k.refl, o->checks[i].index);
+        char what[128];
+        snprintf(what, sizeof what, "buffer %u (%s)", param->index, param->name);
+        MtlrtArray *out = read_back(l, p, o->checks[i].index);
+        ok = out && mtlrun_check_array(o, out, what, o->checks[i].text) && ok;
     }
-    return all;
+    return ok;
 }
 
 static void print_stats(const MtlrtDispatchStats *s)
@@ -672,101 +424,80 @@ static void print_stats(const MtlrtDispatchStats *s)
         printf("gpu_time_ms_min: %.6f\ngpu_time_ms_mean: %.6f\nruns: %u\n", s->gpu_ms_min, s->gpu_ms_mean, s->runs);
 }
 
-/* --constant N=TYPE:VALUE: function constants as specialization constants. */
-static bool set_constants(const Options *o, Run *run)
-{
-    for (int i = 0; i < o->n_constants; i++) {
-        MtlrtArray a = {0};
-        bool ok = mtlrt_array_from_scalar(o->constants[i].text, &a) &&
-                  mtlrt_pipeline_set_function_constant(run->pipe, o->constants[i].index, &a);
-        mtlrt_array_free(&a);
-        if (!ok)
-            return false;
-    }
-    return true;
-}
-
-/* Every --threadgroup-memory names a [[threadgroup(n)]] parameter of the kernel. */
-static bool check_threadgroup_memory(const Options *o, const MtlrtReflection *r)
-{
-    for (uint32_t i = 0; i < 31; i++) {
-        bool found = false;
-        for (uint32_t j = 0; j < r->n_threadgroup_params; j++)
-            found |= r->threadgroup_params[j].index == i;
-        if (o->threadgroup_memory[i] && !found) {
-            fprintf(stderr, "mtlrun: error: --threadgroup-memory %u: kernel %s has no [[threadgroup(%u)]] parameter\n", i,
-                    r->entry, i);
-            return false;
-        }
-    }
-    return true;
-}
-
-/* Pipeline, parameters, dispatch, outputs. */
-static bool execute(Options *o, const Kernel *k, Run *run)
+/* One kernel: prepare, dispatch (repeated and timed as asked), outputs. */
+static bool run_one(Options *o, MtlrtContext *ctx, Prepared *p)
 {
     MtlrtDispatchStats stats;
-    if (!resolve_names(o, k->refl) || !check_indices(o, k->refl) || !check_threadgroup_memory(o, k->refl) ||
-        !(run->pipe = mtlrt_pipeline_create(run->ctx, k->glsl, k->glsl_name, k->refl)) ||
-        !set_constants(o, run) || !bind_params(o, k->refl, run))
+    if (!mtlrun_prepare(o, &o->launch, ctx, NULL, p) || !resolve_outputs(o, &o->launch, p->k.refl))
         return false;
-    MtlrtDispatch d = {
-        .style = o->grid_given ? MTLRT_DISPATCH_THREADS : MTLRT_DISPATCH_THREADGROUPS,
-        .size = {o->size[0], o->size[1], o->size[2]},
-        .threadgroup = {o->threadgroup[0], o->threadgroup[1], o->threadgroup[2]},
-        .bindings = run->bindings,
-        .n_bindings = 64,
-        .push_data = run->push,
-        .push_size = sizeof run->push,
-        .repeat = o->repeat,
-        .timestamps = o->timestamps,
-    };
-    memcpy(d.threadgroup_memory, o->threadgroup_memory, sizeof d.threadgroup_memory);
-    if (!mtlrt_dispatch(run->pipe, &d, &stats))
+    p->d.repeat = o->repeat;
+    p->d.timestamps = o->timestamps;
+    if (!mtlrt_dispatch(p->pipe, &p->d, &stats))
         return false;
     print_stats(&stats);
-    bool ok = write_outputs(o, k->refl, run);
-    return check_outputs(o, k->refl, run) && ok;
+    return write_and_check(o, &o->launch, p);
 }
 
-/* Destroy what execute created; returns the validation message count seen. */
-static uint32_t run_destroy(Run *run)
+/* ---- main ---- */
+
+static bool quiet;
+
+/* The runtime's messages on stderr as "mtlrun: error: ...", warnings and notes only without -q. */
+static void on_log(MtlrtLogLevel level, const char *message, void *user)
 {
-    for (int i = 0; i < 64; i++)
-        mtlrt_buffer_destroy(run->bindings[i]);
-    for (int i = 0; i < MAX_ARGS; i++)
-        mtlrt_array_free(&run->arrays[i]);
-    mtlrt_pipeline_destroy(run->pipe);
-    uint32_t messages = run->ctx ? mtlrt_context_validation_messages(run->ctx) : 0;
-    mtlrt_context_destroy(run->ctx);
-    return messages;
+    (void)user;
+    if (quiet && (level == MTLRT_LOG_WARNING || level == MTLRT_LOG_INFO))
+        return;
+    const char *kind = level == MTLRT_LOG_ERROR ? "error: " : level == MTLRT_LOG_WARNING ? "warning: " : "";
+    fprintf(stderr, "mtlrun: %s%s\n", kind, message);
+}
+
+static void print_version(void)
+{
+#ifdef MTLRUN_HAVE_TRANSLATOR
+    const char *translator = "translator " MTL2GLSL_VERSION;
+#else
+    const char *translator = "built without the translator: runs KERNEL.comp --reflect FILE.json";
+#endif
+    printf("mtlrun %s (mtlrt %s, %s)\n", MTLRT_VERSION, mtlrt_version(), translator);
 }
 
 int main(int argc, char **argv)
 {
-    Options o;
-    Kernel k = {0};
-    Run run = {0};
-    mtlrt_set_diag(stderr, "mtlrun");
+    Options o = {.rtol = -1, .atol = -1, .repeat = 1};
+    Prepared p = {0};
+    MtlrtContext *ctx = NULL;
+    mtlrt_set_log_callback(on_log, NULL);
     int status = -1;
-    if (!parse_options(&o, argc, argv))
+    if (!mtlrun_parse(argc, argv, &o, &o.launch, false, NULL))
         status = EXIT_USAGE;
     else if (o.help || argc == 1)
         fputs(usage_text, o.help ? stdout : stderr), status = o.help ? EXIT_OK : EXIT_USAGE;
+    else if (o.version)
+        print_version(), status = EXIT_OK;
     else if (o.list_devices)
         status = mtlrt_list_devices(stdout) ? EXIT_OK : EXIT_FAIL;
-    else if (!check_options(&o))
+    else if (o.pipeline && (o.launch.kernel || o.launch.n_inputs || o.repeat > 1))
+        usage_error(NULL, "%s--pipeline takes its kernels from its file: no kernel, --buffer or --repeat here", ""),
+            status = EXIT_USAGE;
+    else if (!o.pipeline && !mtlrun_check_launch(&o.launch, NULL))
         status = EXIT_USAGE;
     if (status >= 0) {
-        free_names(&o);
+        free_options(&o);
         return status;
     }
-    MtlrtContextOptions co = {.device = o.device, .validate = o.validate};
-    bool ok = (run.ctx = mtlrt_context_create(&co)) && load_kernel(&o, &k, run.ctx) && execute(&o, &k, &run);
-    uint32_t messages = run_destroy(&run);
-    kernel_free(&k);
-    free_names(&o);
+    quiet = o.quiet;
+    MtlrtContextOptions co = {.device = o.device, .validate = o.validate, .quiet = o.quiet};
+    bool ok = (ctx = mtlrt_context_create(&co)) != NULL;
+    if (ok && o.pipeline)
+        status = mtlrun_pipeline(&o, ctx);
+    else if (ok)
+        status = run_one(&o, ctx, &p) ? EXIT_OK : EXIT_FAIL;
+    mtlrun_prepared_free(&p);
+    uint32_t messages = ctx ? mtlrt_context_validation_messages(ctx) : 0;
+    mtlrt_context_destroy(ctx);
+    free_options(&o);
     if (messages)
         fprintf(stderr, "mtlrun: error: %u validation message%s (--validate)\n", messages, messages > 1 ? "s" : "");
-    return ok && !messages ? EXIT_OK : EXIT_FAIL;
+    return ok && status == EXIT_OK && !messages ? EXIT_OK : status == EXIT_USAGE ? EXIT_USAGE : EXIT_FAIL;
 }

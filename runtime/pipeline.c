@@ -14,10 +14,10 @@ static bool check_features(MtlrtContext *ctx, const MtlrtReflection *refl)
     for (uint32_t i = 0; i < refl->n_features; i++) {
         VkBool32 *f = rt_feature(&ctx->features, refl->features[i]);
         if (!f)
-            rt_error("kernel %s needs Vulkan feature %s, which the runtime does not know (runtime/features.def)",
+            rt_fail(MTLRT_ERROR_UNSUPPORTED, "kernel %s needs Vulkan feature %s, which the runtime does not know (runtime/features.def)",
                      refl->entry, refl->features[i]);
         else if (!*f)
-            rt_error("kernel %s needs Vulkan feature %s, which device %s does not support", refl->entry,
+            rt_fail(MTLRT_ERROR_UNSUPPORTED, "kernel %s needs Vulkan feature %s, which device %s does not support", refl->entry,
                      refl->features[i], ctx->props.deviceName);
         ok = ok && f && *f;
     }
@@ -32,7 +32,7 @@ static bool compile_glsl(MtlrtContext *ctx, const char *glsl, const char *name, 
     shaderc_compilation_result_t res = NULL;
     bool ok = false;
     if (!compiler || !opts) {
-        rt_error("shaderc initialisation failed");
+        rt_fail(MTLRT_ERROR_COMPILE, "shaderc initialisation failed");
         goto done;
     }
     uint32_t api = ctx->api_version < ctx->props.apiVersion ? ctx->api_version : ctx->props.apiVersion;
@@ -41,7 +41,7 @@ static bool compile_glsl(MtlrtContext *ctx, const char *glsl, const char *name, 
                                                                      : shaderc_env_version_vulkan_1_1);
     res = shaderc_compile_into_spv(compiler, glsl, strlen(glsl), shaderc_compute_shader, name, "main", opts);
     if (shaderc_result_get_compilation_status(res) != shaderc_compilation_status_success) {
-        rt_error("GLSL of %s does not compile (the translator emitted invalid GLSL):\n%s", name,
+        rt_fail(MTLRT_ERROR_COMPILE, "GLSL of %s does not compile (the translator emitted invalid GLSL):\n%s", name,
                  shaderc_result_get_error_message(res));
         goto done;
     }
@@ -60,7 +60,7 @@ done:
 
 static void on_spvc_error(void *user, const char *msg)
 {
-    rt_error("SPIRV-Cross (%s): %s", (const char *)user, msg);
+    rt_fail(MTLRT_ERROR_COMPILE, "SPIRV-Cross (%s): %s", (const char *)user, msg);
 }
 
 /* Each SSBO of the shader must be at set 0 on a binding the reflection lists as a storage parameter; records
@@ -74,11 +74,11 @@ static bool check_ssbos(MtlrtPipeline *pipe, spvc_compiler comp, spvc_resources 
     for (size_t i = 0; i < n; i++) {
         unsigned set = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationDescriptorSet);
         unsigned binding = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding);
-        bool listed = false;
+        bool listed = pipe->refl->bounds_check && binding == pipe->refl->bounds_binding;
         for (uint32_t p = 0; p < pipe->refl->n_params; p++)
             listed |= pipe->refl->params[p].kind == MTLRT_PARAM_STORAGE && pipe->refl->params[p].binding == binding;
         if (set != 0 || !listed) {
-            rt_error("%s: the shader's buffer block %s is at set %u binding %u, which the reflection does not list "
+            rt_fail(MTLRT_ERROR_COMPILE, "%s: the shader's buffer block %s is at set %u binding %u, which the reflection does not list "
                      "as a storage buffer", pipe->name, list[i].name, set, binding);
             return false;
         }
@@ -108,7 +108,7 @@ static bool check_no_other_resources(MtlrtPipeline *pipe, spvc_resources res)
         size_t n = 0;
         spvc_resources_get_resource_list_for_type(res, others[i].type, &list, &n);
         if (n) {
-            rt_error("%s: the shader declares a %s (%s); the runtime binds only storage buffers and push constants",
+            rt_fail(MTLRT_ERROR_COMPILE, "%s: the shader declares a %s (%s); the runtime binds only storage buffers and push constants",
                      pipe->name, others[i].what, list[0].name);
             return false;
         }
@@ -126,7 +126,7 @@ static bool check_push_constants(MtlrtPipeline *pipe, spvc_compiler comp, spvc_r
                                                     &size) != SPVC_SUCCESS)
         return false;
     if (size > pipe->refl->push_constant_size) {
-        rt_error("%s: the shader's push-constant block is %zu bytes, the reflection's push_constant_size only %u",
+        rt_fail(MTLRT_ERROR_COMPILE, "%s: the shader's push-constant block is %zu bytes, the reflection's push_constant_size only %u",
                  pipe->name, size, pipe->refl->push_constant_size);
         return false;
     }
@@ -141,7 +141,7 @@ static bool check_local_size(MtlrtPipeline *pipe, spvc_compiler comp)
     spvc_compiler_get_work_group_size_specialization_constants(comp, &c[0], &c[1], &c[2]);
     for (unsigned i = 0; i < 3; i++) {
         if (c[i].id && c[i].constant_id != i) {
-            rt_error("%s: local_size_%c comes from specialization constant %u; the contract says %u "
+            rt_fail(MTLRT_ERROR_COMPILE, "%s: local_size_%c comes from specialization constant %u; the contract says %u "
                      "(layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2))",
                      pipe->name, "xyz"[i], c[i].constant_id, i);
             return false;
@@ -162,7 +162,7 @@ static bool cross_check(MtlrtPipeline *pipe, const uint32_t *code, size_t size)
     spvc_resources res;
     bool ok = false;
     if (spvc_context_create(&sctx) != SPVC_SUCCESS) {
-        rt_error("spvc_context_create failed");
+        rt_fail(MTLRT_ERROR_COMPILE, "spvc_context_create failed");
         return false;
     }
     spvc_context_set_error_callback(sctx, on_spvc_error, pipe->name);
@@ -194,6 +194,13 @@ static bool create_layouts(MtlrtPipeline *pipe)
             .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
         };
     }
+    if (pipe->refl->bounds_check) /* the bounds-check record (bounds.c) */
+        bindings[n++] = (VkDescriptorSetLayoutBinding){
+            .binding = pipe->refl->bounds_binding,
+            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+            .descriptorCount = 1,
+            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+        };
     VkDescriptorSetLayoutCreateInfo set_info = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
         .bindingCount = n,
@@ -220,6 +227,12 @@ static bool create_layouts(MtlrtPipeline *pipe)
 static bool check_reflection_limits(MtlrtPipeline *pipe)
 {
     const MtlrtReflection *r = pipe->refl;
+    for (uint32_t i = 0; r->bounds_check && i < r->n_params; i++)
+        if (r->params[i].kind == MTLRT_PARAM_STORAGE && r->params[i].binding == r->bounds_binding) {
+            rt_error("%s: buffer %s and the bounds-check record share binding %u", pipe->name, r->params[i].name,
+                     r->bounds_binding);
+            return false;
+        }
     for (uint32_t i = 0; i < r->n_params; i++)
         for (uint32_t j = 0; j < i; j++)
             if (r->params[i].kind == MTLRT_PARAM_STORAGE && r->params[j].kind == MTLRT_PARAM_STORAGE &&
@@ -269,7 +282,7 @@ static bool check_subgroups(MtlrtPipeline *pipe)
     if (missing) {
         for (uint32_t bit = 1; bit <= MTLRT_SUBGROUP_QUAD; bit <<= 1)
             if (missing & bit) {
-                rt_error("kernel %s uses %s subgroup operations, which device %s does not support in compute shaders",
+                rt_fail(MTLRT_ERROR_UNSUPPORTED, "kernel %s uses %s subgroup operations, which device %s does not support in compute shaders",
                          r->entry, subgroup_op_name(bit), dev);
                 break;
             }
@@ -281,7 +294,7 @@ static bool check_subgroups(MtlrtPipeline *pipe)
         pipe->required_subgroup_size = r->subgroup_size;
         return true;
     }
-    rt_error("kernel %s was translated for %u-wide subgroups, but device %s runs %u-wide subgroups%s; translate it for "
+    rt_fail(MTLRT_ERROR_UNSUPPORTED, "kernel %s was translated for %u-wide subgroups, but device %s runs %u-wide subgroups%s; translate it for "
              "this device (mtlrun does, given the .metal source; mtl2glsl --subgroup-size=%u) or with --virtual-subgroups",
              r->entry, r->subgroup_size, dev, sg->size,
              sg->size_control ? " and cannot be made to run that width" : " and cannot choose another (no subgroup size control)",
@@ -294,7 +307,7 @@ static MtlrtPipeline *pipeline_begin(MtlrtContext *ctx, const char *name, const 
 {
     MtlrtPipeline *pipe = calloc(1, sizeof *pipe);
     if (!pipe || !(pipe->name = strdup(name))) {
-        rt_error("out of memory");
+        rt_fail(MTLRT_ERROR_OUT_OF_MEMORY, "out of memory");
         free(pipe);
         return NULL;
     }
@@ -317,7 +330,8 @@ static MtlrtPipeline *pipeline_finish(MtlrtPipeline *pipe, const uint32_t *code,
         .codeSize = size,
         .pCode = code,
     };
-    if (!rt_vk_ok(vkCreateShaderModule(pipe->ctx->device, &info, NULL, &pipe->module), "vkCreateShaderModule"))
+    if (!rt_vk_ok(vkCreateShaderModule(pipe->ctx->device, &info, NULL, &pipe->module), "vkCreateShaderModule") ||
+        !rt_bounds_create(pipe))
         goto error;
     return pipe;
 error:
@@ -346,7 +360,7 @@ MtlrtPipeline *mtlrt_pipeline_create_spirv(MtlrtContext *ctx, const uint32_t *co
                                            const MtlrtReflection *refl)
 {
     if (size == 0 || size % 4 || code[0] != 0x07230203u) {
-        rt_error("%s: not SPIR-V (%zu bytes, expected whole words starting with the magic number 0x07230203)",
+        rt_fail(MTLRT_ERROR_COMPILE, "%s: not SPIR-V (%zu bytes, expected whole words starting with the magic number 0x07230203)",
                  name, size);
         return NULL;
     }
@@ -367,6 +381,7 @@ void mtlrt_pipeline_destroy(MtlrtPipeline *pipe)
         vkDestroyPipelineLayout(dev, pipe->layout, NULL);
     if (pipe->set_layout)
         vkDestroyDescriptorSetLayout(dev, pipe->set_layout, NULL);
+    mtlrt_buffer_destroy(pipe->bounds);
     free(pipe->variants);
     free(pipe->name);
     free(pipe);
@@ -442,7 +457,7 @@ bool rt_pipeline_variant(MtlrtPipeline *pipe, const VariantKey *key, VkPipeline 
         return false;
     PipelineVariant *v = realloc(pipe->variants, (pipe->n_variants + 1) * sizeof *v);
     if (!v) {
-        rt_error("out of memory");
+        rt_fail(MTLRT_ERROR_OUT_OF_MEMORY, "out of memory");
         return false;
     }
     pipe->variants = v;

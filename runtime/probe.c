@@ -23,7 +23,7 @@ static const char probe_glsl[] =
     "        atomicOr(bad[0], 1u);\n"
     "}\n";
 
-static bool in_probe; /* the probe's own pipeline is not probed */
+static _Thread_local bool in_probe; /* the probe's own pipeline is not probed */
 
 /* Runs the probe for LOCAL and subgroup size W; *ok tells whether the layout is consecutive. */
 static bool run_probe(MtlrtContext *ctx, const uint32_t local[3], uint32_t W, bool *ok)
@@ -74,7 +74,7 @@ bool rt_check_subgroup_layout(MtlrtContext *ctx, const uint32_t local[3], uint32
         return false;
     LayoutProbe *grown = realloc(ctx->layouts, (ctx->n_layouts + 1) * sizeof *grown);
     if (!grown) {
-        rt_error("out of memory");
+        rt_fail(MTLRT_ERROR_OUT_OF_MEMORY, "out of memory");
         return false;
     }
     ctx->layouts = grown;
@@ -83,7 +83,7 @@ bool rt_check_subgroup_layout(MtlrtContext *ctx, const uint32_t local[3], uint32
     p->subgroup_size = W;
     p->consecutive = ok;
     if (!ok)
-        rt_error("device %s does not form its %u-wide subgroups from consecutive threads of a %ux%ux%u threadgroup, "
+        rt_fail(MTLRT_ERROR_UNSUPPORTED, "device %s does not form its %u-wide subgroups from consecutive threads of a %ux%ux%u threadgroup, "
                  "which SIMD-group lanes built on them need; translate with --virtual-subgroups",
                  ctx->props.deviceName, W, local[0], local[1], local[2]);
     return ok;

@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What a reflection may say (docs/interfaces.md): Metal's [[buffer(0..30)]], Vulkan's push constant sizes (the
+   largest maxPushConstantsSize of any device is 4096), element sizes of one type (the translator's limit). */
+enum { MAX_BUFFER_INDEX = 30, MAX_PUSH_CONSTANT_SIZE = 4096, MAX_ELEMENT_SIZE = 1 << 28 };
+
 /* Copy of string member KEY of OBJ, or DEF when absent (NULL DEF: required, error). */
 static bool get_string(const cJSON *obj, const char *key, const char *def, char **out, const char *where)
 {
@@ -48,10 +52,22 @@ static bool parse_param(const cJSON *obj, const char *source, MtlrtParam *p)
     if (!ok)
         goto done;
     p->pointer = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(obj, "pointer"));
+    if (p->index > MAX_BUFFER_INDEX || (cJSON_HasObjectItem(obj, "element_size") && !p->element_size) ||
+        p->element_size > MAX_ELEMENT_SIZE) {
+        rt_error("%s: buffer %u (%s): index must be 0..%d and element_size 1..%d", source, p->index, p->name,
+                 MAX_BUFFER_INDEX, MAX_ELEMENT_SIZE);
+        ok = false;
+        goto done;
+    }
     if (!strcmp(kind, "storage")) {
         p->kind = MTLRT_PARAM_STORAGE;
         ok = get_uint(obj, "binding", p->index, &p->binding, source) &&
              get_uint(obj, "address_offset", 0, &p->address_offset, source);
+        if (ok && p->address_offset && (p->address_offset % 8 || p->address_offset > MAX_PUSH_CONSTANT_SIZE - 8)) {
+            rt_error("%s: buffer %u (%s): address_offset %u is not a multiple of 8 within the push constants",
+                     source, p->index, p->name, p->address_offset);
+            ok = false;
+        }
         if (ok && p->binding >= MAX_BINDINGS) {
             rt_error("%s: buffer %u (%s): binding %u is beyond the %d the runtime supports", source, p->index,
                      p->name, p->binding, MAX_BINDINGS);
@@ -60,6 +76,12 @@ static bool parse_param(const cJSON *obj, const char *source, MtlrtParam *p)
     } else if (!strcmp(kind, "push_constant")) {
         p->kind = MTLRT_PARAM_PUSH_CONSTANT;
         ok = get_uint(obj, "offset", -1, &p->offset, source) && get_uint(obj, "size", -1, &p->size, source);
+        if (ok && (!p->size || p->offset < 16 || p->offset > MAX_PUSH_CONSTANT_SIZE ||
+                   p->size > MAX_PUSH_CONSTANT_SIZE - p->offset)) {
+            rt_error("%s: buffer %u (%s): push constant bytes %u..%u are not within 16..%d", source, p->index,
+                     p->name, p->offset, p->offset + p->size, MAX_PUSH_CONSTANT_SIZE);
+            ok = false;
+        }
     } else {
         rt_error("%s: buffer %u (%s): kind '%s' is neither \"storage\" nor \"push_constant\"", source, p->index,
                  p->name, kind);
@@ -149,6 +171,10 @@ static bool parse_sync(const cJSON *obj, const char *source, MtlrtReflection *r)
         return true;
     if (!get_uint(simd, "subgroup_size", -1, &r->subgroup_size, source))
         return false;
+    if (r->subgroup_size < 1 || r->subgroup_size > 128 || (r->subgroup_size & (r->subgroup_size - 1))) {
+        rt_error("%s: simd.subgroup_size %u is not a power of two up to 128", source, r->subgroup_size);
+        return false;
+    }
     r->virtual_subgroups = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(simd, "virtual"));
     static const struct { const char *name; uint32_t bit; } ops[] = {
         {"basic", MTLRT_SUBGROUP_BASIC}, {"vote", MTLRT_SUBGROUP_VOTE}, {"arithmetic", MTLRT_SUBGROUP_ARITHMETIC},
@@ -168,6 +194,63 @@ static bool parse_sync(const cJSON *obj, const char *source, MtlrtReflection *r)
             rt_error("%s: unknown subgroup operation class in simd.operations", source);
             return false;
         }
+    }
+    return true;
+}
+
+/* "function_constants" (optional): index, name, type and specialization constant ids of each. */
+static bool parse_function_constants(const cJSON *obj, const char *source, MtlrtReflection *r)
+{
+    const cJSON *fcs = cJSON_GetObjectItemCaseSensitive(obj, "function_constants");
+    int n = cJSON_IsArray(fcs) ? cJSON_GetArraySize(fcs) : 0;
+    r->function_constants = calloc(n ? (size_t)n : 1, sizeof *r->function_constants);
+    if (!r->function_constants)
+        return false;
+    for (int i = 0; i < n; i++) {
+        const cJSON *item = cJSON_GetArrayItem(fcs, i);
+        MtlrtFunctionConstant *f = &r->function_constants[r->n_function_constants++];
+        if (!get_uint(item, "index", -1, &f->index, source) || !get_string(item, "name", NULL, &f->name, source) ||
+            !get_string(item, "type", NULL, &f->type, source) ||
+            !get_uint(item, "constant_id", -1, &f->constant_id, source) ||
+            !get_uint(item, "defined_constant_id", -1, &f->defined_constant_id, source))
+            return false;
+    }
+    return true;
+}
+
+/* "bounds_check" (kernels translated with check_bounds): the record's binding, the slots, the locations. */
+static bool parse_bounds(const cJSON *obj, const char *source, MtlrtReflection *r)
+{
+    const cJSON *bc = cJSON_GetObjectItemCaseSensitive(obj, "bounds_check");
+    if (!cJSON_IsObject(bc))
+        return true;
+    const cJSON *slots = cJSON_GetObjectItemCaseSensitive(bc, "slots");
+    const cJSON *locs = cJSON_GetObjectItemCaseSensitive(bc, "locations");
+    int n = cJSON_GetArraySize(slots), m = cJSON_GetArraySize(locs);
+    r->bounds_check = true;
+    r->bounds_slots = calloc(n ? (size_t)n : 1, sizeof *r->bounds_slots);
+    r->bounds_locations = calloc(m ? (size_t)m : 1, sizeof *r->bounds_locations);
+    if (!r->bounds_slots || !r->bounds_locations || !get_uint(bc, "binding", -1, &r->bounds_binding, source))
+        return false;
+    if (r->bounds_binding >= MAX_BINDINGS) {
+        rt_error("%s: bounds_check.binding %u is beyond the %d bindings the runtime supports", source,
+                 r->bounds_binding, MAX_BINDINGS);
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        const cJSON *o = cJSON_GetArrayItem(slots, i);
+        MtlrtBoundsSlot *sl = &r->bounds_slots[r->n_bounds_slots++];
+        uint32_t binding, tg;
+        if (!get_string(o, "array", NULL, &sl->array, source) || !get_string(o, "type", "", &sl->type, source) ||
+            !get_uint(o, "binding", UINT32_MAX, &binding, source) || !get_uint(o, "threadgroup", UINT32_MAX, &tg, source))
+            return false;
+        sl->binding = binding == UINT32_MAX ? -1 : (int32_t)binding;
+        sl->threadgroup = tg == UINT32_MAX ? -1 : (int32_t)tg;
+    }
+    for (int i = 0; i < m; i++) {
+        const cJSON *l = cJSON_GetArrayItem(locs, i);
+        if (!(r->bounds_locations[r->n_bounds_locations++] = strdup(cJSON_IsString(l) ? l->valuestring : "?")))
+            return false;
     }
     return true;
 }
@@ -220,8 +303,23 @@ MtlrtReflection *mtlrt_reflection_parse(const char *json, const char *entry, con
     if (!get_string(obj, "entry", entry ? entry : "main", &r->entry, source) ||
         !get_uint(obj, "max_total_threads_per_threadgroup", 0, &r->max_total_threads, source) ||
         !get_uint(obj, "push_constant_size", 16, &r->push_constant_size, source) ||
-        !parse_params(obj, source, r) || !parse_features(obj, source, r) || !parse_sync(obj, source, r))
+        !parse_params(obj, source, r) || !parse_features(obj, source, r) || !parse_sync(obj, source, r) ||
+        !parse_function_constants(obj, source, r) || !get_string(obj, "source", "", &r->source, source) ||
+        !parse_bounds(obj, source, r))
         goto error;
+    if (r->push_constant_size < 16 || r->push_constant_size > MAX_PUSH_CONSTANT_SIZE) {
+        rt_error("%s: push_constant_size %u is not within 16..%d", source, r->push_constant_size, MAX_PUSH_CONSTANT_SIZE);
+        goto error;
+    }
+    for (uint32_t i = 0; i < r->n_params; i++) {
+        const MtlrtParam *p = &r->params[i];
+        uint32_t end = p->kind == MTLRT_PARAM_PUSH_CONSTANT ? p->offset + p->size : p->address_offset ? p->address_offset + 8 : 0;
+        if (end > r->push_constant_size) {
+            rt_error("%s: buffer %u (%s) ends at push constant byte %u, past push_constant_size %u", source,
+                     p->index, p->name, end, r->push_constant_size);
+            goto error;
+        }
+    }
     cJSON_Delete(root);
     return r;
 error:
@@ -244,6 +342,16 @@ void mtlrt_reflection_destroy(MtlrtReflection *r)
     for (uint32_t i = 0; i < r->n_threadgroup_params; i++)
         free(r->threadgroup_params[i].name), free(r->threadgroup_params[i].type);
     free(r->threadgroup_params);
+    for (uint32_t i = 0; i < r->n_function_constants; i++)
+        free(r->function_constants[i].name), free(r->function_constants[i].type);
+    free(r->function_constants);
+    free(r->source);
+    for (uint32_t i = 0; i < r->n_bounds_slots; i++)
+        free(r->bounds_slots[i].array), free(r->bounds_slots[i].type);
+    free(r->bounds_slots);
+    for (uint32_t i = 0; i < r->n_bounds_locations; i++)
+        free(r->bounds_locations[i]);
+    free(r->bounds_locations);
     free(r->params);
     free(r->entry);
     free(r);
@@ -257,15 +365,18 @@ const MtlrtParam *mtlrt_reflection_param(const MtlrtReflection *r, uint32_t inde
     return NULL;
 }
 
-/* True when DTYPE may carry Metal scalar SCALAR (bool also takes uint8, bfloat takes raw uint16 bits). */
-static bool dtype_matches_scalar(MtlrtDtype dtype, const char *scalar)
+/* True when DTYPE may carry Metal scalar SCALAR of ELEMENT_SIZE-byte elements (bool also takes uint8, bfloat
+   raw uint16 bits, a float vector of an even width complex64 pairs). */
+static bool dtype_matches_scalar(MtlrtDtype dtype, const char *scalar, uint32_t element_size)
 {
     if (!strcmp(scalar, "struct") || !strcmp(scalar, "void")) /* raw bytes (a struct, `device void*`) */
         return true;
     if (!strcmp(scalar, "bool"))
         return dtype == MTLRT_DTYPE_BOOL || dtype == MTLRT_DTYPE_U8;
     if (!strcmp(scalar, "bfloat"))
-        return dtype == MTLRT_DTYPE_U16;
+        return dtype == MTLRT_DTYPE_BF16 || dtype == MTLRT_DTYPE_U16;
+    if (!strcmp(scalar, "float") && dtype == MTLRT_DTYPE_C64)
+        return element_size && element_size % 8 == 0;
     return mtlrt_dtype_from_name(scalar) == dtype;
 }
 
@@ -274,9 +385,9 @@ bool mtlrt_param_accepts(const MtlrtParam *p, const MtlrtArray *a, const char *w
 {
     MtlrtDtype want = mtlrt_dtype_from_name(p->scalar);
     const char *ref = p->pointer ? "*" : "&";
-    if (!dtype_matches_scalar(a->dtype, p->scalar)) {
+    if (!dtype_matches_scalar(a->dtype, p->scalar, p->element_size)) {
         rt_error("buffer %u (%s): expected %s data for `%s %s%s`, got %s from %s", p->index, p->name,
-                 !strcmp(p->scalar, "bfloat") ? "uint16 (bfloat bits)" : mtlrt_dtype_name(want), p->address_space,
+                 !strcmp(p->scalar, "bfloat") ? "bfloat16 (or uint16 bits)" : mtlrt_dtype_name(want), p->address_space,
                  p->type, ref, mtlrt_dtype_name(a->dtype), what);
         return false;
     }

@@ -1,13 +1,14 @@
 #!/bin/sh
 # Installs everything mtl2glsl needs to build and test on Debian 12 (run as root, or it uses sudo), then fetches
-# the ggml kernels of the corpus.ggml test (tests/corpus/fetch-ggml.sh).
+# the ggml kernels of the corpus.ggml test (tests/corpus/fetch-ggml.sh). libclang-rt-14-dev holds clang's sanitizer
+# runtimes and libFuzzer (the sanitizer build, tests/fuzz).
 set -eu
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update
 $SUDO apt-get install -y --no-install-recommends \
     build-essential cmake ninja-build pkg-config \
-    llvm-dev libclang-dev clang \
+    llvm-dev libclang-dev clang libclang-rt-14-dev \
     libshaderc-dev glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev \
     libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers \
     libcjson-dev python3 python3-numpy python3-pytest python3-torch

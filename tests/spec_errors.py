@@ -69,7 +69,7 @@ CASES = [
     ("float64", "mtl2glsl", edit(MLX, ["call", "inputs", "x", "dtype"], "float64"), [], 1,
      "dtype float64 has no Metal type"),
     ("shape of the wrong type", "mtl2glsl", edit(MLX, ["call", "inputs", "x", "shape"], [10, -1]), [], 1,
-     "field 'call.inputs.x.shape[1]': expected a size (integer >= 0)"),
+     "field 'call.inputs.x.shape[1]': expected a size (integer >= 0"),
     ("missing input", "mtl2glsl", edit(MLX, ["call", "inputs"], {}), [], 1, "missing field 'call.inputs.x'"),
     ("input not named", "mtl2glsl", edit(MLX, ["call", "inputs", "y"], {"dtype": "float32", "shape": [1]}), [], 1,
      "field 'call.inputs.y': 'y' is not one of input_names"),
@@ -133,7 +133,50 @@ CASES = [
      "kernel custom_kernel_relu_float has no parameter named nope"),
     ("run: output given a file", "mtlrun", MLX, ["--buffer", "out=missing.npy"], 1,
      "command line out=missing.npy: cannot open 'missing.npy'"),
+    # hostile specs (issue 18): each was a hang, undefined behaviour or silently accepted
+    ("empty key", "mtl2glsl", edit(MLX, [""], 1), [], 1, "unknown field '' (expected one of"),
+    ("run: empty key", "mtlrun", edit(MLX, ["call", ""], 1), [], 1, "unknown field 'call.' (expected one of"),
+    ("two known keys joined by a space", "mtl2glsl", edit(MLX, ["call", "grid threadgroup"], [1]), [], 1,
+     "unknown field 'call.grid threadgroup'"),
+    ("part of a known key", "mtl2glsl", edit(MLX, ["call", "grid thread"], [1]), [], 1,
+     "unknown field 'call.grid thread'"),
+    ("trailing garbage", "mtl2glsl", json.dumps(MLX) + "\n}x", [], 1, "not valid JSON (near line 2)"),
+    ("duplicate key", "mtl2glsl", json.dumps(MLX)[:-1] + ', "name": "other"}', [], 1, "field 'name' is given twice"),
+    ("duplicate nested key", "mtl2glsl",
+     json.dumps(MLX).replace('"grid": [100, 1, 1]', '"grid": [100, 1, 1], "grid": [1]'), [], 1,
+     "field 'call.grid' is given twice"),
+    ("NUL escape in the name", "mtl2glsl", json.dumps(MLX).replace('"relu"', '"re\\u0000lu"'), [], 1,
+     "line 1: a NUL character (\\u0000) is not allowed in a spec"),
+    ("NUL byte in the file", "mtl2glsl", json.dumps(MLX) + "\0", [], 1, "a NUL character (byte 0)"),
+    ("name not an identifier", "mtl2glsl", edit(MLX, ["name"], "a-b"), [], 1,
+     "field 'name': expected an identifier"),
+    ("shape of 1e20", "mtl2glsl", edit(MLX, ["call", "inputs", "x", "shape"], [1e20]), [], 1,
+     "field 'call.inputs.x.shape[0]': expected a size (integer >= 0, at most 2147483647), got a number out of range"),
+    ("shape [2^32, 2^32]", "mtl2glsl", edit(MLX, ["call", "inputs", "x", "shape"], [2**32, 2**32]), [], 1,
+     "field 'call.inputs.x.shape[0]': expected a size"),
+    ("shape past the array limit", "mtl2glsl", edit(MLX, ["call", "output_shapes"], [[65536, 65536]]), [], 1,
+     "array 'out': its shape holds more than 4294967295 bytes, the limit of one array"),
+    ("command-line shape past int", "mtl2glsl", MLX, ["--array", "x=float32:99999999999999999999"], 1,
+     "bad shape '99999999999999999999'"),
+    ("init_value 1e999", "mtl2glsl", json.dumps(MLX)[:-2] + ', "init_value": 1e999}}', [], 1,
+     "field 'call.init_value': expected a finite number or null, got a number out of range"),
+    ("template int out of range", "mtl2glsl", edit(MLX, ["call", "template"], [["T", "float32"]]),
+     ["--template", "N=99999999999"], 1, "99999999999 is out of the range of a template int"),
+    ("template name not an identifier", "mtl2glsl", edit(MLX, ["call", "template"], [["T x", "float32"]]), [], 1,
+     "template argument name 'T x' is not an identifier"),
+    ("spec is a directory", "mtl2glsl", "DIR.json", [], 1, "cannot read: is a directory"),
+    ("npy with fortran_order Maybe", "mtl2glsl", edit(MLX, ["call", "inputs", "x"], "maybe.npy"), [], 1,
+     "'fortran_order' is neither True nor False"),
+    ("npy shape past int", "mtl2glsl", edit(MLX, ["call", "inputs", "x"], "huge.npy"), [], 1,
+     "has a shape this reader does not take"),
 ]
+
+
+def npy(path, header):
+    """A version-1 .npy file with header dict text HEADER and 8 data bytes."""
+    h = header.encode() + b" " * (118 - len(header)) + b"\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + bytes([len(h) & 255, len(h) >> 8]) + h + bytes(8))
 
 
 def main():
@@ -145,8 +188,13 @@ def main():
     args.mtl2glsl, args.mtlrun = os.path.abspath(args.mtl2glsl), os.path.abspath(args.mtlrun)
     failed = 0
     with tempfile.TemporaryDirectory(prefix="mtl2glsl-spec-errors-") as tmp:
+        npy(os.path.join(tmp, "maybe.npy"), "{'descr': '<f4', 'fortran_order': Maybe, 'shape': (2,), }")
+        npy(os.path.join(tmp, "huge.npy"), "{'descr': '<f4', 'fortran_order': False, 'shape': (1099511627776,), }")
         for name, tool, spec, extra, status, text in CASES:
-            if isinstance(spec, str) and spec.endswith(".json"):
+            if spec == "DIR.json":
+                path = os.path.join(tmp, spec)
+                os.makedirs(path, exist_ok=True)
+            elif isinstance(spec, str) and spec.endswith(".json"):
                 path = os.path.join(SPECS, spec)
             else:
                 path = os.path.join(tmp, "SPEC.json")
@@ -155,9 +203,14 @@ def main():
             cmd = [args.mtl2glsl if tool == "mtl2glsl" else args.mtlrun, path] + extra
             if tool == "mtlrun":
                 cmd += ["--validate"]
-            p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=120, cwd=tmp)
+            try:
+                p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=60, cwd=tmp)
+            except subprocess.TimeoutExpired:
+                p = subprocess.CompletedProcess(cmd, 124, "", "timed out after 60 s (a hang)")
             err = p.stderr.replace(tmp + "/", "")
             bad = []
+            if p.returncode < 0 or p.returncode >= 128:
+                bad.append("crashed (exit status %d)" % p.returncode)
             if p.returncode != status:
                 bad.append("exit status %d, expected %d" % (p.returncode, status))
             if text not in err:

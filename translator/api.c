@@ -45,6 +45,25 @@ const char *m2g_default_grammar_dir(void)
     return MTL2GLSL_INSTALL_GRAMMAR_DIR;
 }
 
+/* Every shader written is compiled (glslang) and validated (spirv-val) before it is given out: invalid GLSL is a
+   defect of the translator, reported as an error at the kernel with the compiler's first messages, never output. */
+static bool check_glsl(Program *prog, Func *k, const char *glsl)
+{
+    char *msg = spirv_check(&prog->glsl_checker, glsl, k->name);
+    if (!msg)
+        return true;
+    char *end = msg; /* the first three lines */
+    for (int lines = 0; *end && lines < 3; end++)
+        lines += *end == '\n';
+    while (end > msg && (end[-1] == '\n' || end[-1] == ' '))
+        end--;
+    *end = 0;
+    diag_error(prog->diag, k->loc, "internal error: the GLSL written for kernel '%s' does not compile or validate "
+               "(a defect of mtl2glsl, please report it):\n%s", k->name, msg);
+    free(msg);
+    return false;
+}
+
 M2gResult *m2g_translate_file(const char *path, const M2gOptions *opt)
 {
     return m2g_translate_source(path, NULL, opt);
@@ -59,6 +78,7 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
     Program prog = {.arena = arena_create(), .diag = &diag, .path = path};
     prog.subgroup_size = opt && opt->subgroup_size ? opt->subgroup_size : 32;
     prog.virtual_subgroups = opt && opt->virtual_subgroups;
+    prog.line_markers = opt && opt->check_bounds;
     if (prog.subgroup_size < 4 || prog.subgroup_size > 128 || (prog.subgroup_size & (prog.subgroup_size - 1))) {
         diag_error(&diag, (SrcLoc){0}, "subgroup size %d is not one of 4, 8, 16, 32, 64, 128", prog.subgroup_size);
         r->n_errors = diag.n_errors;
@@ -97,6 +117,14 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
             if (diag.n_errors == before) {
                 e->glsl = glsl;
                 e->reflect_json = reflect_json(&prog, &L);
+                if (prog.line_markers && !bounds_instrument(&prog, (char **)&e->glsl, (char **)&e->reflect_json)) {
+                    free((char *)e->glsl), free((char *)e->reflect_json);
+                    e->glsl = e->reflect_json = NULL;
+                }
+                if (e->glsl && !check_glsl(&prog, k, e->glsl)) { /* the shader as given out, instrumented or not */
+                    free((char *)e->glsl), free((char *)e->reflect_json);
+                    e->glsl = e->reflect_json = NULL;
+                }
             } else {
                 free(glsl);
             }
@@ -117,6 +145,7 @@ done:
     for (int i = 0; r->includes && i < prog.includes.len; i++)
         r->includes[r->n_includes++] = strdup(prog.includes.items[i]);
     r->n_errors = diag.n_errors;
+    spirv_check_done(&prog.glsl_checker);
     pv_free(&prog.kernels);
     pv_free(&prog.structs);
     pv_free(&prog.includes);

@@ -28,21 +28,15 @@ static bool source_line(Diag *d, const char *file, int line, char *buf, size_t s
             return text_line(d->sources[i + 1], line, buf, size);
     if (!d->cache_path || strcmp(d->cache_path, file)) {
         diag_release(d);
-        FILE *f = fopen(file, "rb");
-        if (!f)
+        char why[160];
+        char *text = file_read(file, M2G_MAX_FILE_BYTES, NULL, why, sizeof why); /* no /dev/zero, no directory */
+        if (!text)
             return false;
-        StrBuf b = {0};
-        char chunk[65536];
-        size_t n;
-        sb_puts(&b, "");
-        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-            sb_printf(&b, "%.*s", (int)n, chunk);
-        fclose(f);
         d->cache_path = strdup(file);
-        d->cache_text = b.data;
+        d->cache_text = text;
         int cap = 256;
         d->cache_lines = malloc(sizeof *d->cache_lines * (size_t)cap);
-        for (const char *p = b.data; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+        for (const char *p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
             if (d->cache_n == cap)
                 d->cache_lines = realloc(d->cache_lines, sizeof *d->cache_lines * (size_t)(cap *= 2));
             d->cache_lines[d->cache_n++] = p;

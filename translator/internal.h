@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "m2g_limits.h"
 #include "mtl2glsl.h"
 
 /* ---- arena.c: one arena per translation unit, freed at once ---- */
@@ -255,7 +256,8 @@ struct Var {
     int mem_word;       /* ptr.c: threadgroup memory read and written as several types: stored as mem_word-byte
                            unsigned words, each access put together from them (docs/translator.md, "Pointers") */
     bool is_out_param;  /* thread T& helper parameter: inout */
-    /* function constants ([[function_constant(n)]]): Vulkan specialization constant fc_id (0: not one) */
+    /* function constants ([[function_constant(n)]]): Vulkan specialization constant fc_id (0: not one; numbered
+       per kernel by lower.c, FC_UNNUMBERED before) */
     int fc_id;
     int fc_index;       /* Metal's n */
     bool fc_defined;    /* the "is defined" flag of function constant fc_index, not its value */
@@ -284,6 +286,8 @@ struct Func {
     bool uniform_sync; /* sync.c: reaches a synchronizing call under uniform control flow; takes `bool mtl_p` */
     int max_threads; /* [[max_total_threads_per_threadgroup(N)]], 0 if none */
     Var *self; /* a member function of a struct with fields: the object, params[0] */
+    bool returns_ref; /* parse.c: returns a reference to device, constant or threadgroup memory, made a pointer:
+                         its returns take the address, its calls read through the pointer */
     int n_captures; /* a lambda: its last n_captures parameters are the enclosing variables it uses */
 };
 
@@ -324,11 +328,12 @@ typedef enum SimdOp {
     SOP_SHUFFLE, SOP_SHUFFLE_UP, SOP_SHUFFLE_DOWN, SOP_SHUFFLE_XOR, SOP_ROTATE_UP, SOP_ROTATE_DOWN,
     SOP_FILL_UP, SOP_FILL_DOWN, SOP_BROADCAST, SOP_BROADCAST_FIRST,
     SOP_BALLOT, SOP_ALL, SOP_ANY, SOP_IS_FIRST, SOP_ACTIVE_MASK,
-    SOP_TG_BARRIER, SOP_SG_BARRIER
+    SOP_TG_BARRIER, SOP_SG_BARRIER,
+    SOP_MAT_MULTIPLY, SOP_MAT_MULTIPLY_ACCUMULATE, SOP_MAT_INDEX, SOP_MAT_DIAGONAL /* group 'M' (sgmat.c) */
 } SimdOp;
 typedef struct SimdInfo {
     const char *metal;
-    char group; /* 'S' SIMD-group, 'Q' quad-group, 'B' barrier */
+    char group; /* 'S' SIMD-group, 'Q' quad-group, 'B' barrier, 'M' SIMD-group matrix */
     SimdOp op;
 } SimdInfo;
 extern const SimdInfo simd_table[];
@@ -352,6 +357,8 @@ typedef struct Program {
     int subgroup_size;     /* the device subgroup size shaders are built for (M2gOptions) */
     bool virtual_subgroups; /* subgroup operations emulated in shared memory (testing widths a device lacks) */
     PtrVec includes;  /* char* (arena): every file the parse read, the source first (depfiles) */
+    void *glsl_checker; /* spirv.c: the compiler every shader written is checked with */
+    bool line_markers; /* --check-bounds: emit_glsl marks each statement's location for bounds.c */
 } Program;
 
 /* ---- layout.c: Metal's buffer layout in std430 ---- */
@@ -402,6 +409,7 @@ typedef struct PpMap {
     int n_lines;
     PtrVec files; /* PpFile*, in order of first appearance: the source first */
     const char *const *sources; /* NAME, TEXT pairs for files that are not on disk (M2gOptions.sources) */
+    const char *align_line, *align_orig, *align_t, *align_o; /* pp_loc: the token alignment last reached */
 } PpMap;
 /* Reads the line markers of TEXT (which must outlive the map). */
 void pp_map_build(PpMap *m, Arena *a, const char *text, size_t len);
@@ -411,6 +419,11 @@ SrcLoc pp_loc(PpMap *m, unsigned off);
 /* The same line, at its first token (text that our rewrites made: template instances). */
 SrcLoc pp_loc_line(PpMap *m, unsigned off);
 bool pp_in_system_file(const PpMap *m, unsigned off);
+/* The text clang is about to parse stays inside the limits (m2g_limits.h) that no later stage could report before
+   clang itself overflows its stack: identifiers of at most M2G_MAX_IDENTIFIER characters, and no expression or
+   statement chain deeper than M2G_MAX_PARSE_DEPTH (an estimate that counts every operator and bracket). False after
+   an error at the place. */
+bool pp_check_limits(PpMap *m, Diag *d);
 /* The text with unsuffixed floating literals made float (`0.5` -> `0.5f`): Metal has no double. malloc'd. */
 char *pp_float_literals(const char *text, size_t len, size_t *out_len);
 /* `constant T *` and `constant T &` made `constant const`: Metal's constant memory is read-only. malloc'd. */
@@ -531,6 +544,18 @@ void ptr_add_view(Program *prog, Lowered *L, Var *root, Type *elem); /* an SSBO 
 Node *matrix_call(Program *prog, Node *n, const char *name, bool ctor);
 bool matrix_involved(const Node *n); /* the result or an argument is a matrix */
 
+/* ---- sgmat.c: simdgroup_matrix<T, 8, 8> (docs/translator.md, "SIMD-group matrices") ---- */
+/* The type simdgroup_matrix<T, C, R> of the prelude, T given: this lane's two elements, vec<T, 2>, for an 8x8
+   matrix of float, half or bfloat; otherwise TY_UNSUPPORTED naming it. */
+Type *sgmat_type(Program *prog, Type *elem, int cols, int rows);
+/* A call of the prelude's simdgroup_matrix functions, its arguments converted (n->list; thread_elements: the
+   object), as the nodes GLSL prints. WHAT: the callee's name, "simdgroup_matrix" for a constructor. */
+Node *sgmat_call(Program *prog, Node *n, const char *what);
+bool sgmat_function(const char *name); /* NAME is one of the prelude's simdgroup_matrix functions */
+/* Whether simd_table[INDEX] exchanges values between lanes (a barrier or workgroup exchange where SIMD-groups
+   are emulated): every SIMD-group and quad-group function but the matrices' lane-local ones. */
+bool simd_exchanges(int index);
+
 /* ---- atomics.c ---- */
 /* Checks an N_ATOMIC call and resolves its object to an lvalue (n->a; compare-exchange's expected: n->b). */
 bool atomic_check(Program *prog, Lowered *L, Node *n);
@@ -564,11 +589,24 @@ char *reflect_json(Program *prog, Lowered *L); /* malloc'd */
 /* ---- spirv.c ---- */
 /* GLSL to SPIR-V with shaderc; returns malloc'd words or NULL with *err (malloc'd) set. */
 unsigned *spirv_compile(const char *glsl, const char *name, size_t *n_bytes, char **err);
+/* Whether GLSL compiles (glslang) to SPIR-V that the validator accepts under Vulkan 1.1, as the tests check every
+   shader: NULL when it does, else the messages (malloc'd). *COMPILER: the compiler kept between calls (NULL at
+   first), released by spirv_check_done. */
+char *spirv_check(void **compiler, const char *glsl, const char *name);
+void spirv_check_done(void **compiler);
+
+/* ---- emit/bounds.c ---- */
+/* --check-bounds: wrap every buffer and shared-array index of *GLSL (printed with line markers) in a check that
+   records the first out-of-range access per array; *JSON gets "bounds_check". Both are replaced (malloc'd). */
+bool bounds_instrument(Program *prog, char **glsl, char **json);
 
 /* ---- templates.c: source text rewrites for kernel templates (see there) ---- */
-/* Function constant n is specialization constant FC_VALUE_ID(n); its "defined" flag is FC_DEFINED_ID(n). */
-#define FC_VALUE_ID(n) (100 + (n))
-#define FC_DEFINED_ID(n) (1100 + (n)) /* glslang takes ids below 2048: n is at most 899 */
+/* Function constants are specialization constants numbered per kernel (lower.c): the k-th function constant
+   the kernel reads, in the order of their Metal indices, has id FC_FIRST_ID + 2k and its "defined" flag
+   FC_FIRST_ID + 2k + 1 (glslang takes ids below 2047: at most FC_MAX per kernel, any Metal index). */
+#define FC_UNNUMBERED 1 /* Var.fc_id of a function constant before its kernel numbers it */
+#define FC_FIRST_ID 100
+#define FC_MAX 973
 /* The first line of the rewritten text: what the rewrites use. */
 #define TMPL_PROLOGUE "#define __mtltg __attribute__((annotate(\"mtl_threadgroup\")))\n"
 char *tmpl_rewrite_instances(const char *text, size_t len, size_t *out_len); /* malloc'd */
@@ -598,7 +636,17 @@ bool depfile_write(const char *path, const char *const *targets, int n_targets, 
    False (message printed) on a compile or write error. */
 bool emit_c_files(const M2gResult *r, const char *source, const char *prefix, const char *c_path, const char *h_path);
 
+/* ---- readfile.c: files read whole (m2g_limits.h) ---- */
+/* PATH's text (NUL-terminated; *LEN its length): a regular file of at most LIMIT bytes. NULL with the reason in WHY
+   ("is a directory", "is not a regular file", its size and the limit, or strerror). */
+char *file_read(const char *path, long limit, size_t *len, char *why, size_t why_size);
+/* The same checks without reading: true when PATH is a regular file of at most LIMIT bytes. */
+bool file_check(const char *path, long limit, char *why, size_t why_size);
+
 /* ---- names.c ---- */
-const char *names_legal(Arena *a, const char *name); /* renames GLSL keywords and reserved forms */
+const char *names_legal(Arena *a, const char *name); /* renames GLSL keywords, reserved forms, non-ASCII */
+/* Why NAME cannot name an entry point (it names files ENTRY.comp and C functions PREFIX_ENTRY): "is empty", "is not
+   an identifier ...", its length; NULL when it can. */
+const char *names_entry_problem(const char *name);
 
 #endif

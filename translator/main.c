@@ -1,6 +1,7 @@
 /* main.c: the mtl2glsl command. Reads options, translates, writes each entry point's output. */
 #include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,12 +30,14 @@ typedef struct Cli {
     const char *c_prefix;
     int subgroup_size;
     bool virtual_subgroups;
+    bool check_bounds;
     const char *arrays[64], *templates[64], *transposes[64]; /* kernel specs: --array, --template, --transpose */
     int n_arrays, n_templates, n_transposes;
 } Cli;
 
 static const char usage_text[] =
     "usage: mtl2glsl [options] FILE.metal\n"
+    "       mtl2glsl [options] -            (the Metal source on standard input, named stdin.metal in diagnostics)\n"
     "       mtl2glsl [options] SPEC.json   (a body-only kernel: MLX metal_kernel or Core AI form, docs/specs.md)\n"
     "Translate Metal Shading Language compute kernels to GLSL 450 compute shaders.\n"
     "\n"
@@ -60,10 +63,13 @@ static const char usage_text[] =
     "                     across subgroups through shared memory)\n"
     "  --virtual-subgroups  build the subgroup operations themselves from shared memory and barriers, so\n"
     "                     that any --subgroup-size runs on any device (for testing widths a device lacks)\n"
+    "  --check-bounds     check every buffer and threadgroup-array index: the runtime reports the first\n"
+    "                     out-of-range access of each with its source line (mtlrun --check-bounds)\n"
     "  --array NAME=FILE.npy|DTYPE:SHAPE   (specs) an input or output of the call, e.g. x=float32:64x64\n"
     "  --template NAME=VALUE               (specs) an MLX template argument: float32, 4, true\n"
     "  --transpose NAME=P0,P1,...          (specs) input NAME is its data transposed (a strided view)\n"
     "  --emit=metal       (specs) the Metal source built around the body, not translated\n"
+    "  Options that take a value accept both --opt VALUE and --opt=VALUE.\n"
     "  --help             show this help\n"
     "  --version          show the version and the prelude directory in use\n"
     "\n"
@@ -158,121 +164,141 @@ static int write_depfile(const Cli *cli, const M2gResult *r)
     return ok ? 0 : 1;
 }
 
-/* -MD, -MF FILE, -MT TARGET, -MP and --c-prefix NAME at argv[*I]: true when it was one (*STATUS >= 0 on a usage
-   error). */
-static bool parse_dep_arg(Cli *cli, int argc, char **argv, int *i, int *status)
+enum {
+    OPT_ENTRY = 256, OPT_LIST_ENTRIES, OPT_SYNTAX_ONLY, OPT_EMIT, OPT_C_PREFIX, OPT_MD, OPT_MF, OPT_MT, OPT_MP, OPT_STD,
+    OPT_SUBGROUP_SIZE, OPT_VIRTUAL_SUBGROUPS, OPT_ARRAY, OPT_TEMPLATE, OPT_TRANSPOSE, OPT_VERSION, OPT_CHECK_BOUNDS,
+};
+
+/* Long options, read with getopt_long_only so that the compiler-style -MD, -MF FILE and -std=metal3.1 work beside
+   --entry NAME / --entry=NAME; -o, -I and -D are short options (-Idir and -I dir both). */
+static const struct option long_options[] = {
+    {"entry", required_argument, NULL, OPT_ENTRY},
+    {"list-entries", no_argument, NULL, OPT_LIST_ENTRIES},
+    {"syntax-only", no_argument, NULL, OPT_SYNTAX_ONLY},
+    {"emit", required_argument, NULL, OPT_EMIT},
+    {"c-prefix", required_argument, NULL, OPT_C_PREFIX},
+    {"MD", no_argument, NULL, OPT_MD},
+    {"MF", required_argument, NULL, OPT_MF},
+    {"MT", required_argument, NULL, OPT_MT},
+    {"MP", no_argument, NULL, OPT_MP},
+    {"std", required_argument, NULL, OPT_STD},
+    {"subgroup-size", required_argument, NULL, OPT_SUBGROUP_SIZE},
+    {"virtual-subgroups", no_argument, NULL, OPT_VIRTUAL_SUBGROUPS},
+    {"array", required_argument, NULL, OPT_ARRAY},
+    {"template", required_argument, NULL, OPT_TEMPLATE},
+    {"transpose", required_argument, NULL, OPT_TRANSPOSE},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {"check-bounds", no_argument, NULL, OPT_CHECK_BOUNDS},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* --emit=KIND; false when KIND is unknown. */
+static bool parse_emit(Cli *cli, const char *k)
 {
-    const char *a = argv[*i];
-    *status = -1;
-    if (!strcmp(a, "-MD")) {
-        cli->dep_file = cli->dep_file ? cli->dep_file : "";
-        return true;
-    }
-    if (!strcmp(a, "-MP")) {
-        cli->dep_phony = true;
-        return true;
-    }
-    if (strcmp(a, "-MF") && strcmp(a, "-MT") && strcmp(a, "--c-prefix"))
-        return false;
-    if (*i + 1 >= argc) {
-        *status = usage_error("option '%s' needs an argument", a);
-        return true;
-    }
-    const char *v = argv[++*i];
-    if (!strcmp(a, "-MF"))
-        cli->dep_file = v;
-    else if (!strcmp(a, "--c-prefix"))
-        cli->c_prefix = v;
-    else if (cli->n_dep_targets < 16)
-        cli->dep_targets[cli->n_dep_targets++] = v;
-    return true;
+    static const struct { const char *name; EmitKind kind; } kinds[] = {
+        {"glsl", EMIT_GLSL}, {"spirv", EMIT_SPIRV}, {"reflect", EMIT_REFLECT}, {"metal", EMIT_METAL}, {"c", EMIT_C}};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if (!strcmp(k, kinds[i].name)) {
+            cli->emit = kinds[i].kind;
+            return true;
+        }
+    return false;
 }
 
-/* Parses argv into CLI; returns -1 to go on, else the exit status. */
+/* -std=metalX.Y; false when it is not one of them. */
+static bool parse_std(Cli *cli, const char *v)
+{
+    static const struct { const char *name; int version; } stds[] = {
+        {"metal3.0", 300}, {"metal3.1", 310}, {"metal3.2", 320}, {"metal4.0", 400}};
+    cli->metal_version = 0;
+    for (size_t k = 0; k < sizeof stds / sizeof *stds; k++)
+        if (!strcmp(v, stds[k].name))
+            cli->metal_version = stds[k].version;
+    return cli->metal_version != 0;
+}
+
+/* Append V to a list of at most 63 (then ignored, as before). */
+static void add_to(const char **list, int *n, const char *v)
+{
+    if (*n < 63)
+        list[(*n)++] = v;
+}
+
+/* One option C with value V; -1 to go on, else the exit status. */
+static int parse_option(Cli *cli, int c, const char *v)
+{
+    char *end;
+    switch (c) {
+    case 'h':
+        fputs(usage_text, stdout);
+        return 0;
+    case OPT_VERSION:
+        printf("mtl2glsl %s\nprelude: %s\n", MTL2GLSL_VERSION, m2g_default_grammar_dir());
+        return 0;
+    case 'o': cli->output = v; break;
+    case 'I': add_to(cli->includes, &cli->n_includes, v); break;
+    case 'D': add_to(cli->defines, &cli->n_defines, v); break;
+    case OPT_ENTRY: cli->entry = v; break;
+    case OPT_LIST_ENTRIES: cli->list_entries = true; break;
+    case OPT_SYNTAX_ONLY: cli->syntax_only = true; break;
+    case OPT_C_PREFIX: cli->c_prefix = v; break;
+    case OPT_MD: cli->dep_file = cli->dep_file ? cli->dep_file : ""; break;
+    case OPT_MF: cli->dep_file = v; break;
+    case OPT_MT:
+        if (cli->n_dep_targets < 16)
+            cli->dep_targets[cli->n_dep_targets++] = v;
+        break;
+    case OPT_MP: cli->dep_phony = true; break;
+    case OPT_VIRTUAL_SUBGROUPS: cli->virtual_subgroups = true; break;
+    case OPT_CHECK_BOUNDS: cli->check_bounds = true; break;
+    case OPT_ARRAY: add_to(cli->arrays, &cli->n_arrays, v); break;
+    case OPT_TEMPLATE: add_to(cli->templates, &cli->n_templates, v); break;
+    case OPT_TRANSPOSE: add_to(cli->transposes, &cli->n_transposes, v); break;
+    case OPT_STD:
+        if (!parse_std(cli, v))
+            return usage_error("-std must be metal3.0, metal3.1, metal3.2 or metal4.0, not '%s'", v);
+        break;
+    case OPT_EMIT:
+        if (!parse_emit(cli, v))
+            return usage_error("unknown --emit kind '%s' (expected glsl, spirv, reflect, c or metal)", v);
+        break;
+    case OPT_SUBGROUP_SIZE: {
+        long n = strtol(v, &end, 10);
+        if (*end || (n != 4 && n != 8 && n != 16 && n != 32 && n != 64 && n != 128))
+            return usage_error("--subgroup-size must be 4, 8, 16, 32, 64 or 128, not '%s'", v);
+        cli->subgroup_size = (int)n;
+        break;
+    }
+    }
+    return -1;
+}
+
+/* Parses argv into CLI (getopt_long_only: both --opt VALUE and --opt=VALUE); returns -1 to go on, else the exit
+   status. The input may be `-`: standard input. */
 static int parse_args(Cli *cli, int argc, char **argv)
 {
-    int status;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage_text, stdout);
-            return 0;
-        } else if (!strcmp(a, "--version")) {
-            printf("mtl2glsl %s\nprelude: %s\n", MTL2GLSL_VERSION, m2g_default_grammar_dir());
-            return 0;
-        } else if (parse_dep_arg(cli, argc, argv, &i, &status)) {
-            if (status >= 0)
-                return status;
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--entry") || !strcmp(a, "-I") || !strcmp(a, "-D") ||
-                   !strcmp(a, "--array") || !strcmp(a, "--template") || !strcmp(a, "--transpose")) {
-            if (i + 1 >= argc)
-                return usage_error("option '%s' needs an argument", a);
-            const char *v = argv[++i];
-            if (!strcmp(a, "--array") && cli->n_arrays < 63)
-                cli->arrays[cli->n_arrays++] = v;
-            else if (!strcmp(a, "--template") && cli->n_templates < 63)
-                cli->templates[cli->n_templates++] = v;
-            else if (!strcmp(a, "--transpose") && cli->n_transposes < 63)
-                cli->transposes[cli->n_transposes++] = v;
-            else if (!strcmp(a, "-o"))
-                cli->output = v;
-            else if (!strcmp(a, "--entry"))
-                cli->entry = v;
-            else if (!strcmp(a, "-I") && cli->n_includes < 63)
-                cli->includes[cli->n_includes++] = v;
-            else if (cli->n_defines < 63)
-                cli->defines[cli->n_defines++] = v;
-        } else if (!strncmp(a, "-I", 2) && a[2] && cli->n_includes < 63) {
-            cli->includes[cli->n_includes++] = a + 2;
-        } else if (!strncmp(a, "-D", 2) && a[2] && cli->n_defines < 63) {
-            cli->defines[cli->n_defines++] = a + 2;
-        } else if (!strncmp(a, "-std=", 5)) {
-            static const struct { const char *name; int version; } stds[] = {
-                {"metal3.0", 300}, {"metal3.1", 310}, {"metal3.2", 320}, {"metal4.0", 400}};
-            cli->metal_version = 0;
-            for (size_t k = 0; k < sizeof stds / sizeof *stds; k++)
-                if (!strcmp(a + 5, stds[k].name))
-                    cli->metal_version = stds[k].version;
-            if (!cli->metal_version)
-                return usage_error("-std must be metal3.0, metal3.1, metal3.2 or metal4.0, not '%s'", a + 5);
-        } else if (!strncmp(a, "--entry=", 8)) {
-            cli->entry = a + 8;
-        } else if (!strncmp(a, "--subgroup-size=", 16)) {
-            char *end;
-            long n = strtol(a + 16, &end, 10);
-            if (*end || (n != 4 && n != 8 && n != 16 && n != 32 && n != 64 && n != 128))
-                return usage_error("--subgroup-size must be 4, 8, 16, 32, 64 or 128, not '%s'", a + 16);
-            cli->subgroup_size = (int)n;
-        } else if (!strcmp(a, "--virtual-subgroups")) {
-            cli->virtual_subgroups = true;
-        } else if (!strcmp(a, "--syntax-only")) {
-            cli->syntax_only = true;
-        } else if (!strcmp(a, "--list-entries")) {
-            cli->list_entries = true;
-        } else if (!strncmp(a, "--emit=", 7)) {
-            const char *k = a + 7;
-            if (!strcmp(k, "glsl"))
-                cli->emit = EMIT_GLSL;
-            else if (!strcmp(k, "spirv"))
-                cli->emit = EMIT_SPIRV;
-            else if (!strcmp(k, "reflect"))
-                cli->emit = EMIT_REFLECT;
-            else if (!strcmp(k, "metal"))
-                cli->emit = EMIT_METAL;
-            else if (!strcmp(k, "c"))
-                cli->emit = EMIT_C;
-            else
-                return usage_error("unknown --emit kind '%s' (expected glsl, spirv, reflect, c or metal)", k);
-        } else if (a[0] == '-' && a[1]) {
-            return usage_error("unknown option '%s'", a);
-        } else if (cli->input) {
-            return usage_error("more than one input file ('%s')", a);
-        } else {
-            cli->input = a;
-        }
+    int c;
+    opterr = 0;
+    while ((c = getopt_long_only(argc, argv, "-:ho:I:D:", long_options, NULL)) != -1) {
+        int status = -1;
+        if (c == 1 && cli->input)
+            return usage_error("more than one input file ('%s')", optarg);
+        if (c == 1)
+            cli->input = optarg;
+        else if (c == '?')
+            return usage_error("unknown option '%s'", argv[optind - 1]);
+        else if (c == ':')
+            return usage_error("option '%s' needs an argument", argv[optind - 1]);
+        else
+            status = parse_option(cli, c, optarg);
+        if (status >= 0)
+            return status;
     }
     if (!cli->input)
         return usage_error("%s", "no input file");
+    if (!strcmp(cli->input, "-") && cli->emit == EMIT_C && !cli->c_prefix)
+        return usage_error("%s", "--emit=c from standard input needs --c-prefix NAME");
     return check_emit_c_args(cli);
 }
 
@@ -286,13 +312,11 @@ static bool is_dir_output(const char *out)
 static bool write_file(const char *path, const void *data, size_t n)
 {
     FILE *f = fopen(path, "wb");
-    if (!f || fwrite(data, 1, n, f) != n) {
+    bool ok = f && fwrite(data, 1, n, f) == n;
+    ok = (!f || fclose(f) == 0) && ok; /* a full disk (-o /dev/full) shows at the close */
+    if (!ok)
         fprintf(stderr, "mtl2glsl: error: cannot write '%s': %s\n", path, strerror(errno));
-        if (f)
-            fclose(f);
-        return false;
-    }
-    return fclose(f) == 0;
+    return ok;
 }
 
 /* Writes one entry's output to PATH, or to stdout when PATH is NULL. */
@@ -347,7 +371,11 @@ static int write_outputs(const Cli *cli, M2gResult *r)
         M2gEntry *e = &r->entries[i];
         if (!e->glsl)
             continue;
-        if (dir) {
+        if (dir && names_entry_problem(e->name)) { /* parse.c refuses such names: never a path outside DIR */
+            fprintf(stderr, "mtl2glsl: error: internal error: entry point name '%s' %s\n", e->name,
+                    names_entry_problem(e->name));
+            io_ok = false;
+        } else if (dir) {
             size_t n = strlen(cli->output) + strlen(e->name) + 8;
             char *path = malloc(n);
             snprintf(path, n, "%s%s%s.%s", cli->output, cli->output[strlen(cli->output) - 1] == '/' ? "" : "/", e->name, ext);
@@ -367,6 +395,30 @@ static int write_outputs(const Cli *cli, M2gResult *r)
     return failed || r->n_errors || !io_ok ? 1 : 0;
 }
 
+/* All of standard input as a string; NULL with a message. */
+static char *read_stdin(void)
+{
+    size_t n = 0, cap = 1 << 16;
+    char *text = malloc(cap);
+    size_t got;
+    while (text && (got = fread(text + n, 1, cap - n - 1, stdin)) > 0) {
+        n += got;
+        if (cap - n - 1 == 0) {
+            char *grown = realloc(text, cap *= 2);
+            if (!grown)
+                free(text);
+            text = grown;
+        }
+    }
+    if (!text || ferror(stdin)) {
+        fprintf(stderr, "mtl2glsl: error: cannot read standard input: %s\n", text ? strerror(errno) : "out of memory");
+        free(text);
+        return NULL;
+    }
+    text[n] = 0;
+    return text;
+}
+
 int main(int argc, char **argv)
 {
     Cli cli = {0};
@@ -376,7 +428,7 @@ int main(int argc, char **argv)
     M2gOptions opt = {.include_dirs = cli.includes, .defines = cli.defines, .only_entry = cli.entry,
                       .subgroup_size = cli.subgroup_size, .virtual_subgroups = cli.virtual_subgroups,
                       .metal_version = cli.metal_version, .list_only = cli.list_entries,
-                      .syntax_only = cli.syntax_only};
+                      .syntax_only = cli.syntax_only, .check_bounds = cli.check_bounds};
     M2gSpec *spec = NULL;
     if (m2g_is_spec_path(cli.input)) {
         M2gSpecArgs sa = {.arrays = cli.arrays, .templates = cli.templates, .transposes = cli.transposes};
@@ -391,7 +443,16 @@ int main(int argc, char **argv)
         return usage_error("--emit=metal, --array, --template and --transpose are for kernel specs (SPEC.json), "
                            "not '%s'", cli.input);
     }
-    M2gResult *r = spec ? m2g_translate_spec(spec, &opt) : m2g_translate_file(cli.input, &opt);
+    char *stdin_text = NULL;
+    if (!spec && !strcmp(cli.input, "-") && !(stdin_text = read_stdin()))
+        return 1;
+    const char *stdin_source[] = {"stdin.metal", stdin_text, NULL}; /* quoted by diagnostics */
+    if (stdin_text)
+        opt.sources = stdin_source;
+    M2gResult *r = spec        ? m2g_translate_spec(spec, &opt)
+                   : stdin_text ? m2g_translate_source("stdin.metal", stdin_text, &opt)
+                                : m2g_translate_file(cli.input, &opt);
+    free(stdin_text);
     m2g_spec_free(spec);
     if (!r)
         return 1;
@@ -418,5 +479,9 @@ int main(int argc, char **argv)
     if (status == 0 && cli.dep_file)
         status = write_depfile(&cli, r);
     m2g_result_free(r);
+    if (fflush(stdout) || ferror(stdout)) {
+        fprintf(stderr, "mtl2glsl: error: cannot write to standard output: %s\n", strerror(errno));
+        status = status ? status : 1;
+    }
     return status;
 }

@@ -23,6 +23,9 @@ typedef struct M2gOptions {
                                         metal4.0); 0: M2G_DEFAULT_METAL_VERSION */
     bool list_only;                  /* find the entry points only: entries get names, no GLSL; bodies not compiled */
     bool syntax_only;                /* compile every body as the front end does, report clang's errors, no GLSL */
+    bool check_bounds;               /* check every buffer and threadgroup-array index: the first out-of-range
+                                        access of each is recorded for the runtime to report ("bounds_check" in
+                                        the reflection; docs/runtime.md) */
 } M2gOptions;
 
 #define M2G_DEFAULT_METAL_VERSION 320 /* -std=metal3.2 */

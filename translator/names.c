@@ -1,4 +1,5 @@
 /* names.c: keeps output identifiers valid GLSL while keeping the kernel's own names. */
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -21,21 +22,43 @@ static const char *const glsl_reserved[] = {
     "superp", "row_major", "packed", "discard", "dot", "length", "floatBitsToUint", "uintBitsToFloat",
 };
 
-/* Returns NAME unless GLSL reserves it (keyword, gl_ prefix, double underscore, mtl_ prefix used by us),
-   in which case it returns NAME with a trailing underscore (and `__` collapsed). */
+static bool ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Returns NAME unless GLSL cannot hold it: a keyword or reserved word, the gl_ prefix, a double underscore, the mtl_
+   prefix used by us, or characters GLSL identifiers do not have (clang takes UTF-8 letters and '$'). Such a name is
+   NAME with `__` collapsed, u_ before gl_/mtl_, each run of other characters written as x and their bytes in hex
+   (été -> xc3a9t_xc3a9), and a trailing underscore. */
 const char *names_legal(Arena *a, const char *name)
 {
     bool bad = !strncmp(name, "gl_", 3) || strstr(name, "__") != NULL || !strncmp(name, "mtl_", 4);
+    size_t odd = 0;
+    for (const char *p = name; *p; p++)
+        odd += !ident_char(*p);
+    bad |= odd > 0;
     for (size_t i = 0; !bad && i < sizeof glsl_reserved / sizeof *glsl_reserved; i++)
         bad = !strcmp(name, glsl_reserved[i]);
     if (!bad)
         return name;
-    char *s = arena_alloc(a, strlen(name) + 8);
+    char *s = arena_alloc(a, strlen(name) + 3 * odd + 8);
     char *o = s;
     if (!strncmp(name, "gl_", 3) || !strncmp(name, "mtl_", 4))
         *o++ = 'u', *o++ = '_';
     for (const char *p = name; *p; p++) {
-        if (p[0] == '_' && p[1] == '_')
+        if (!ident_char(*p)) {
+            if (o > s && o[-1] != '_')
+                *o++ = '_';
+            *o++ = 'x';
+            for (; *p && !ident_char(*p); p++)
+                o += sprintf(o, "%02x", (unsigned char)*p);
+            if (!*p--)
+                break;
+            *o++ = '_';
+            continue;
+        }
+        if (p[0] == '_' && (p[1] == '_' || (o > s && o[-1] == '_')))
             continue;
         *o++ = *p;
     }
@@ -43,4 +66,16 @@ const char *names_legal(Arena *a, const char *name)
         *o++ = '_';
     *o = 0;
     return s;
+}
+
+const char *names_entry_problem(const char *name)
+{
+    if (!*name)
+        return "is empty";
+    if (strlen(name) > M2G_MAX_ENTRY_NAME)
+        return "is longer than " M2G_STR(M2G_MAX_ENTRY_NAME) " characters, the limit (docs/limits.md)";
+    bool ident = !(*name >= '0' && *name <= '9');
+    for (const char *p = name; ident && *p; p++)
+        ident = ident_char(*p);
+    return ident ? NULL : "is not an identifier (letters, digits and '_'): it names the output files and C functions";
 }

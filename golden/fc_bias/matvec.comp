@@ -17,10 +17,10 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 16) uint cols;
 } mtl_params;
 
-layout(constant_id = 100) const bool has_bias = false;
-layout(constant_id = 101) const int activation = 0;
-layout(constant_id = 102) const float out_scale = 0.0;
-layout(constant_id = 1102) const bool mtl_defined_out_scale = false;
+layout(constant_id = 100) const bool has_bias = false; // [[function_constant(0)]]
+layout(constant_id = 102) const int activation = 0; // [[function_constant(1)]]
+layout(constant_id = 104) const float out_scale = 0.0; // [[function_constant(2)]]
+layout(constant_id = 105) const bool mtl_defined_out_scale = false; // [[is_function_constant_defined(2)]]
 
 void main()
 {

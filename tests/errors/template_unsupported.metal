@@ -1,8 +1,9 @@
 // Template forms the translator does not take yet, each one error at its place; the other instance is written.
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: 11:12: error: calling a lambda that uses 'k' outside the function that declares it is not supported yet
+// EXPECT-ERROR: 12:12: error: calling a lambda that uses 'k' outside the function that declares it is not supported yet
 // EXPECT-STDOUT: kernel fill_int
-// EXPECT-ERROR: 24:23: error: function constant index in [[function_constant(1000)]] must be between 0 and 899
+// EXPECT-ERROR: 26:27: error: function constant index in [[function_constant(kIndex)]] must be an integer constant expression of literals
+// EXPECT-ERROR: 27:15: error: function constant 'wide' of type long is not supported yet
 // EXPECT-STDOUT: #version 450
 #include <metal_stdlib>
 using namespace metal;
@@ -21,8 +22,10 @@ template <typename T>
 template <typename T>
 [[kernel]] void fill(device T* x [[buffer(0)]], uint i [[thread_position_in_grid]]) { x[i] = T(1); }
 
-constant bool too_far [[function_constant(1000)]];
-kernel void uses_it(device float* x [[buffer(0)]], uint i [[thread_position_in_grid]]) { x[i] = too_far ? 1.0f : 0.0f; }
+constant constexpr int kIndex = 3;
+constant bool named_index [[function_constant(kIndex)]];
+constant long wide [[function_constant(4)]];
+kernel void uses_it(device float* x [[buffer(0)]], uint i [[thread_position_in_grid]]) { x[i] = named_index ? 1.0f : float(wide); }
 
 template [[host_name("scale_float")]] [[kernel]] decltype(scale<float>) scale<float>;
 template [[host_name("fill_int")]] [[kernel]] void fill(device int*, uint);

@@ -217,7 +217,7 @@ static void put_param_doc(FILE *f, const Kernel *k)
     for (int i = 0; i < k->n_tg; i++)
         fprintf(f, "     %-12s [[threadgroup(%d)]] threadgroup %s* (its length in bytes)\n", k->tg[i].name, k->tg[i].index,
                 k->tg[i].type);
-    fprintf(f, "   False (message printed by mtlrt) on error. */\n");
+    fprintf(f, "   False on error: mtlrt_last_status() and mtlrt_last_error() say why. */\n");
 }
 
 static void put_header(FILE *f, const char *prefix, const char *source, Kernel *ks, int n)
@@ -229,7 +229,7 @@ static void put_header(FILE *f, const char *prefix, const char *source, Kernel *
     fprintf(f, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
     fprintf(f, "typedef struct %s_kernels %s_kernels;\n\n", prefix, prefix);
     fprintf(f, "/* Creates the pipelines of every kernel of %s on CTX from the embedded SPIR-V (nothing is\n"
-               "   compiled at run time). NULL (message printed by mtlrt) on error. */\n", source);
+               "   compiled at run time). NULL on error (mtlrt_last_error() says why). */\n", source);
     fprintf(f, "%s_kernels *%s_kernels_create(MtlrtContext *ctx);\n", prefix, prefix);
     fprintf(f, "void %s_kernels_destroy(%s_kernels *kernels);\n", prefix, prefix);
     for (int i = 0; i < n; i++) {

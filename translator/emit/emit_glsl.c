@@ -3,6 +3,7 @@
  * Printing only: statement() / begin_scope() / end_scope() keep the kernel's own names, structure and
  * indentation. What the printer needs beyond the text (extensions, helper instances) it records in Lowered.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,8 +214,9 @@ static void emit_float_value(Emit *E, double v, TypeKind k)
         put(E, k == TY_HALF ? "float16_t(uintBitsToFloat(0x7fc00000u))" : "uintBitsToFloat(0x7fc00000u)");
         return;
     }
-    if (isinf(v)) {
-        put(E, v > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)");
+    if (isinf(v) || fabs(v) > FLT_MAX || (k == TY_HALF && fabs(v) >= 65520.0)) { /* past the type: infinity */
+        const char *inf = v > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)";
+        putf(E, k == TY_HALF ? "float16_t(%s)" : "%s", inf);
         return;
     }
     float f = (float)v;
@@ -359,6 +361,7 @@ static void emit_vector_compare(Emit *E, Node *n)
 }
 
 static bool has_side_effects(Node *n);
+static void emit_switch_value(Emit *E, Node *n);
 static void need_helper(Emit *E, const char *name, Type *t);
 
 static bool signed_integer(const Type *t)
@@ -412,6 +415,14 @@ static void emit_binary(Emit *E, Node *n, int min_prec)
     }
     if (!strcmp(n->op, "%") && signed_integer(n->ty)) {
         emit_signed_rem(E, n->a, n->b, n->ty, n->loc);
+        return;
+    }
+    if (!strcmp(n->op, ",")) { /* the sequence operator, always in parentheses (it binds below assignment) */
+        put(E, "(");
+        emit_expr(E, n->a, PREC_ASSIGN);
+        put(E, ", ");
+        emit_expr(E, n->b, PREC_ASSIGN);
+        put(E, ")");
         return;
     }
     int prec = binary_prec(n->op);
@@ -986,10 +997,42 @@ static Node *strip_implicit(Node *n)
     return n;
 }
 
+/* The SIMD-group matrix functions (sgmat.c made the calls): float2 operands, the element index's uint, uvec2 and
+   bool; the exchanging ones take the predicate like any SIMD-group function. */
+static void emit_sgmat_call(Emit *E, Node *n)
+{
+    const SimdInfo *si = &simd_table[n->builtin];
+    bool exchanges = simd_exchanges(n->builtin);
+    simd_need(E->prog, E->L, n->builtin, "vec2", TY_FLOAT, n->n_list);
+    if (exchanges)
+        check_sync_position(E, n);
+    putf(E, "%s(", n->name);
+    for (int i = 0; i < n->n_list; i++) {
+        Type *t = ty_vec(E->prog->arena, TY_FLOAT, 2);
+        if (si->op == SOP_MAT_DIAGONAL)
+            t = ty_scalar(TY_FLOAT);
+        else if (si->op == SOP_MAT_INDEX)
+            t = i == 1 ? ty_vec(E->prog->arena, TY_UINT, 2) : ty_scalar(i == 2 ? TY_BOOL : TY_UINT);
+        Node *a = si->op == SOP_MAT_INDEX ? strip_implicit(n->list[i]) : n->list[i];
+        put(E, i ? ", " : "");
+        if (a->kind == N_INT && a->ival >= 0 && ty_is_scalar(t) && t->kind == TY_UINT)
+            putf(E, "%lluu", (unsigned long long)a->ival);
+        else
+            emit_coerced(E, a, t, PREC_ASSIGN + 1);
+    }
+    if (exchanges && E->uniform)
+        putf(E, "%s%s", n->n_list ? ", " : "", predicate(E));
+    put(E, ")");
+}
+
 /* simd_sum(x) -> simd_sum(x) or, with uniform control flow, simd_sum(x, PREDICATE); lanes and deltas as uint. */
 static void emit_simd_call(Emit *E, Node *n)
 {
     const SimdInfo *si = &simd_table[n->builtin];
+    if (si->group == 'M') {
+        emit_sgmat_call(E, n);
+        return;
+    }
     bool value = si->op <= SOP_BROADCAST_FIRST;
     Type *t = value ? n->ty : NULL;
     if (si->group == 'B') {
@@ -2770,6 +2813,8 @@ static void emit_real_jumps(Emit *E, Node *n);
 
 static void emit_stmt(Emit *E, Node *n)
 {
+    if (E->prog->line_markers && n->loc.file && n->kind != N_BLOCK) /* --check-bounds (bounds.c reads them) */
+        putf(E, "/*@mtl %s:%d*/", n->loc.file, n->loc.line);
     switch (n->kind) {
     case N_BLOCK:
         begin_scope(E);
@@ -2882,7 +2927,7 @@ static void emit_stmt(Emit *E, Node *n)
     case N_SWITCH:
         line_start(E);
         put(E, "switch (");
-        emit_expr(E, n->a, 0);
+        emit_switch_value(E, n);
         put(E, ")\n");
         emit_loop_body(E, n->d, false);
         break;
@@ -2890,7 +2935,11 @@ static void emit_stmt(Emit *E, Node *n)
         E->indent--;
         line_start(E);
         put(E, "case ");
-        emit_expr(E, n->a, 0);
+        if (n->a && strip_implicit(n->a)->kind == N_INT && n->a->ty && ty_is_integer(n->a->ty) &&
+            (ty_scalar_kind(n->a->ty) != TY_INT && ty_scalar_kind(n->a->ty) != TY_UINT))
+            putf(E, "%lld", strip_implicit(n->a)->ival); /* a label of a switch on a 64-, 16- or 8-bit value */
+        else
+            emit_expr(E, n->a, 0);
         put(E, ":\n");
         E->indent++;
         emit_stmt(E, n->d);
@@ -3105,7 +3154,7 @@ static void extract_simd(Emit *E, Node *n)
     if (n->kind == N_VARDEF)
         extract_simd(E, n->var->init);
     bool helper = n->kind == N_CALL && n->fn && n->fn->uniform_sync;
-    if ((n->kind != N_SIMD && !helper) || (n->kind == N_SIMD && simd_table[n->builtin].group == 'B'))
+    if ((n->kind != N_SIMD && !helper) || (n->kind == N_SIMD && (simd_table[n->builtin].group == 'B' || !simd_exchanges(n->builtin))))
         return;
     if (E->n_subst == E->cap_subst) {
         int cap = E->cap_subst ? 2 * E->cap_subst : 64;
@@ -3446,9 +3495,86 @@ static void emit_ulist(Emit *E, Node **list, int n)
     }
 }
 
+/* Whether a thread attribute's GLSL value is a specialization constant (the threadgroup size): converted to 8 or
+   16 bits, glslang folds the conversion into the constant (OpSpecConstantOp UConvert), which needs the Kernel
+   capability before SPIR-V 1.4. */
+static bool builtin_is_spec_constant(Emit *E, Var *v)
+{
+    const char *base = E->L->exact_groups ? attr_table[v->builtin].glsl_exact : attr_table[v->builtin].glsl;
+    return strstr(base, "gl_WorkGroupSize") || strstr(base, "_full") || strstr(base, "mtl_threadgroup_total");
+}
+
+/* The case labels of switch body N (not of switches inside it). */
+static void case_labels(Node *n, long long *vals, int *count, int max, bool *constant)
+{
+    if (!n || n->kind == N_SWITCH)
+        return;
+    if (n->kind == N_CASE) {
+        Node *v = n->a ? strip_implicit(n->a) : NULL;
+        if (v && v->kind == N_INT && *count < max)
+            vals[(*count)++] = v->ival;
+        else
+            *constant = false;
+    }
+    case_labels(n->a && n->kind != N_CASE ? n->a : NULL, vals, count, max, constant);
+    case_labels(n->b, vals, count, max, constant);
+    case_labels(n->c, vals, count, max, constant);
+    case_labels(n->d, vals, count, max, constant);
+    for (int i = 0; i < n->n_list; i++)
+        case_labels(n->list[i], vals, count, max, constant);
+}
+
+/* GLSL switches on int or uint. A value of 8 or 16 bits is converted; one of 64 bits is converted when it fits
+   (LossCTC's `switch (s)` on a long), else it is a value no label has: it takes the default. */
+static void emit_switch_value(Emit *E, Node *n)
+{
+    TypeKind k = n->a->ty ? ty_scalar_kind(n->a->ty) : TY_INT;
+    if (k == TY_INT || k == TY_UINT || k == TY_ENUM || k == TY_VOID) {
+        emit_expr(E, n->a, 0);
+        return;
+    }
+    bool is_signed = k == TY_LONG || k == TY_SHORT || k == TY_CHAR;
+    const char *t32 = is_signed ? "int" : "uint";
+    if (k != TY_LONG && k != TY_ULONG) {
+        putf(E, "%s(", t32);
+        emit_expr(E, n->a, PREC_ASSIGN + 1);
+        put(E, ")");
+        return;
+    }
+    long long vals[512];
+    int count = 0;
+    bool constant = true;
+    case_labels(n->d, vals, &count, 512, &constant);
+    long long none = is_signed ? -2147483647LL : 4294967295LL; /* a value no label has */
+    for (bool taken = true; taken;) {
+        taken = false;
+        for (int i = 0; i < count; i++)
+            taken |= vals[i] == none;
+        if (taken)
+            none += is_signed ? 1 : -1;
+    }
+    bool fits = constant && count < 512;
+    for (int i = 0; i < count; i++)
+        fits &= is_signed ? vals[i] >= -2147483647LL - 1 && vals[i] <= 2147483647LL : vals[i] >= 0 && vals[i] <= 4294967295LL;
+    if (!fits || has_side_effects(n->a)) {
+        diag_error(E->prog->diag, n->loc, "a switch on a 64-bit value whose labels do not all fit in 32 bits (or whose value has side effects) is not supported yet");
+        return;
+    }
+    put(E, "(");
+    emit_expr(E, n->a, PREC_EQ + 1);
+    putf(E, " == %s(%s(", glsl_type(E, n->a->ty), t32);
+    emit_expr(E, n->a, PREC_ASSIGN + 1);
+    putf(E, ")) ? %s(", t32);
+    emit_expr(E, n->a, PREC_ASSIGN + 1);
+    putf(E, ") : %lld%s)", none, is_signed ? "" : "u");
+}
+
 static const char *builtin_value(Emit *E, Var *v)
 {
     const char *base = E->L->exact_groups ? attr_table[v->builtin].glsl_exact : attr_table[v->builtin].glsl;
+    TypeKind sk = ty_scalar_kind(v->ty);
+    if ((sk == TY_USHORT || sk == TY_SHORT || sk == TY_UCHAR || sk == TY_CHAR) && builtin_is_spec_constant(E, v))
+        base = arena_printf(E->prog->arena, "mtl_%s", v->glsl_name); /* a value first (emit_kernel) */
     int w = ty_width(v->ty);
     const char *sw = w == 1 ? ".x" : w == 2 ? ".xy" : "";
     const char *expr = arena_printf(E->prog->arena, "%s%s", base, sw);
@@ -3477,6 +3603,13 @@ static void emit_kernel(Emit *E, Func *k)
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
         if (v->role == PR_BUILTIN) {
+            TypeKind sk = ty_scalar_kind(v->ty);
+            if ((sk == TY_USHORT || sk == TY_SHORT || sk == TY_UCHAR || sk == TY_CHAR) && builtin_is_spec_constant(E, v)) {
+                line_start(E);
+                putf(E, "%s mtl_%s = %s; // a value, not a constant: converting it to 8 or 16 bits needs no Kernel capability\n",
+                     attr_table[v->builtin].kind == 1 ? "uint" : "uvec3", v->glsl_name,
+                     E->L->exact_groups ? attr_table[v->builtin].glsl_exact : attr_table[v->builtin].glsl);
+            }
             line_start(E);
             putf(E, "%s %s = %s;\n", glsl_type(E, v->ty), v->glsl_name, builtin_value(E, v));
         } else if (v->role == PR_CONSTREF && v->in_push) {
@@ -3501,9 +3634,11 @@ static void emit_kernel(Emit *E, Func *k)
     put(E, "}\n");
 }
 
+/* From what the kernel does (lower.c, ptr.c): a `device const T*` written through a cast that drops the const
+   (ggml's kernel_tri writes its `device const char * dst`) is written, so never readonly. */
 static const char *access_qualifier(Var *v)
 {
-    if (v->ty->is_const || v->ty->as == AS_CONSTANT || !v->written)
+    if (v->ty->as == AS_CONSTANT || !v->written)
         return "readonly ";
     if (!v->read)
         return "writeonly ";
@@ -3790,6 +3925,46 @@ static void note_subgroup_use(Lowered *L, const char *text, bool need_basic)
         L->subgroup_ops |= SG_OP_CLUSTERED | SG_OP_BASIC;
 }
 
+/* The specialization constant type a function constant of kind K is declared with: 8- and 16-bit integers as
+   int or uint, half as float (the runtime converts the value: docs/interfaces.md). */
+static TypeKind function_constant_spec_kind(TypeKind k)
+{
+    switch (k) {
+    case TY_CHAR:
+    case TY_SHORT:
+        return TY_INT;
+    case TY_UCHAR:
+    case TY_USHORT:
+        return TY_UINT;
+    case TY_HALF:
+        return TY_FLOAT;
+    default:
+        return k;
+    }
+}
+
+/* `constant T name [[function_constant(n)]]`: `layout(constant_id = ID) const T name = 0;` for bool, int, uint and
+   float. Other scalars are a constant of 32 bits and a variable of T set from it through a function:
+   before SPIR-V 1.4, a conversion of a specialization constant that glslang folds into the constant
+   (OpSpecConstantOp UConvert, FConvert) needs the Kernel capability. PASSES: the pass-through functions printed. */
+static void emit_function_constant(Emit *E, Var *g, bool *passes)
+{
+    TypeKind k = g->ty->kind, sk = function_constant_spec_kind(k);
+    const char *zero = sk == TY_BOOL ? "false" : sk == TY_FLOAT ? "0.0" : sk == TY_UINT ? "0u" : "0";
+    const char *what = g->fc_defined ? "is_function_constant_defined" : "function_constant";
+    if (sk == k) {
+        putf(E, "layout(constant_id = %d) const %s %s = %s; // [[%s(%d)]]\n", g->fc_id, scalar_glsl(E, k), g->glsl_name, zero, what, g->fc_index);
+        return;
+    }
+    const char *st = scalar_glsl(E, sk);
+    if (!passes[sk])
+        putf(E, "%s mtl_fc_value(%s v) { return v; } // a value, not a constant: converting it needs no Kernel capability\n", st, st);
+    passes[sk] = true;
+    putf(E, "layout(constant_id = %d) const %s mtl_fc_%s = %s; // [[%s(%d)]] %s %s\n", g->fc_id, st, g->glsl_name, zero, what,
+         g->fc_index, ty_scalar_metal_name(k), g->name);
+    putf(E, "%s %s = %s(mtl_fc_value(mtl_fc_%s));\n", scalar_glsl(E, k), g->glsl_name, scalar_glsl(E, k), g->glsl_name);
+}
+
 char *emit_glsl(Program *prog, Lowered *L)
 {
     Emit E = {.prog = prog, .L = L};
@@ -3798,11 +3973,11 @@ char *emit_glsl(Program *prog, Lowered *L)
         emit_struct(&E, L->structs.items[i]);
     StrBuf structs = E.out;
     E.out = (StrBuf){0};
+    bool fc_passes[TY_UNSUPPORTED] = {0};
     for (int i = 0; i < L->globals.len; i++) {
         Var *g = L->globals.items[i];
         if (g->fc_id) { /* a function constant: a specialization constant the runtime sets (docs/interfaces.md) */
-            putf(&E, "layout(constant_id = %d) const %s %s = %s;\n", g->fc_id, glsl_type(&E, g->ty), g->glsl_name,
-                 g->ty->kind == TY_BOOL ? "false" : g->ty->kind == TY_FLOAT ? "0.0" : g->ty->kind == TY_UINT ? "0u" : "0");
+            emit_function_constant(&E, g, fc_passes);
             continue;
         }
         emit_vardef(&E, g, true);

@@ -17,7 +17,7 @@ static const char *space_name(AddrSpace as)
 
 static const char *access_name(Var *v)
 {
-    if (v->ty->is_const || v->ty->as == AS_CONSTANT)
+    if (v->ty->as == AS_CONSTANT || !v->written) /* a const buffer written through a cast is written */
         return "read";
     if (v->read && v->written)
         return "read_write";
@@ -127,7 +127,7 @@ char *reflect_json(Program *prog, Lowered *L)
         cJSON_AddStringToObject(o, "name", g->name);
         cJSON_AddStringToObject(o, "type", ty_scalar_metal_name(g->ty->kind));
         cJSON_AddNumberToObject(o, "constant_id", g->fc_id);
-        cJSON_AddNumberToObject(o, "defined_constant_id", FC_DEFINED_ID(g->fc_index));
+        cJSON_AddNumberToObject(o, "defined_constant_id", g->fc_id + 1); /* lower.c: number_function_constants */
         cJSON_AddItemToArray(fcs, o);
     }
     if (cJSON_GetArraySize(fcs))

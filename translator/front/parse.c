@@ -62,6 +62,7 @@ typedef struct Parser {
     bool convert;     /* build the model of each kernel (not for --list-entries, --syntax-only) */
     Var *self; /* the object inside a member function or constructor being converted */
     Lambda *lambda; /* the lambda whose body is being converted, else NULL */
+    int depth;      /* expressions and statements being converted inside each other (M2G_MAX_NESTING) */
     ClangError *errors; /* clang's errors, in order */
     int n_errors, cap_errors;
     const char *seen_msg[128]; /* clang diagnostics printed: the same one from each instance is printed once */
@@ -391,11 +392,36 @@ static bool is_bool_vector_name(const char *name, int *n)
     return true;
 }
 
+/* T (an array or struct just converted), or TY_UNSUPPORTED naming it when its Metal size passes M2G_MAX_TYPE_BYTES
+   (sizes are ints in the later stages). Its parts were checked when they were converted, so each fits an int. */
+static Type *type_within_limit(Parser *P, Type *t, long long n)
+{
+    long long size = 0;
+    if (t->kind == TY_ARRAY) {
+        size = n > (1LL << 34) ? n : n * (long long)ty_metal_size(t->elem); /* no overflow: the element fits 2^28 */
+    } else {
+        for (int i = 0; i < t->sdef->n_fields; i++) {
+            long long a = ty_metal_align(t->sdef->fields[i].ty);
+            size = (size + a - 1) / a * a + ty_metal_size(t->sdef->fields[i].ty);
+        }
+    }
+    if (size <= M2G_MAX_TYPE_BYTES)
+        return t;
+    Type *u = new_type(P, TY_UNSUPPORTED);
+    u->name = arena_printf(P->arena, "%s (%s%lld bytes; one type holds at most %ld, docs/limits.md)",
+                           t->kind == TY_ARRAY ? arena_printf(P->arena, "%s[%lld]", ty_metal_name(P->arena, t->elem), n)
+                                               : t->sdef->name,
+                           t->kind == TY_ARRAY && n > (1LL << 34) ? "more than " : "", size, M2G_MAX_TYPE_BYTES);
+    return u;
+}
+
 static enum CXVisitorResult first_field_type(CXCursor c, CXClientData data)
 {
     *(CXType *)data = clang_getCursorType(c);
     return CXVisit_Break;
 }
+
+static const char *metal4_name(Parser *P, CXCursor decl);
 
 /* Converts a clang type to the model; unknown types become TY_UNSUPPORTED carrying the Metal name. */
 static Type *conv_type(Parser *P, CXType t)
@@ -465,8 +491,9 @@ static Type *conv_type(Parser *P, CXType t)
         Type *r = new_type(P, TY_ARRAY);
         CXType et = clang_getArrayElementType(t);
         r->elem = conv_type(P, et.kind == CXType_Invalid ? clang_getArrayElementType(c) : et);
-        r->n = c.kind == CXType_ConstantArray ? (int)clang_getArraySize(c) : 0;
-        return r;
+        long long n = c.kind == CXType_ConstantArray ? clang_getArraySize(c) : 0;
+        r->n = n <= M2G_MAX_TYPE_BYTES ? (int)n : 0;
+        return type_within_limit(P, r, n);
     }
     case CXType_Record: {
         CXCursor decl = clang_getTypeDeclaration(c);
@@ -481,10 +508,19 @@ static Type *conv_type(Parser *P, CXType t)
                 a->elem = conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0));
                 return a;
             }
+            if (clang_Type_getNumTemplateArguments(c) == 3 && !strcmp(rname, "simdgroup_matrix")) {
+                /* the shape from the spelling, "metal::simdgroup_matrix<float, 8>" (Rows = Cols is left out; no API gives
+                   integer arguments) */
+                const char *sp = cx_take(P, clang_getTypeSpelling(c)), *first = strchr(sp, ',');
+                const char *second = first ? strchr(first + 1, ',') : NULL;
+                int cols = first ? atoi(first + 1) : 0, rows = second ? atoi(second + 1) : cols;
+                return sgmat_type(P->prog, conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0)), cols, rows);
+            }
             if (clang_Type_getNumTemplateArguments(c) == 3 && !strcmp(cx_take(P, clang_getCursorSpelling(decl)), "matrix")) {
-                CXType columns = c; /* its one field: vec<T, R> columns[C] */
+                CXType columns = {.kind = CXType_Invalid}; /* its one field: vec<T, R> columns[C] */
                 clang_Type_visitFields(c, first_field_type, &columns);
-                Type *m = conv_type(P, columns);
+                Type *m = columns.kind == CXType_Invalid ? new_type(P, TY_UNSUPPORTED) /* none after errors */
+                                                         : conv_type(P, columns);
                 if (m->kind == TY_ARRAY && m->elem->kind == TY_VEC && m->n >= 2 && m->n <= 4 &&
                     (m->elem->elem->kind == TY_FLOAT || m->elem->elem->kind == TY_HALF)) {
                     m->kind = TY_MAT;
@@ -499,12 +535,14 @@ static Type *conv_type(Parser *P, CXType t)
             }
             Type *u = new_type(P, TY_UNSUPPORTED);
             u->name = cx_take(P, clang_getCursorSpelling(decl));
+            if (metal4_name(P, decl)) /* metal::tensor<...>, a cooperative tensor, mpp::tensor_ops::matmul2d<...> */
+                u->name = arena_printf(P->arena, "%s (Metal 4 tensors and MetalPerformancePrimitives)", metal4_name(P, decl));
             return u;
         }
         Type *s = new_type(P, TY_STRUCT);
         s->sdef = conv_struct(P, decl);
         taint(P, struct_error(P, decl));
-        return s;
+        return type_within_limit(P, s, 0);
     }
     default: {
         Type *u = new_type(P, TY_UNSUPPORTED);
@@ -599,6 +637,20 @@ static char *mangle(Parser *P, const char *spelling)
     return r;
 }
 
+/* A GLSL name no other struct of the program has (structs of two namespaces may share a name). */
+static const char *unique_struct_name(Parser *P, const char *name)
+{
+    const char *r = name;
+    for (int n = 2;; n++) {
+        bool taken = false;
+        for (int i = 0; i < P->prog->structs.len && !taken; i++)
+            taken = !strcmp(((StructDef *)P->prog->structs.items[i])->glsl_name, r);
+        if (!taken)
+            return r;
+        r = arena_printf(P->arena, "%s_%d", name, n);
+    }
+}
+
 /* A struct, or an instance of a struct template (fields read through the type: clang keeps no cursors
    for the members of implicit instantiations). Member functions are converted when called. */
 static StructDef *conv_struct(Parser *P, CXCursor decl)
@@ -625,7 +677,7 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
     s->is_union = clang_getCursorKind(decl) == CXCursor_UnionDecl;
     if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl)))
         s->name = mangle(P, cx_take(P, clang_getTypeSpelling(clang_getCursorType(decl))));
-    s->glsl_name = names_legal(P->arena, s->name);
+    s->glsl_name = unique_struct_name(P, names_legal(P->arena, s->name));
     if (closure) {
         /* a closure: never a value; its captures become parameters of its function (capture_param) */
         s->name = s->glsl_name = arena_printf(P->arena, "lambda_%d_%d", loc_of(P, decl).line, loc_of(P, decl).col);
@@ -938,6 +990,8 @@ static Node *const_value(Parser *P, CXCursor c)
         return NULL;
     Type *ty = conv_type(P, clang_getCursorType(c));
     Node *n = NULL;
+    if (ty->kind == TY_ENUM) /* an enumerator as a template argument (ggml's sort order): its int, as N_ENUMVAL */
+        ty = ty_scalar(TY_INT);
     if (clang_EvalResult_getKind(r) == CXEval_Int && ty_is_scalar(ty) && !ty_is_float(ty)) {
         n = new_node(P, ty->kind == TY_BOOL ? N_BOOL : N_INT, c);
         n->ival = clang_EvalResult_isUnsignedInt(r) ? (long long)clang_EvalResult_getAsUnsigned(r) : clang_EvalResult_getAsLongLong(r);
@@ -1183,6 +1237,56 @@ static CXCursor through_function_wrapper(Parser *P, CXCursor callee)
     return clang_Cursor_isNull(f) ? callee : f;
 }
 
+/* Metal 4's tensors and MetalPerformancePrimitives (metal::tensor, extents, cooperative tensors,
+   mpp::tensor_ops::matmul2d): the prelude declares them so that kernels parse, and each use is one error naming
+   the construct. Its name, or NULL for anything else. */
+static const char *metal4_name(Parser *P, CXCursor decl)
+{
+    static const char *const roots[] = {"mpp::", "metal::tensor", "metal::extents", "metal::dextents", "metal::execution_"};
+    char *q = qualified_name(P, decl);
+    bool m4 = false;
+    for (size_t i = 0; i < sizeof roots / sizeof *roots; i++)
+        m4 |= !strncmp(q, roots[i], strlen(roots[i]));
+    if (!m4)
+        return NULL;
+    char *last = strrchr(q, ':'), *coop = strstr(q, "__mtl_cooperative_tensor");
+    if (last && last - q > 2 && clang_getCursorKind(decl) == CXCursor_Constructor)
+        last[-1] = 0; /* metal::tensor::tensor -> metal::tensor */
+    if (coop)
+        return arena_printf(P->arena, "the cooperative tensor's %s", last && last > coop ? last + 1 : "type");
+    return q;
+}
+
+/* The prelude's simdgroup_matrix<T, C, R>. */
+static bool is_sgmat_record(Parser *P, CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    if (c.kind != CXType_Record)
+        return false;
+    CXCursor d = clang_getTypeDeclaration(c);
+    return in_prelude(d) && !strcmp(cx_take(P, clang_getCursorSpelling(d)), "simdgroup_matrix");
+}
+
+/* simdgroup_matrix's functions, constructors, product and thread_elements() (sgmat.c): the arguments, the
+   object first. */
+static Node *conv_sgmat_call(Parser *P, CXCursor c, Node *n, const char *what)
+{
+    int nargs = clang_Cursor_getNumArguments(c);
+    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(nargs + 1));
+    if (!strcmp(what, "thread_elements")) {
+        Kids k = kids_of(c), m = k.len && clang_getCursorKind(k.items[0]) == CXCursor_MemberRefExpr ? kids_of(k.items[0]) : (Kids){0};
+        if (m.len)
+            n->list[n->n_list++] = conv_expr(P, m.items[0]);
+        free(k.items);
+        free(m.items);
+        if (!n->n_list)
+            return unsupported(P, c, "this call of thread_elements()");
+    }
+    for (int i = 0; i < nargs; i++)
+        n->list[n->n_list++] = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
+    return sgmat_call(P->prog, n, what);
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
@@ -1208,6 +1312,12 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->fval = name[10] == 'n' ? NAN : INFINITY;
         return n;
     }
+    if (in_prelude(callee) &&
+        (sgmat_function(name) || (!strcmp(name, "operator*") && is_sgmat_record(P, clang_getCursorType(c))) ||
+         (ck == CXCursor_Constructor && is_sgmat_record(P, clang_getCursorType(clang_getCursorSemanticParent(callee))))))
+        return conv_sgmat_call(P, c, n, ck == CXCursor_Constructor ? "simdgroup_matrix" : name);
+    if (in_prelude(callee) && metal4_name(P, callee))
+        return unsupported(P, c, arena_printf(P->arena, "%s (Metal 4 tensors and MetalPerformancePrimitives)", metal4_name(P, callee)));
     if ((ck == CXCursor_Constructor || ck == CXCursor_ConversionFunction) && in_prelude(callee) &&
         (ty_scalar_kind(n->ty) == TY_BFLOAT || ck == CXCursor_ConversionFunction)) {
         /* bfloat(float) and bfloat's operator float (bfloat2..4 the same with float2..4): the conversions bfloat
@@ -1353,6 +1463,14 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->list[0] = object;
         n->n_list++;
     }
+    if (n->fn->returns_ref) { /* the object the returned reference names: *call */
+        Node *d = new_node(P, N_DEREF, c);
+        d->a = n;
+        d->ty = n->fn->ret->elem;
+        d->op = "*";
+        n->ty = n->fn->ret;
+        return d;
+    }
     return n;
 }
 
@@ -1400,7 +1518,7 @@ static Node *function_constant_defined(Parser *P, CXCursor c, Node *call)
     if (!d) {
         d = arena_alloc(P->arena, sizeof *d);
         *d = (Var){.name = arena_printf(P->arena, "%s_defined", fc->name), .ty = ty_scalar(TY_BOOL), .kind = VAR_GLOBAL,
-                   .loc = fc->loc, .index = -1, .builtin = -1, .fc_id = FC_DEFINED_ID(fc->fc_index),
+                   .loc = fc->loc, .index = -1, .builtin = -1, .fc_id = FC_UNNUMBERED,
                    .fc_index = fc->fc_index, .fc_defined = true, .is_constexpr = true};
         d->glsl_name = arena_printf(P->arena, "mtl_defined_%s", fc->glsl_name); /* mtl_ names are ours */
         d->init = arg; /* so that the value's constant is declared (and reflected) with its flag */
@@ -1478,6 +1596,24 @@ static Node *conv_declref(Parser *P, CXCursor c)
     return unsupported(P, c, arena_printf(P->arena, "a reference to '%s'", cx_take(P, clang_getCursorSpelling(d))));
 }
 
+/* sizeof(T), sizeof x, alignof(T): the constant clang computes (Metal's sizes: float3 16 bytes, half3 8, size_t 8),
+   typed size_t. */
+static Node *conv_sizeof(Parser *P, CXCursor c)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (!r)
+        return unsupported(P, c, "this sizeof/alignof (not a constant)");
+    bool ok = clang_EvalResult_getKind(r) == CXEval_Int;
+    long long v = ok ? clang_EvalResult_getAsLongLong(r) : 0;
+    clang_EvalResult_dispose(r);
+    if (!ok)
+        return unsupported(P, c, "this sizeof/alignof (not a constant)");
+    Node *n = new_node(P, N_INT, c);
+    n->ty = conv_type(P, clang_getCursorType(c));
+    n->ival = v;
+    return n;
+}
+
 static Node *conv_unexposed(Parser *P, CXCursor c)
 {
     Kids k = kids_of(c);
@@ -1533,8 +1669,8 @@ static Node *conv_binary(Parser *P, CXCursor c, bool compound)
     if (compound || !strcmp(n->op, "=")) {
         n->kind = N_ASSIGN;
         n->ty = n->a->ty;
-    } else if (!strcmp(n->op, ",")) {
-        return unsupported(P, c, "the comma operator");
+    } else if (!strcmp(n->op, ",")) { /* GLSL has the sequence operator too */
+        n->ty = n->b->ty;
     }
     /* Metal: vector comparisons and logic give bool vectors (clang says int vectors). */
     static const char *const cmp[] = {"<", ">", "<=", ">=", "==", "!=", "&&", "||"};
@@ -1578,11 +1714,86 @@ static Node *conv_unary(Parser *P, CXCursor c)
     return n;
 }
 
+/* Whether C is an array designator `[i] = v` or GNU range `[a ... b] = v` of an initializer list (clang's
+   DesignatedInitExpr, unexposed: children the bounds, then the value). */
+static bool is_array_designator(Parser *P, CXCursor c)
+{
+    if (clang_getCursorKind(c) != CXCursor_UnexposedExpr)
+        return false;
+    Toks t = toks_of(P, c);
+    bool r = t.n > 0 && !strcmp(tok_text(P, &t, 0), "[");
+    toks_free(&t);
+    return r;
+}
+
+/* `{ [0 ... NQ-1] = 0.0f }`, `{ [2] = x, y }` (ggml): the array's elements in order, 0 where none is given (as
+   in C; arrays of scalars only). */
+static Node *conv_designated_array(Parser *P, CXCursor c, Kids *k, Node *n)
+{
+    int size = n->ty->kind == TY_ARRAY ? n->ty->n : 0;
+    if (size <= 0)
+        return unsupported(P, c, "a designated initializer of something other than an array of known size");
+    n->n_list = size;
+    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(size + 1));
+    int next = 0;
+    for (int i = 0; i < k->len; i++) {
+        int lo = next, hi = next;
+        CXCursor value = k->items[i];
+        if (is_array_designator(P, k->items[i])) {
+            Kids d = kids_of(k->items[i]);
+            long long b[2] = {-1, -1};
+            for (int j = 0; j + 1 < d.len && j < 2; j++) {
+                CXEvalResult r = clang_Cursor_Evaluate(d.items[j]);
+                if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+                    b[j] = clang_EvalResult_getAsLongLong(r);
+                if (r)
+                    clang_EvalResult_dispose(r);
+            }
+            if (d.len < 2 || d.len > 3 || b[0] < 0 || (d.len == 3 && b[1] < b[0])) {
+                free(d.items);
+                return unsupported(P, k->items[i], "this designated initializer (bounds that are not constants)");
+            }
+            lo = (int)b[0];
+            hi = d.len == 3 ? (int)b[1] : lo;
+            value = d.items[d.len - 1];
+            free(d.items);
+        }
+        if (hi >= size)
+            return unsupported(P, k->items[i], "this designated initializer (past the array's end)");
+        Node *v = conv_expr(P, value);
+        for (int j = lo; j <= hi; j++)
+            n->list[j] = v;
+        next = hi + 1;
+    }
+    for (int i = 0; i < size; i++)
+        if (!n->list[i]) {
+            if (!ty_is_scalar(n->ty->elem))
+                return unsupported(P, c, "a designated initializer that leaves elements of this type out");
+            n->list[i] = new_node(P, N_INT, c);
+            n->list[i]->ty = ty_scalar(TY_INT);
+        }
+    return n;
+}
+
 static Node *conv_kids_list(Parser *P, CXCursor c, NodeKind kind)
 {
     Kids k = kids_of(c);
+    if (k.len > M2G_MAX_INITIALIZER) { /* one SPIR-V instruction holds at most 65535 words */
+        free(k.items);
+        diag_error(P->diag, loc_of(P, c), "initializer list of %d elements: the limit is %d (docs/limits.md)", k.len,
+                   M2G_MAX_INITIALIZER);
+        Node *n = new_node(P, kind, c);
+        n->ty = conv_type(P, clang_getCursorType(c));
+        return n;
+    }
     Node *n = new_node(P, kind, c);
     n->ty = conv_type(P, clang_getCursorType(c));
+    for (int i = 0; i < k.len && kind == N_INITLIST; i++)
+        if (is_array_designator(P, k.items[i])) {
+            Node *r = conv_designated_array(P, c, &k, n);
+            free(k.items);
+            return r;
+        }
     n->n_list = k.len;
     n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(k.len + 1));
     for (int i = 0; i < k.len; i++)
@@ -1606,6 +1817,28 @@ static Node *conv_cast(Parser *P, CXCursor c)
     if (n->a->ty && ty_equal(n->ty, n->a->ty) && n->a->kind != N_VAR)
         return n->a;
     return n;
+}
+
+/* reinterpret_cast and const_cast between pointers (c10's ref_at_offs: `reinterpret_cast<device T*>(static_cast<
+   device char*>(ptr) + offs)`) are the pointer casts C writes (views, ptr.c); a const_cast of a reference is the
+   object. Reinterpreting a value or a reference to another type is refused by name. */
+static Node *conv_pointer_cast(Parser *P, CXCursor c)
+{
+    bool konst = clang_getCursorKind(c) == CXCursor_CXXConstCastExpr;
+    CXType to = clang_getCanonicalType(clang_getCursorType(c));
+    Kids k = kids_of(c);
+    CXType from = k.len ? clang_getCanonicalType(clang_getCursorType(k.items[k.len - 1])) : (CXType){CXType_Invalid};
+    bool to_ptr = to.kind == CXType_Pointer, from_ptr = from.kind == CXType_Pointer;
+    if (konst && !to_ptr && k.len) { /* const_cast<T&>(x): x */
+        Node *n = conv_expr(P, k.items[k.len - 1]);
+        free(k.items);
+        return n;
+    }
+    free(k.items);
+    if (to_ptr && from_ptr)
+        return conv_cast(P, c);
+    return unsupported(P, c, arena_printf(P->arena, "%s to %s", konst ? "const_cast" : "reinterpret_cast",
+                                          cx_take(P, clang_getTypeSpelling(clang_getCursorType(c)))));
 }
 
 static Node *conv_member(Parser *P, CXCursor c)
@@ -1648,7 +1881,53 @@ static Node *conv_member(Parser *P, CXCursor c)
 }
 
 /* Every expression cursor becomes a Node; what is not handled is an error naming it. */
+static Node *conv_expr_kind(Parser *P, CXCursor c);
+static Node *conv_stmt_kind(Parser *P, CXCursor c);
+
+/* Expressions and statements are converted recursively: past M2G_MAX_NESTING levels (a sum of 20,000 terms is
+   20,000 deep) an error at the node, which stands for its subtree, instead of a stack overflow here, in the later
+   stages or in glslang. */
+static Node *conv_nested(Parser *P, CXCursor c, bool stmt)
+{
+    if (P->depth >= M2G_MAX_NESTING) {
+        diag_error(P->diag, loc_of(P, c), "%s nested too deeply (more than %d levels, the limit: docs/limits.md)",
+                   stmt ? "statement" : "expression", M2G_MAX_NESTING);
+        Node *n = new_node(P, N_INT, c);
+        n->ty = ty_scalar(TY_INT);
+        return n;
+    }
+    P->depth++;
+    Node *n = stmt ? conv_stmt_kind(P, c) : conv_expr_kind(P, c);
+    P->depth--;
+    return n;
+}
+
 static Node *conv_expr(Parser *P, CXCursor c)
+{
+    return conv_nested(P, c, false);
+}
+
+/* v[7] on a float4, a[4] on a float[4], m[5] on a float4x4: a constant index past the end is an error here (GLSL
+   rejects it at compile time; in Metal it reads past the object). N: the N_INDEX. */
+static Node *constant_index_in_range(Parser *P, CXCursor c, Node *n)
+{
+    const Node *i = n->b, *base = n->a;
+    while (i && (i->kind == N_CAST || i->kind == N_PAREN))
+        i = i->a;
+    while (base && (base->kind == N_PAREN || (base->kind == N_CAST && base->implicit)) && base->a && base->a->ty &&
+           (base->a->ty->kind == TY_VEC || base->a->ty->kind == TY_ARRAY || base->a->ty->kind == TY_MAT))
+        base = base->a;
+    const Type *t = base ? base->ty : NULL;
+    if (!i || i->kind != N_INT || !t || !(t->kind == TY_VEC || t->kind == TY_MAT || (t->kind == TY_ARRAY && t->n > 0)))
+        return n;
+    if (i->ival >= 0 && i->ival < t->n)
+        return n;
+    diag_error(P->diag, loc_of(P, c), "index %lld is out of range for %s (%d %s)", i->ival,
+               ty_metal_name(P->arena, t), t->n, t->kind == TY_MAT ? "columns" : "elements");
+    return n;
+}
+
+static Node *conv_expr_kind(Parser *P, CXCursor c)
 {
     switch (clang_getCursorKind(c)) {
     case CXCursor_IntegerLiteral:
@@ -1707,7 +1986,7 @@ static Node *conv_expr(Parser *P, CXCursor c)
         n->b = conv_expr(P, k.items[1]);
         free(k.items);
         n->ty = conv_type(P, clang_getCursorType(c));
-        return n;
+        return constant_index_in_range(P, c, n);
     }
     case CXCursor_CallExpr:
         return conv_call(P, c);
@@ -1717,10 +1996,21 @@ static Node *conv_expr(Parser *P, CXCursor c)
     case CXCursor_CXXFunctionalCastExpr:
     case CXCursor_CXXStaticCastExpr:
         return conv_cast(P, c);
-    case CXCursor_CXXReinterpretCastExpr:
-        return unsupported(P, c, "reinterpret_cast");
+    case CXCursor_CXXReinterpretCastExpr: {
+        /* to the operand's own type, e.g. MLX's reinterpret_cast<thread frag_type&>(m.thread_elements()) of a
+           SIMD-group matrix: the operand itself */
+        Kids k = kids_of(c);
+        Node *a = k.len ? conv_expr(P, k.items[k.len - 1]) : NULL;
+        free(k.items);
+        Type *t = conv_type(P, clang_getCursorType(c));
+        if (t->kind == TY_REF)
+            t = t->elem;
+        if (a && a->ty && ty_equal(t, a->ty) && t->kind != TY_PTR)
+            return a;
+        return conv_pointer_cast(P, c);
+    }
     case CXCursor_CXXConstCastExpr:
-        return unsupported(P, c, "const_cast");
+        return conv_pointer_cast(P, c);
     case CXCursor_InitListExpr:
         return conv_kids_list(P, c, N_INITLIST);
     case CXCursor_CompoundLiteralExpr: {
@@ -1730,7 +2020,7 @@ static Node *conv_expr(Parser *P, CXCursor c)
         return n ? n : unsupported(P, c, "this compound literal");
     }
     case CXCursor_UnaryExpr:
-        return unsupported(P, c, "sizeof/alignof");
+        return conv_sizeof(P, c);
     case CXCursor_LambdaExpr: { /* the closure object: never printed (its calls do not pass it) */
         Node *n = new_node(P, N_INITLIST, c);
         n->ty = conv_type(P, clang_getCursorType(c));
@@ -1880,7 +2170,8 @@ static Node *conv_decl_stmt(Parser *P, CXCursor c)
     for (int i = 0; i < k.len; i++) {
         enum CXCursorKind kk = clang_getCursorKind(k.items[i]);
         if (kk != CXCursor_VarDecl) {
-            if (kk == CXCursor_StructDecl || kk == CXCursor_TypedefDecl || kk == CXCursor_TypeAliasDecl)
+            if (kk == CXCursor_StructDecl || kk == CXCursor_TypedefDecl || kk == CXCursor_TypeAliasDecl ||
+                kk == CXCursor_StaticAssert) /* checked by clang */
                 continue;
             unsupported(P, k.items[i], "this local declaration");
             continue;
@@ -2011,6 +2302,13 @@ static Node *conv_children_stmt(Parser *P, CXCursor c, NodeKind kind)
         break;
     case N_RETURN:
         n->a = k.len == 1 ? conv_expr(P, k.items[0]) : NULL;
+        if (n->a && P->cur_func && P->cur_func->returns_ref) { /* a reference returned: its address */
+            Node *addr = new_node(P, N_ADDR, c);
+            addr->a = n->a;
+            addr->ty = P->cur_func->ret;
+            addr->op = "&";
+            n->a = addr;
+        }
         break;
     default:
         break;
@@ -2020,6 +2318,11 @@ static Node *conv_children_stmt(Parser *P, CXCursor c, NodeKind kind)
 }
 
 static Node *conv_stmt(Parser *P, CXCursor c)
+{
+    return conv_nested(P, c, true);
+}
+
+static Node *conv_stmt_kind(Parser *P, CXCursor c)
 {
     enum CXCursorKind k = clang_getCursorKind(c);
     switch (k) {
@@ -2070,7 +2373,7 @@ static Node *conv_stmt(Parser *P, CXCursor c)
         if (clang_isExpression(k)) {
             Node *n = new_node(P, N_EXPRSTMT, c);
             n->a = conv_expr(P, c);
-            return n;
+            return n->a->kind == N_BLOCK ? n->a : n; /* simdgroup_store: one store per element (sgmat.c) */
         }
         unsupported(P, c, arena_printf(P->arena, "the statement kind %s", cx_take(P, clang_getCursorKindSpelling(k))));
         return new_node(P, N_EMPTY, c);
@@ -2094,6 +2397,104 @@ static void attrs_between(Parser *P, CXCursor in, unsigned from, unsigned to, At
     }
 }
 
+/* An integer constant expression of literals, as attribute arguments are written after macro expansion
+   (`[[function_constant(1200 + 1)]]`, `[[buffer(2 * 3)]]`): + - * / % << >> and parentheses. */
+typedef struct ConstExpr {
+    const char *p;
+    bool ok;
+} ConstExpr;
+
+static long long cexpr_sum(ConstExpr *e);
+
+static void cexpr_space(ConstExpr *e)
+{
+    while (*e->p == ' ' || *e->p == '\t' || *e->p == '\n')
+        e->p++;
+}
+
+static long long cexpr_unary(ConstExpr *e)
+{
+    cexpr_space(e);
+    if (*e->p == '-' || *e->p == '+') {
+        bool neg = *e->p++ == '-';
+        long long v = cexpr_unary(e);
+        return neg ? -v : v;
+    }
+    if (*e->p == '(') {
+        e->p++;
+        long long v = cexpr_sum(e);
+        cexpr_space(e);
+        if (*e->p++ != ')')
+            e->ok = false;
+        return v;
+    }
+    if (!isdigit((unsigned char)*e->p)) {
+        e->ok = false;
+        return 0;
+    }
+    char *end;
+    long long v = strtoll(e->p, &end, 0);
+    e->p = end;
+    while (*e->p == 'u' || *e->p == 'U' || *e->p == 'l' || *e->p == 'L')
+        e->p++;
+    return v;
+}
+
+static long long cexpr_product(ConstExpr *e)
+{
+    long long v = cexpr_unary(e);
+    for (;;) {
+        cexpr_space(e);
+        char op = *e->p;
+        if (op != '*' && op != '/' && op != '%')
+            return v;
+        e->p++;
+        long long r = cexpr_unary(e);
+        if (op != '*' && r == 0) {
+            e->ok = false;
+            return 0;
+        }
+        v = op == '*' ? v * r : op == '/' ? v / r : v % r;
+    }
+}
+
+static long long cexpr_sum(ConstExpr *e)
+{
+    long long v = cexpr_product(e);
+    for (;;) {
+        cexpr_space(e);
+        if ((e->p[0] == '<' && e->p[1] == '<') || (e->p[0] == '>' && e->p[1] == '>')) {
+            bool left = *e->p == '<';
+            e->p += 2;
+            long long r = cexpr_product(e);
+            if (r < 0 || r > 62)
+                e->ok = false;
+            else
+                v = left ? v << r : v >> r;
+            continue;
+        }
+        if (*e->p != '+' && *e->p != '-')
+            return v;
+        bool add = *e->p++ == '+';
+        long long r = cexpr_product(e);
+        v = add ? v + r : v - r;
+    }
+}
+
+/* The argument of `name(ARG)`: its value, or -1 when there is no argument and -2 when it is not an integer
+   constant expression of literals (a name: the callers' range checks report it). */
+static int attr_argument(const char *paren)
+{
+    if (!paren)
+        return -1;
+    ConstExpr e = {paren + 1, true};
+    long long v = cexpr_sum(&e);
+    cexpr_space(&e);
+    if (!e.ok || *e.p != ')' || v < 0 || v > 0x7fffffff)
+        return -2;
+    return (int)v;
+}
+
 static int attr_lookup(const char *text, int *arg)
 {
     char name[128];
@@ -2103,7 +2504,7 @@ static int attr_lookup(const char *text, int *arg)
     memcpy(name, text, n);
     name[n] = 0;
     const char *paren = strchr(text, '(');
-    *arg = paren ? atoi(paren + 1) : -1;
+    *arg = attr_argument(paren);
     if (!strcmp(name, "buffer"))
         return ATTR_COUNT; /* buffer index */
     if (!strcmp(name, "threadgroup"))
@@ -2164,6 +2565,13 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
             v->name = arena_printf(P->arena, "unnamed%d", i);
         v->glsl_name = names_legal(P->arena, v->name);
         v->ty = conv_type(P, clang_getCursorType(pc));
+        if (v->ty->kind == TY_ARRAY && v->ty->n == 0) { /* `const float array[]` is a pointer (C): an index (ptr.c) */
+            Type *p = new_type(P, TY_PTR);
+            p->elem = v->ty->elem;
+            p->as = AS_THREAD;
+            p->is_const = clang_isConstQualifiedType(clang_getArrayElementType(clang_getCursorType(pc)));
+            v->ty = p;
+        }
         v->kind = VAR_PARAM;
         v->owner = f;
         v->loc = loc_of(P, pc);
@@ -2304,6 +2712,15 @@ static Func *get_func(Parser *P, CXCursor decl)
     if (!fresh)
         return f;
     f->ret = conv_type(P, clang_getCursorResultType(c));
+    if (f->ret->kind == TY_REF && f->ret->as != AS_THREAD && clang_getCursorKind(c) == CXCursor_FunctionDecl) {
+        /* `device T& ref_at_offs(...)` (c10): returns a pointer (an index, ptr.c); calls read through it */
+        Type *p = new_type(P, TY_PTR);
+        p->elem = f->ret->elem;
+        p->as = f->ret->as;
+        p->is_const = f->ret->is_const;
+        f->ret = p;
+        f->returns_ref = true;
+    }
     if ((f->clang_error = error_inside(P, c))) /* clang said why: no model */
         f->parsed = f->had_errors = true;
     if (clang_getCursorKind(c) == CXCursor_FunctionTemplate) {
@@ -2424,7 +2841,15 @@ static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
     return f;
 }
 
-/* `constant T name [[function_constant(n)]];` (given `= {}` for clang): specialization constant FC_VALUE_ID(n). */
+static Type *unsupported_type(Parser *P, const char *name)
+{
+    Type *u = new_type(P, TY_UNSUPPORTED);
+    u->name = name;
+    return u;
+}
+
+/* `constant T name [[function_constant(n)]];` (given `= {}` for clang): a specialization constant, numbered per
+   kernel (lower.c: number_function_constants). */
 static void function_constant(Parser *P, Var *v, CXCursor c)
 {
     AttrGroup *g[4];
@@ -2435,14 +2860,17 @@ static void function_constant(Parser *P, Var *v, CXCursor c)
         attr_lookup(g[i]->text, &arg);
         if (strncmp(g[i]->text, "function_constant", 17) != 0)
             continue;
-        if (arg < 0 || arg > 899)
-            diag_error(P->diag, g[i]->loc, "function constant index in [[%s]] must be between 0 and 899 here (Vulkan specialization constant ids 100..999)", g[i]->text);
-        TypeKind k = v->ty->kind;
-        if (k != TY_BOOL && k != TY_INT && k != TY_UINT && k != TY_FLOAT)
-            diag_error(P->diag, v->loc, "function constant '%s': only bool, int, uint and float are supported yet", v->name);
         v->fc_index = arg;
-        v->fc_id = FC_VALUE_ID(arg);
+        v->fc_id = FC_UNNUMBERED; /* numbered per kernel (lower.c) */
         v->init = NULL;
+        /* an error here goes with the variable, so that every kernel that reads it reports it (lower.c) */
+        if (arg < 0) {
+            diag_error(P->diag, g[i]->loc, "function constant index in [[%s]] must be an integer constant expression of literals", g[i]->text);
+            v->ty = unsupported_type(P, arena_printf(P->arena, "function constant '%s' (its index)", v->name));
+        } else if (!ty_is_scalar(v->ty) || v->ty->kind == TY_BFLOAT || v->ty->kind == TY_DOUBLE || v->ty->kind == TY_LONG || v->ty->kind == TY_ULONG) {
+            diag_error(P->diag, v->loc, "function constant '%s' of type %s is not supported yet (bool, char, uchar, short, ushort, int, uint, half and float are)", v->name, ty_metal_name(P->arena, v->ty));
+            v->ty = unsupported_type(P, arena_printf(P->arena, "function constant '%s' of type %s", v->name, ty_metal_name(P->arena, v->ty)));
+        }
     }
 }
 
@@ -2483,6 +2911,25 @@ static bool is_kernel_decl(Parser *P, CXCursor c)
 
 static char *string_literal_value(Parser *P, const char *spelling);
 
+/* NAME can be one more entry point (names.c: it names files and C functions; M2G_MAX_ENTRIES); else an error at
+   LOC. */
+static bool entry_name_ok(Parser *P, const char *name, SrcLoc loc)
+{
+    const char *problem = names_entry_problem(name);
+    if (problem)
+        diag_error(P->diag, loc, "entry point name '%.64s%s' %s", name, strlen(name) > 64 ? "..." : "", problem);
+    return !problem;
+}
+
+/* Room for one more entry point (M2G_MAX_ENTRIES); else an error at LOC. */
+static bool entry_room(Parser *P, SrcLoc loc)
+{
+    if (P->prog->kernels.len < M2G_MAX_ENTRIES)
+        return true;
+    diag_error(P->diag, loc, "more than %d entry points in one source, the limit (docs/limits.md)", M2G_MAX_ENTRIES);
+    return false;
+}
+
 /* Function-level attributes written before the function's name: [[max_total_threads_per_threadgroup(N)]],
    [[host_name("name")]] (the entry point's name). */
 static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, unsigned to)
@@ -2495,8 +2942,11 @@ static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, uns
         attr_lookup(g[i]->text, &arg);
         if (!strncmp(g[i]->text, "max_total_threads_per_threadgroup", 33))
             f->max_threads = arg > 0 ? arg : f->max_threads; /* an expression (a template's BLOCK * 32): no hint */
-        else if (!strncmp(g[i]->text, "host_name", 9) && strchr(g[i]->text, '"'))
+        else if (!strncmp(g[i]->text, "host_name", 9) && strchr(g[i]->text, '"')) {
             f->name = string_literal_value(P, strchr(g[i]->text, '('));
+            if (!entry_name_ok(P, f->name, g[i]->loc))
+                f->had_errors = f->parsed = true; /* listed, never translated nor written */
+        }
         else if (strcmp(g[i]->text, "kernel") != 0) {
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)strcspn(g[i]->text, "( "), g[i]->text);
@@ -2585,6 +3035,8 @@ static void add_instance(Parser *P, CXCursor wrapper)
             return;
         }
     }
+    if (!entry_name_ok(P, name, loc) || !entry_room(P, loc))
+        return;
     for (int i = 0; i < P->prog->kernels.len; i++)
         if (!strcmp(((Func *)P->prog->kernels.items[i])->name, name)) {
             diag_error(P->diag, loc, "entry point '%s' is defined twice", name);
@@ -2668,7 +3120,8 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
     unsigned start = offset_of(clang_getRangeStart(ext)), end = offset_of(clang_getRangeEnd(ext));
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
         clang_visitChildren(c, visit_top, tv);
-    } else if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && has_body(P, c) && is_kernel_decl(P, c)) {
+    } else if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && has_body(P, c) && is_kernel_decl(P, c) &&
+               entry_room(P, loc_of(P, c))) {
         {
             Func *f = arena_alloc(P->arena, sizeof *f);
             f->name = cx_take(P, clang_getCursorSpelling(c));
@@ -2678,10 +3131,12 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
             f->ret = conv_type(P, clang_getCursorResultType(c));
             map_put(P, usr_key(P, c), f);
             kernel_attributes(P, f, c, tv->prev_end, offset_of(clang_getCursorLocation(c)));
+            if (!f->had_errors && !entry_name_ok(P, f->name, f->loc)) /* clang takes UTF-8 and '$' in names */
+                f->had_errors = f->parsed = true;
             pv_push(&P->prog->kernels, f);
             if (own_errors(P, start, end, f->name)) {
                 f->had_errors = f->parsed = true; /* its body is not what the source says: no model */
-            } else if (P->convert) {
+            } else if (P->convert && !f->had_errors) {
                 conv_params(P, f, c);
                 parse_body(P, f, c);
                 kernel_cost(P, f);
@@ -3239,6 +3694,33 @@ static int init_list_arg_edits(Parser *P, const char *type, unsigned off, TextEd
     return 0;
 }
 
+/* Whether the two quoted types of MSG ('complex_t<...>' and 'const __global complex_t<...>') are one type in
+   two address spaces. */
+static bool same_type_but_space(const char *msg)
+{
+    char ty[2][160];
+    const char *p = msg;
+    for (int k = 0; k < 2; k++) {
+        const char *q = strchr(p, '\'');
+        const char *e = q ? strchr(q + 1, '\'') : NULL;
+        if (!e)
+            return false;
+        int n = 0;
+        for (const char *w = q + 1; w < e && n < 150;) { /* without const and address spaces */
+            static const char *const drop[] = {"const ", "__private ", "__global ", "__local ", "__constant "};
+            bool skipped = false;
+            for (size_t d = 0; d < sizeof drop / sizeof *drop && !skipped; d++)
+                if (!strncmp(w, drop[d], strlen(drop[d])) && (w == q + 1 || w[-1] == ' '))
+                    w += strlen(drop[d]), skipped = true;
+            if (!skipped)
+                ty[k][n++] = *w++;
+        }
+        ty[k][n] = 0;
+        p = e + 1;
+    }
+    return ty[0][0] && !strcmp(ty[0], ty[1]);
+}
+
 /* `c ? a : op.init` where A and OP.INIT are the same struct in different address spaces ("conditional expression is
    ambiguous", "incompatible operand types ('complex_t<...>' and 'const __global complex_t<...>')"): Metal reads both
    as values; both operands of the '?' at T[OFF] are written `__mtl_value(...)`. */
@@ -3314,6 +3796,38 @@ static int temporary_edits(Parser *P, const char *msg, unsigned off, TextEdit *o
     return 2;
 }
 
+/* `src += str_y` with a pointer and MLX's `Int<1>` (integral_constant): clang's OpenCL mode finds no built-in
+   operator for a pointer into an address space and a class that converts to an integer; Metal converts it. The
+   class operand of the operator at T[OFF] is written `(long)(...)`. */
+static int pointer_offset_edits(Parser *P, const char *msg, unsigned off, TextEdit *out)
+{
+    const char *a = strstr(msg, "('"), *b = a ? strstr(a, "' and '") : NULL;
+    if (!a || !b)
+        return 0;
+    bool lhs_pointer = memchr(a, '*', (size_t)(b - a)) != NULL;
+    const char *t = P->text;
+    unsigned len = (unsigned)P->len, op = off;
+    if (op >= len || !strchr("+-", t[op]))
+        return 0;
+    unsigned s, e;
+    if (lhs_pointer) {
+        s = op + 1 + (t[op + 1] == '=');
+        while (s < len && isspace((unsigned char)t[s]))
+            s++;
+        e = operand_end(t, s, len);
+    } else {
+        e = op;
+        while (e > 0 && isspace((unsigned char)t[e - 1]))
+            e--;
+        s = operand_start(t, e);
+    }
+    if (!e || s >= e)
+        return 0;
+    out[0] = (TextEdit){s, 0, "(long)("};
+    out[1] = (TextEdit){e, 0, ")"};
+    return 2;
+}
+
 /* Rewrites the conversions clang refused in the text (edits applied, attribute offsets and the line map moved).
    Returns whether anything changed. */
 static bool fix_conversions(Parser *P)
@@ -3355,11 +3869,13 @@ static bool fix_conversions(Parser *P)
             n_edits += scalar_rank_edits(P, msg, off, edits + n_edits);
         } else if (strstr(msg, "excess elements in scalar initializer")) {
             n_edits += vector_init_edits(P, off, edits + n_edits);
+        } else if (strstr(msg, "invalid operands to binary expression") && strstr(msg, "integral_constant<") &&
+                   strstr(msg, " *")) {
+            n_edits += pointer_offset_edits(P, msg, off, edits + n_edits);
         } else if (strstr(msg, "cannot bind to a temporary object because of address space mismatch")) {
             n_edits += temporary_edits(P, msg, off, edits + n_edits);
         } else if ((strstr(msg, "conditional expression is ambiguous") || strstr(msg, "incompatible operand types")) &&
-                   (strstr(msg, "__global ") || strstr(msg, "__local ") || strstr(msg, "__constant ") ||
-                    strstr(msg, "__private "))) {
+                   same_type_but_space(msg)) {
             n_edits += conditional_value_edits(P, off, edits + n_edits);
         } else if (init_list_type) {
             n_edits += init_list_arg_edits(P, init_list_type, off, edits + n_edits);
@@ -3459,6 +3975,8 @@ static bool prepare_text(Parser *P, const ParseOptions *opt)
         if (strcmp(f->path, po.temp_path))
             pv_push(&P->prog->includes, (char *)f->path);
     }
+    if (!pp_check_limits(&P->pp, P->diag))
+        return false;
     extract_attributes(P);
     tmpl_blank_template_kernels(P->text, P->len);
     TextEdits tg = {0};

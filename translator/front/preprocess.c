@@ -48,7 +48,8 @@ static bool drain(int fd, StrBuf *into)
     return n < 0 && (errno == EINTR || errno == EAGAIN);
 }
 
-/* Runs ARGV, collecting its standard output and error. Returns the exit status (-1: could not run, 128+N: signal). */
+/* Runs ARGV, collecting its standard output and error. Returns the exit status (-1: could not run, 128+N: signal,
+   -2: its output passed M2G_MAX_PREPROCESSED_BYTES and it was stopped). */
 static int run_collect(const char *const *argv, StrBuf *out, StrBuf *err)
 {
     int po[2], pe[2];
@@ -73,7 +74,12 @@ static int run_collect(const char *const *argv, StrBuf *out, StrBuf *err)
     }
     struct pollfd fds[2] = {{.fd = po[0], .events = POLLIN}, {.fd = pe[0], .events = POLLIN}};
     StrBuf *into[2] = {out, err};
+    bool too_large = false;
     for (int open_fds = 2; open_fds;) {
+        if (!too_large && (out->len > M2G_MAX_PREPROCESSED_BYTES || err->len > M2G_MAX_PREPROCESSED_BYTES)) {
+            too_large = true; /* an include bomb: stop it, read what is left until the pipes close */
+            kill(pid, SIGKILL);
+        }
         if (poll(fds, 2, -1) < 0 && errno != EINTR)
             break;
         for (int i = 0; i < 2; i++)
@@ -90,7 +96,7 @@ static int run_collect(const char *const *argv, StrBuf *out, StrBuf *err)
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR)
             return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return too_large ? -2 : WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 /* clang's own diagnostics (one line each with -fno-caret-diagnostics), printed through diag.c. */
@@ -133,6 +139,40 @@ static char *dir_of(Arena *a, const char *path)
     return slash ? arena_printf(a, "%.*s", (int)(slash - path) + (slash == path), path) : arena_strdup(a, ".");
 }
 
+static bool line_marker(Arena *a, const char *t, int *line, char **file, bool *system);
+
+/* Every file the preprocessor entered (a line marker with flag 1) is a regular file of at most M2G_MAX_FILE_BYTES:
+   an `#include "/dev/zero"`, a FIFO or a directory is an error at the #include. clang reads what it includes itself,
+   so this runs on its output; the translator's own later reads of those files (source lines of diagnostics) go
+   through file_read, which checks the same. */
+static bool check_included_files(Arena *a, Diag *d, const char *text, size_t len)
+{
+    bool ok = true;
+    const char *cur = NULL;
+    int cur_line = 1;
+    for (size_t off = 0; off < len;) {
+        const char *t = text + off, *nl = memchr(t, '\n', len - off);
+        int line;
+        char *file, why[160];
+        bool system;
+        if (line_marker(a, t, &line, &file, &system)) {
+            bool enter = false;
+            for (const char *p = t + 2; p < (nl ? nl : text + len); p++)
+                enter |= p[0] == ' ' && p[1] == '1' && (p + 2 == (nl ? nl : text + len) || p[2] == ' ');
+            if (enter && file[0] != '<' && !file_check(file, M2G_MAX_FILE_BYTES, why, sizeof why)) {
+                diag_error(d, (SrcLoc){cur, cur ? cur_line : 0, 1}, "cannot include '%s': %s", file, why);
+                ok = false;
+            }
+            cur = file[0] == '<' ? NULL : file;
+            cur_line = line;
+        } else {
+            cur_line++;
+        }
+        off = nl ? (size_t)(nl - text) + 1 : len;
+    }
+    return ok;
+}
+
 char *pp_run(Arena *a, Diag *d, PpOptions *opt, size_t *len)
 {
     const char *argv[160];
@@ -160,6 +200,11 @@ char *pp_run(Arena *a, Diag *d, PpOptions *opt, size_t *len)
     const char *tdir = getenv("TMPDIR");
     snprintf(tmp, sizeof tmp, "%s/mtl2glsl-XXXXXX.metal", tdir && *tdir && strlen(tdir) < 40 ? tdir : "/tmp");
     const char *input = opt->path;
+    char why[160];
+    if (!opt->text && !file_check(opt->path, M2G_MAX_FILE_BYTES, why, sizeof why)) {
+        diag_error(d, (SrcLoc){0}, "cannot read '%s': %s", opt->path, why);
+        return NULL;
+    }
     if (opt->text) { /* in memory (kernel specs): through a temporary file, named PATH by a line marker */
         int fd = mkstemps(tmp, 6);
         StrBuf t = {0};
@@ -186,13 +231,20 @@ char *pp_run(Arena *a, Diag *d, PpOptions *opt, size_t *len)
     report_pp_diagnostics(a, d, err.data);
     free(err.data);
     if (rc != 0) {
-        if (rc < 0)
+        if (rc == -2)
+            diag_error(d, (SrcLoc){0}, "'%s' with the headers it includes is more than %ld bytes after preprocessing, "
+                       "the limit (docs/limits.md)", opt->path, M2G_MAX_PREPROCESSED_BYTES);
+        else if (rc < 0)
             diag_error(d, (SrcLoc){0}, "cannot run the preprocessor '%s' (set MTL2GLSL_CLANG to a clang): %s",
                        argv[0], strerror(errno));
         else if (rc >= 128)
             diag_error(d, (SrcLoc){0}, "the preprocessor '%s' stopped with signal %d", argv[0], rc - 128);
         else if (!d->n_errors)
             diag_error(d, (SrcLoc){0}, "the preprocessor '%s' failed on '%s' (exit %d)", argv[0], opt->path, rc);
+        free(out.data);
+        return NULL;
+    }
+    if (!check_included_files(a, d, out.data, out.len)) {
         free(out.data);
         return NULL;
     }
@@ -302,18 +354,12 @@ static bool file_lines(PpMap *m, PpFile *f)
         if (!strcmp(m->sources[i], f->path))
             f->text = m->sources[i + 1];
     if (!f->text) {
-        FILE *fp = fopen(f->path, "rb");
-        if (!fp)
+        char why[160];
+        char *t = file_read(f->path, M2G_MAX_FILE_BYTES, NULL, why, sizeof why);
+        if (!t)
             return false;
-        StrBuf b = {0};
-        char buf[65536];
-        size_t n;
-        sb_puts(&b, "");
-        while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-            sb_printf(&b, "%.*s", (int)n, buf);
-        fclose(fp);
-        f->text = arena_strdup(m->arena, b.data);
-        free(b.data);
+        f->text = arena_strdup(m->arena, t);
+        free(t);
     }
     int cap = 256;
     f->line_starts = malloc(sizeof *f->line_starts * (size_t)cap);
@@ -352,18 +398,26 @@ static const char *next_token(const char *p, const char *end, size_t *n)
 }
 
 /* The column (1-based) in the original line ORIG of the output token at AT on output line [ls, le). The tokens of
-   both lines are aligned in order: an output token found further on in the original line is that one; one that is
-   not there was made by a macro and points at the original token where the alignment stands (the macro's name). */
-static int original_column(const char *ls, const char *le, const char *at, const char *orig)
+   both lines are aligned in order: an output token found a little further on in the original line (at most
+   ALIGN_LOOKAHEAD tokens) is that one; one that is not there was made by a macro (or rewritten) and points at the
+   original token where the alignment stands (the macro's name). The alignment reached is kept in M, so that the
+   columns of a long line, asked for left to right, cost one pass over it, not one per token. */
+enum { ALIGN_LOOKAHEAD = 64 };
+
+static int original_column(PpMap *m, const char *ls, const char *le, const char *at, const char *orig)
 {
-    const char *oe = orig + strcspn(orig, "\n"), *o = orig;
+    const char *oe = orig + strcspn(orig, "\n"), *o = orig, *t = ls;
     size_t n, on;
-    for (const char *t = next_token(ls, le, &n); t; t = next_token(t + n, le, &n)) {
+    if (m->align_line == ls && m->align_orig == orig && m->align_t <= at) /* resume */
+        t = m->align_t, o = m->align_o;
+    for (t = next_token(t, le, &n); t; t = next_token(t + n, le, &n)) {
         const char *hit = NULL;
-        for (const char *q = next_token(o, oe, &on); q && !hit; q = next_token(q + on, oe, &on))
+        int k = 0;
+        for (const char *q = next_token(o, oe, &on); q && !hit && k < ALIGN_LOOKAHEAD; q = next_token(q + on, oe, &on), k++)
             if (on == n && !memcmp(q, t, n))
                 hit = q;
         if (t >= at) {
+            m->align_line = ls, m->align_orig = orig, m->align_t = t, m->align_o = o;
             const char *here = hit ? hit : next_token(o, oe, &on);
             return here ? (int)(here - orig) + 1 : (int)(strspn(orig, " \t")) + 1;
         }
@@ -384,7 +438,7 @@ SrcLoc pp_loc(PpMap *m, unsigned off)
     const char *ls = m->text + l->off, *le = ls + strcspn(ls, "\n");
     int col = (int)(off - l->off) + 1;
     if (file_lines(m, f) && l->line >= 1 && l->line <= f->n_lines && m->text + off < le)
-        col = original_column(ls, le, m->text + off, f->line_starts[l->line - 1]);
+        col = original_column(m, ls, le, m->text + off, f->line_starts[l->line - 1]);
     return (SrcLoc){f->path, l->line, col};
 }
 
@@ -649,6 +703,104 @@ char *pp_constant_const(const char *t, size_t len, size_t *out_len)
     sb_append(&out, t + at, len - at);
     *out_len = out.len;
     return out.data;
+}
+
+/* ---- limits on the text clang parses ---- */
+
+static bool is_keyword(const char *t, size_t n, const char *kw)
+{
+    return strlen(kw) == n && !memcmp(t, kw, n);
+}
+
+/* Depth estimate (M2G_MAX_PARSE_DEPTH): LEVEL[k] is the weight at bracket depth k: an expression's weight counts its
+   operators and the brackets around it, plus the statement chain it is in (if/else/loop keywords since the last
+   statement that ended without an `else` after it). `,` and `;` go back to the weight the bracket or block had when
+   it opened. Past the limit: an error at that token. */
+typedef struct DepthScan {
+    int level[M2G_MAX_PARSE_DEPTH + 8];
+    int base[M2G_MAX_PARSE_DEPTH + 8];
+    int n;
+} DepthScan;
+
+static bool depth_push(DepthScan *s, int weight)
+{
+    if (s->n + 1 >= (int)(sizeof s->level / sizeof *s->level))
+        return false;
+    s->n++;
+    s->base[s->n] = s->level[s->n] = weight;
+    return true;
+}
+
+bool pp_check_limits(PpMap *m, Diag *d)
+{
+    const char *t = m->text;
+    size_t len = m->len;
+    DepthScan *s = calloc(1, sizeof *s);
+    bool ok = s != NULL;
+    for (size_t i = 0; ok && i < len;) {
+        char c = t[i];
+        size_t start = i;
+        if (c == '#' && (i == 0 || t[i - 1] == '\n')) { /* line markers and pragmas */
+            while (i < len && t[i] != '\n')
+                i++;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            for (i++; i < len && t[i] != c && t[i] != '\n'; i++)
+                i += t[i] == '\\' && i + 1 < len;
+            i++;
+            continue;
+        }
+        if (is_ident(c) || (unsigned char)c >= 0x80) {
+            while (i < len && (is_ident(t[i]) || (unsigned char)t[i] >= 0x80 || t[i] == '$'))
+                i++;
+            if (i - start > M2G_MAX_IDENTIFIER && !(c >= '0' && c <= '9')) {
+                diag_error(d, pp_loc(m, (unsigned)start), "identifier of %zu characters: the limit is %d "
+                           "(docs/limits.md)", i - start, M2G_MAX_IDENTIFIER);
+                ok = false;
+            }
+            static const char *const chain[] = {"if", "else", "for", "while", "do", "switch", "case"};
+            for (size_t k = 0; k < sizeof chain / sizeof *chain; k++)
+                if (is_keyword(t + start, i - start, chain[k]))
+                    s->level[s->n]++;
+        } else if (c == '(' || c == '[' || c == '{') {
+            ok = depth_push(s, s->level[s->n] + (c != '{'));
+            i++;
+        } else if (c == ')' || c == ']' || c == '}') {
+            s->n -= s->n > 0;
+            i++;
+            size_t next = i;
+            while (next < len && (t[next] == ' ' || t[next] == '\t'))
+                next++;
+            if (c == '}')
+                s->level[s->n] = s->base[s->n]; /* a block ends a statement */
+            else if (c == ')' && next < len && (is_ident(t[next]) || strchr("(!~", t[next])))
+                s->level[s->n]++; /* a cast, `(float)(int)x`: its operand is inside it */
+        } else if (c == ';' || c == ',') {
+            size_t next = i + 1; /* `x; else`: the if-else chain goes on */
+            while (next < len && isspace((unsigned char)t[next]))
+                next++;
+            bool chain = c == ';' && len - next >= 4 && !memcmp(t + next, "else", 4) && !is_ident(t[next + 4]);
+            if (!chain)
+                s->level[s->n] = s->base[s->n];
+            i++;
+        } else if (isspace((unsigned char)c)) {
+            i++;
+        } else { /* an operator: each character counts (`!!!x` is 3 deep, `<<=` counts 3, more than it is) */
+            s->level[s->n]++;
+            i++;
+        }
+        if (ok && s->level[s->n] > M2G_MAX_PARSE_DEPTH) {
+            diag_error(d, pp_loc(m, (unsigned)start), "expression nested too deeply (more than %d operators, brackets "
+                       "and if/else levels inside each other, the limit: docs/limits.md)", M2G_MAX_PARSE_DEPTH);
+            ok = false;
+        } else if (!ok && s->n + 1 >= (int)(sizeof s->level / sizeof *s->level)) {
+            diag_error(d, pp_loc(m, (unsigned)start), "brackets nested too deeply (more than %d, the limit: "
+                       "docs/limits.md)", M2G_MAX_PARSE_DEPTH);
+        }
+    }
+    free(s);
+    return ok;
 }
 
 /* ---- static data members in `constant` ----

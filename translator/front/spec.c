@@ -4,6 +4,9 @@
    the spec's parts, so diagnostics read `SPEC.json(source):LINE:COL`. docs/specs.md describes the format. */
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,6 +150,15 @@ static const char *text_field(Spec *s, const cJSON *obj, const char *name, bool 
     return r;
 }
 
+/* T is a C identifier of at most M2G_MAX_IDENTIFIER characters. */
+static bool is_identifier(const char *t)
+{
+    bool ident = t && *t && !(*t >= '0' && *t <= '9') && strlen(t) <= M2G_MAX_IDENTIFIER;
+    for (const char *p = t; ident && *p; p++)
+        ident = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_';
+    return ident;
+}
+
 /* A non-empty array of distinct identifiers; NULL-terminated copy in the arena. */
 static const char *const *names_field(Spec *s, const char *name, bool *ok)
 {
@@ -160,10 +172,7 @@ static const char *const *names_field(Spec *s, const char *name, bool *ok)
     for (int i = 0; i < n; i++) {
         const cJSON *e = cJSON_GetArrayItem(j, i);
         const char *t = cJSON_IsString(e) ? e->valuestring : NULL;
-        bool ident = t && *t && !(*t >= '0' && *t <= '9');
-        for (const char *p = t; ident && *p; p++)
-            ident = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_';
-        if (!ident)
+        if (!is_identifier(t))
             return spec_error(s, "field '%s[%d]': expected a name (an identifier), got %s", name, i, json_kind(e)),
                    *ok = false, NULL;
         v[i] = t;
@@ -212,6 +221,9 @@ static const char *npy_key(const char *h, const char *key)
 /* Read FILE's dtype and shape into A; false with a message starting with WHAT (the field or argument). */
 static bool npy_read_header(Spec *s, const char *file, M2gSpecArray *a, const char *what)
 {
+    char why[128];
+    if (!file_check(file, LLONG_MAX, why, sizeof why))
+        return spec_error(s, "%s: cannot open '%s': %s", what, file, why);
     FILE *f = fopen(file, "rb");
     unsigned char pre[10];
     char h[1024] = {0};
@@ -224,8 +236,11 @@ static bool npy_read_header(Spec *s, const char *file, M2gSpecArray *a, const ch
     const char *descr = npy_key(h, "'descr'"), *fortran = npy_key(h, "'fortran_order'"), *shape = npy_key(h, "'shape'");
     if (!ok || !descr || !fortran || !shape || *descr != '\'' || *shape != '(')
         return spec_error(s, "%s: '%s' is not a version-1 .npy file", what, file);
-    if (strncmp(fortran, "False", 5))
+    if (!strncmp(fortran, "True", 4))
         return spec_error(s, "%s: '%s' is in Fortran order; save it C-contiguous", what, file);
+    if (strncmp(fortran, "False", 5))
+        return spec_error(s, "%s: '%s' is not a version-1 .npy file ('fortran_order' is neither True nor False)",
+                          what, file);
     char d[16] = {0};
     size_t dl = strcspn(descr + 1, "'");
     memcpy(d, descr + 1, dl < 15 ? dl : 15);
@@ -236,9 +251,11 @@ static bool npy_read_header(Spec *s, const char *file, M2gSpecArray *a, const ch
     a->ndim = 0;
     for (const char *p = shape + 1; *p && *p != ')';) {
         char *end;
-        long long v = strtoll(p, &end, 10);
-        if (end == p || a->ndim == M2G_SPEC_MAX_DIMS)
-            return spec_error(s, "%s: '%s' has a shape this reader does not take", what, file);
+        errno = 0;
+        long long v = *p >= '0' && *p <= '9' ? strtoll(p, &end, 10) : (end = (char *)p, 0);
+        if (end == p || a->ndim == M2G_SPEC_MAX_DIMS || errno || v > INT32_MAX)
+            return spec_error(s, "%s: '%s' has a shape this reader does not take (at most %d dimensions of at most "
+                                 "%d)", what, file, M2G_SPEC_MAX_DIMS, INT32_MAX);
         a->shape[a->ndim++] = v;
         p = end + strspn(end, ", ");
     }
@@ -272,9 +289,11 @@ static bool array_from_text(Spec *s, const char *text, M2gSpecArray *a, const ch
         return true;
     while (*p) {
         char *end;
-        long long v = strtoll(p, &end, 10);
-        if (end == p || v < 0 || a->ndim == M2G_SPEC_MAX_DIMS || (*end && *end != 'x'))
-            return spec_error(s, "%s: bad shape '%s' (expected D0xD1..., at most 8 dimensions)", what, colon + 1);
+        errno = 0;
+        long long v = *p >= '0' && *p <= '9' ? strtoll(p, &end, 10) : (end = (char *)p, 0);
+        if (end == p || errno || v > INT32_MAX || a->ndim == M2G_SPEC_MAX_DIMS || (*end && *end != 'x'))
+            return spec_error(s, "%s: bad shape '%s' (expected D0xD1..., at most 8 dimensions of at most %d)", what,
+                              colon + 1, INT32_MAX);
         a->shape[a->ndim++] = v;
         p = *end ? end + 1 : end;
     }
@@ -290,8 +309,10 @@ static bool shape_json(Spec *s, const cJSON *sh, M2gSpecArray *a, const char *pa
     a->ndim = n;
     for (int i = 0; i < n; i++) {
         const cJSON *e = cJSON_GetArrayItem(sh, i);
-        if (!cJSON_IsNumber(e) || e->valuedouble < 0 || e->valuedouble != (double)(long long)e->valuedouble)
-            return spec_error(s, "field '%s[%d]': expected a size (integer >= 0), got %s", path, i, json_kind(e));
+        if (!cJSON_IsNumber(e) || !(e->valuedouble >= 0 && e->valuedouble <= INT32_MAX) ||
+            e->valuedouble != (double)(long long)e->valuedouble)
+            return spec_error(s, "field '%s[%d]': expected a size (integer >= 0, at most %d), got %s", path, i,
+                              INT32_MAX, cJSON_IsNumber(e) ? "a number out of range" : json_kind(e));
         a->shape[i] = (long long)e->valuedouble;
     }
     return true;
@@ -347,13 +368,18 @@ static bool array_from_json(Spec *s, const cJSON *j, M2gSpecArray *a, const char
     return true;
 }
 
-/* Count, strides and (for a transposed input) the view's shape and strides over the data as stored. */
-static void array_finish(M2gSpecArray *a, bool ensure_contiguous)
+/* Count, strides and (for a transposed input) the view's shape and strides over the data as stored; false (with a
+   message) past M2G_MAX_SPEC_ARRAY_BYTES. Every dimension is at most INT32_MAX (checked where read). */
+static bool array_finish(Spec *s, M2gSpecArray *a, bool ensure_contiguous)
 {
     long long base_strides[M2G_SPEC_MAX_DIMS], stride = 1, shape[M2G_SPEC_MAX_DIMS];
+    long long size = dtype_lookup(a->dtype)->size;
     a->count = 1;
     for (int i = a->ndim - 1; i >= 0; i--) {
         base_strides[i] = stride;
+        if (a->shape[i] && a->count > M2G_MAX_SPEC_ARRAY_BYTES / size / a->shape[i])
+            return spec_error(s, "array '%s': its shape holds more than %lld bytes, the limit of one array "
+                                 "(docs/limits.md)", a->name, M2G_MAX_SPEC_ARRAY_BYTES);
         stride *= a->shape[i];
         a->count *= a->shape[i];
     }
@@ -363,9 +389,12 @@ static void array_finish(M2gSpecArray *a, bool ensure_contiguous)
         a->strides[i] = a->transposed ? base_strides[a->perm[i]] : base_strides[i];
     }
     a->copy_contiguous = a->transposed && ensure_contiguous;
-    if (a->copy_contiguous)
-        for (int i = a->ndim - 1, st = 1; i >= 0; st *= (int)a->shape[i], i--)
+    if (a->copy_contiguous) {
+        long long st = 1;
+        for (int i = a->ndim - 1; i >= 0; st *= a->shape[i], i--)
             a->strides[i] = st;
+    }
+    return true;
 }
 
 /* The array the command line gives for NAME ("NAME=..."), or NULL. */
@@ -440,7 +469,8 @@ static bool read_inputs(Spec *s, const cJSON *call, const M2gSpecArgs *args)
         const char *tr = arg_for(args ? args->transposes : NULL, name);
         if (tr && !transpose_from_arg(s, tr, a))
             return false;
-        array_finish(a, s->ensure_row_contiguous);
+        if (!array_finish(s, a, s->ensure_row_contiguous))
+            return false;
     }
     return true;
 }
@@ -471,7 +501,8 @@ static bool read_outputs(Spec *s, const cJSON *call, const M2gSpecArgs *args)
                 return false;
             if (a->file)
                 return spec_error(s, "command line %s=%s: an output takes DTYPE:SHAPE, not a file", name, arg);
-            array_finish(a, false);
+            if (!array_finish(s, a, false))
+                return false;
             continue;
         }
         if (!shapes || !dtypes)
@@ -487,7 +518,8 @@ static bool read_outputs(Spec *s, const cJSON *call, const M2gSpecArgs *args)
         if (!di || !shape_json(s, cJSON_GetArrayItem(shapes, i), a, arena_printf(s->arena, "call.%s[%d]", kshape, i)))
             return false;
         a->dtype = di->name;
-        array_finish(a, false);
+        if (!array_finish(s, a, false))
+            return false;
     }
     return true;
 }
@@ -498,6 +530,8 @@ static bool add_template_arg(Spec *s, const char *name, const cJSON *v, const ch
     TemplateArg *t = &s->targs[s->n_targs];
     if (s->n_targs == MAX_TEMPLATE_ARGS)
         return spec_error(s, "field '%s': more than %d template arguments", path, MAX_TEMPLATE_ARGS);
+    if (!is_identifier(name))
+        return spec_error(s, "field '%s': template argument name '%s' is not an identifier", path, name);
     *t = (TemplateArg){.name = name};
     if (v && cJSON_IsBool(v))
         t->text = cJSON_IsTrue(v) ? "true" : "false";
@@ -509,9 +543,12 @@ static bool add_template_arg(Spec *s, const char *name, const cJSON *v, const ch
         return type_error(s, path, "a dtype name, an integer or true/false", v);
     if (!t->text && text) {
         char *end;
+        errno = 0;
         long iv = strtol(text, &end, 10);
         if (!strcmp(text, "true") || !strcmp(text, "false"))
             t->text = text;
+        else if (end != text && !*end && (errno || iv < INT32_MIN || iv > INT32_MAX))
+            return spec_error(s, "field '%s': %s is out of the range of a template int", path, text);
         else if (end != text && !*end)
             t->text = arena_printf(s->arena, "%ld", iv);
         else {
@@ -587,8 +624,9 @@ static bool read_dispatch(Spec *s, const cJSON *call, const M2gSpecArgs *args)
     if (args && args->has_init_value)
         s->pub.has_init_value = true, s->pub.init_value = args->init_value;
     else if (iv && !cJSON_IsNull(iv)) {
-        if (!cJSON_IsNumber(iv) && !cJSON_IsBool(iv))
-            return type_error(s, "call.init_value", "a number or null", iv);
+        if ((!cJSON_IsNumber(iv) && !cJSON_IsBool(iv)) || (cJSON_IsNumber(iv) && !isfinite(iv->valuedouble)))
+            return spec_error(s, "field 'call.init_value': expected a finite number or null, got %s",
+                              cJSON_IsNumber(iv) ? "a number out of range" : json_kind(iv));
         s->pub.has_init_value = true;
         s->pub.init_value = cJSON_IsBool(iv) ? cJSON_IsTrue(iv) : iv->valuedouble;
     }
@@ -862,6 +900,8 @@ static bool coreai_metal_params(Spec *s, StrBuf *b)
             const cJSON *f = cJSON_IsArray(e) ? cJSON_GetArrayItem(e, k) : cJSON_GetObjectItemCaseSensitive(e, keys[k]);
             if (!cJSON_IsString(f))
                 return spec_error(s, "field '%s.%s': expected a string, got %s", path, keys[k], json_kind(f));
+            if (k == 0 && !is_identifier(f->valuestring))
+                return spec_error(s, "field '%s.name': '%s' is not an identifier", path, f->valuestring);
             v[k] = f->valuestring;
         }
         bool known = false;
@@ -886,7 +926,7 @@ static bool coreai_template_dtypes(Spec *s, StrBuf *b)
         if (!t)
             return spec_error(s, "field 'template_dtypes.%s': '%s' is not an input or result name", e->string,
                               e->string);
-        if (!cJSON_IsString(e))
+        if (!cJSON_IsString(e) || !is_identifier(e->valuestring))
             return type_error(s, arena_printf(s->arena, "template_dtypes.%s", e->string), "a placeholder word", e);
         sb_printf(b, "#define %s %s\n", e->valuestring, dtype_lookup(t->dtype)->metal_type);
     }
@@ -941,33 +981,82 @@ static bool coreai_source(Spec *s)
 
 /* ---- the spec ---- */
 
+/* The spec's text: a regular file of at most M2G_MAX_FILE_BYTES, with no NUL byte in it (JSON has none), nor a
+   \u0000 escape (cJSON would cut the string there: a name "ab\u0000cd" would silently be "ab"). */
 static char *read_text_file(Spec *s, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    char *t = NULL;
-    long n;
-    if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) || !(t = calloc((size_t)n + 1, 1)) ||
-        fread(t, 1, (size_t)n, f) != (size_t)n) {
-        spec_error(s, "cannot read: %s", strerror(errno));
-        free(t);
-        t = NULL;
+    char why[160];
+    size_t len;
+    char *t = file_read(path, M2G_MAX_FILE_BYTES, &len, why, sizeof why);
+    if (!t) {
+        spec_error(s, "cannot read: %s", why);
+        return NULL;
     }
-    if (f)
-        fclose(f);
+    int line = 1;
+    for (size_t i = 0, backslashes = 0; i < len; i++) {
+        line += t[i] == '\n';
+        bool nul = !t[i] || (t[i] == 'u' && backslashes % 2 && !strncmp(t + i + 1, "0000", 4));
+        if (nul) {
+            spec_error(s, "line %d: a NUL character (%s) is not allowed in a spec", line, t[i] ? "\\u0000" : "byte 0");
+            free(t);
+            return NULL;
+        }
+        backslashes = t[i] == '\\' ? backslashes + 1 : 0;
+    }
     return t;
 }
 
-/* Every key of OBJ is one of KNOWN (space-separated): a misspelt optional field is an error, not ignored. */
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* No object in J has a key twice (JSON allows it; which one counts differs between readers). Its dotted path in
+   PATH (the top level ""). */
+static bool unique_keys(Spec *s, const cJSON *j, const char *path)
+{
+    int n = cJSON_IsObject(j) || cJSON_IsArray(j) ? cJSON_GetArraySize(j) : 0, i = 0;
+    const char **keys = cJSON_IsObject(j) && n > 1 ? malloc(sizeof *keys * (size_t)n) : NULL;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, j)
+    {
+        if (keys)
+            keys[i++] = e->string;
+    }
+    if (keys)
+        qsort(keys, (size_t)n, sizeof *keys, compare_strings);
+    for (i = 1; keys && i < n; i++)
+        if (!strcmp(keys[i - 1], keys[i])) {
+            spec_error(s, "field '%s%s' is given twice", path, keys[i]);
+            free(keys);
+            return false;
+        }
+    free(keys);
+    i = 0;
+    cJSON_ArrayForEach(e, j)
+    {
+        const char *sub = cJSON_IsObject(j) ? arena_printf(s->arena, "%s%s.", path, e->string)
+                                            : arena_printf(s->arena, "%.*s[%d].", (int)strlen(path) - (*path ? 1 : 0), path, i);
+        i++;
+        if ((cJSON_IsObject(e) || cJSON_IsArray(e)) && !unique_keys(s, e, sub))
+            return false;
+    }
+    return true;
+}
+
+/* Every key of OBJ is one of KNOWN (space-separated words): a misspelt optional field is an error, not ignored. */
 static bool known_keys(Spec *s, const cJSON *obj, const char *where, const char *known)
 {
     const cJSON *e;
     cJSON_ArrayForEach(e, obj)
     {
         size_t n = strlen(e->string);
-        const char *k = known;
-        while ((k = strstr(k, e->string)) && ((k != known && k[-1] != ' ') || (k[n] && k[n] != ' ')))
-            k += n;
-        if (!k)
+        bool found = false;
+        for (const char *k = known; *k && !found; k += strcspn(k, " "), k += *k == ' ') {
+            size_t kn = strcspn(k, " ");
+            found = kn == n && !strncmp(k, e->string, n);
+        }
+        if (!found)
             return spec_error(s, "unknown field '%s%s' (expected one of: %s)", where, e->string, known);
     }
     return true;
@@ -985,8 +1074,9 @@ static bool read_spec(Spec *s, const M2gSpecArgs *args)
     const cJSON *name = field(s, s->root, "name", "name", true, &ok);
     if (!ok)
         return false;
-    if (!cJSON_IsString(name) || !*name->valuestring)
-        return type_error(s, "name", "a non-empty string", name);
+    if (!cJSON_IsString(name) || !is_identifier(name->valuestring))
+        return spec_error(s, "field 'name': expected an identifier of at most %d characters, got %s",
+                          M2G_MAX_IDENTIFIER, cJSON_IsString(name) ? "another string" : json_kind(name));
     s->name = name->valuestring;
     if (!(s->names[0] = names_field(s, "input_names", &ok)) ||
         !(s->names[1] = names_field(s, coreai ? "result_names" : "output_names", &ok)))
@@ -1032,15 +1122,16 @@ M2gSpec *m2g_spec_load(const char *path, const M2gSpecArgs *args, FILE *diag)
     const char *slash = strrchr(path, '/');
     s->dir = slash ? arena_printf(s->arena, "%.*s", (int)(slash - path), path) : NULL;
     char *text = read_text_file(s, path);
-    if (text && !(s->root = cJSON_Parse(text))) {
-        const char *at = cJSON_GetErrorPtr();
+    const char *at = NULL;
+    if (text && !(s->root = cJSON_ParseWithOpts(text, &at, true))) { /* true: nothing after the value */
         int line = 1;
+        at = at ? at : cJSON_GetErrorPtr();
         for (const char *p = text; at && p < at; p++)
             line += *p == '\n';
         spec_error(s, "not valid JSON (near line %d)", line);
     } else if (text && !cJSON_IsObject(s->root)) {
         type_error(s, "(top level)", "an object", s->root);
-    } else if (text && read_spec(s, args)) {
+    } else if (text && unique_keys(s, s->root, "") && read_spec(s, args)) {
         free(text);
         return &s->pub;
     }

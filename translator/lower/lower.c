@@ -319,12 +319,22 @@ static void walk_list(Lower *X, Func *f, Node *n)
     }
 }
 
+/* A helper parameter through which the helper writes its caller's variable: a reference, or a thread array
+   (C passes arrays by address) that it writes or passes on to be written. Visited callees-first, a callee's
+   is_out_param is known when its callers are walked. */
+static bool writes_through(const Var *p)
+{
+    if (p->ty->kind == TY_REF) /* a const reference only reads (the buffer stays readonly) */
+        return !p->ty->is_const && p->ty->as != AS_CONSTANT;
+    return p->ty->kind == TY_ARRAY && p->is_out_param;
+}
+
 static void walk_call(Lower *X, Func *f, Node *n)
 {
     Func *callee = n->fn;
     for (int i = 0; i < n->n_list; i++) {
         Node *arg = n->list[i];
-        bool out = callee && i < callee->n_params && callee->params[i]->ty->kind == TY_REF;
+        bool out = callee && i < callee->n_params && writes_through(callee->params[i]);
         if (out)
             mark_access(arg, true, true);
         walk(X, f, arg, out);
@@ -425,6 +435,20 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
 
 static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc);
 
+static bool has_return(const Node *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_RETURN)
+        return true;
+    if (has_return(n->a) || has_return(n->b) || has_return(n->c) || has_return(n->d))
+        return true;
+    for (int i = 0; i < n->n_list; i++)
+        if (has_return(n->list[i]))
+            return true;
+    return false;
+}
+
 /* Visits the callee of every call in N, in order, with the call's location for diagnostics. */
 static void visit_calls(Lower *X, Func *f, Node *n)
 {
@@ -467,11 +491,124 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
     }
     if (f->ret->kind == TY_REF)
         diag_error(X->diag, f->loc, "helper functions returning references are not supported yet ('%s'; return a pointer)", f->name);
+    else if (f->ret->kind != TY_VOID && f->body && !has_return(f->body))
+        diag_error(X->diag, f->loc, "'%s' returns %s but has no return statement (its value is undefined in Metal)", f->name,
+                   ty_metal_name(X->prog->arena, f->ret));
     use_type(X, f->ret, f->loc);
     walk(X, f, f->body, false);
+    for (int i = 0; i < f->n_params; i++) /* `thread T a[N]` written: GLSL passes arrays by value, so inout */
+        if (f->params[i]->ty->kind == TY_ARRAY && f->params[i]->written)
+            f->params[i]->is_out_param = true;
     f->visiting = false;
     if (f != X->L->kernel)
         pv_push(&X->L->funcs, f);
+}
+
+/* Whether N assigns to, increments or decrements buffer parameter V itself (`src += r * N`, `p++`). */
+static bool moves(const Node *n, const Var *v)
+{
+    if (!n)
+        return false;
+    if ((n->kind == N_ASSIGN || ((n->kind == N_UNARY || n->kind == N_POSTFIX) && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))) &&
+        n->a && n->a->kind == N_VAR && n->a->var == v)
+        return true;
+    if (moves(n->a, v) || moves(n->b, v) || moves(n->c, v) || moves(n->d, v))
+        return true;
+    for (int i = 0; i < n->n_list; i++)
+        if (moves(n->list[i], v))
+            return true;
+    return n->kind == N_VARDEF && moves(n->var->init, v);
+}
+
+static void replace_var(Node *n, const Var *from, Var *to)
+{
+    if (!n)
+        return;
+    if (n->kind == N_VAR && n->var == from)
+        n->var = to;
+    replace_var(n->a, from, to);
+    replace_var(n->b, from, to);
+    replace_var(n->c, from, to);
+    replace_var(n->d, from, to);
+    for (int i = 0; i < n->n_list; i++)
+        replace_var(n->list[i], from, to);
+    if (n->kind == N_VARDEF)
+        replace_var(n->var->init, from, to);
+}
+
+/* A buffer parameter the kernel moves (ggml: `src0 += i03*args.nb03;`) is the buffer itself in GLSL, which
+   cannot move: the body uses a local pointer instead, `device T* src0 = src0_param;` (an index into the buffer,
+   ptr.c), and the parameter keeps the buffer. */
+static void copy_moved_buffers(Lower *X, Func *k)
+{
+    if (!k->body || k->body->kind != N_BLOCK)
+        return;
+    for (int i = k->n_params - 1; i >= 0; i--) { /* each put first: in parameter order */
+        Var *p = k->params[i];
+        if (p->role != PR_BUFFER || !moves(k->body, p))
+            continue;
+        Var *local = arena_alloc(X->prog->arena, sizeof *local);
+        *local = (Var){.name = p->name, .glsl_name = p->glsl_name, .ty = p->ty, .kind = VAR_LOCAL, .loc = p->loc,
+                       .index = -1, .builtin = -1, .tg_index = -1, .owner = k};
+        replace_var(k->body, p, local);
+        Node *use = arena_alloc(X->prog->arena, sizeof *use);
+        *use = (Node){.kind = N_VAR, .loc = p->loc, .ty = p->ty, .var = p};
+        local->init = use;
+        Node *def = arena_alloc(X->prog->arena, sizeof *def), *decl = arena_alloc(X->prog->arena, sizeof *decl);
+        *def = (Node){.kind = N_VARDEF, .loc = p->loc, .var = local};
+        *decl = (Node){.kind = N_DECL, .loc = p->loc, .list = arena_alloc(X->prog->arena, sizeof(Node *)), .n_list = 1};
+        decl->list[0] = def;
+        Node **list = arena_alloc(X->prog->arena, sizeof(Node *) * (size_t)(k->body->n_list + 1));
+        list[0] = decl;
+        for (int j = 0; j < k->body->n_list; j++)
+            list[j + 1] = k->body->list[j];
+        k->body->list = list;
+        k->body->n_list++;
+    }
+}
+
+/* A reference to device or threadgroup memory (`device Particle& q = p[i]`) is printed as an index into the
+   buffer or array it refers to (ptr.c): what is read or written through it is read or written there, so that
+   the buffer is not declared readonly while the GLSL writes it. After ptr_analyze, which finds the roots. */
+static void access_through_references(Lowered *L)
+{
+    for (int i = 0; i < L->ptr_specs.len; i++) {
+        PtrSpec *s = L->ptr_specs.items[i];
+        for (int j = 0; j < s->n; j++) {
+            Var *v = s->vars[j], *root = s->roots[j];
+            if (v->ty->kind != TY_REF || !root || root == &ptr_dynamic)
+                continue;
+            root->read |= v->read;
+            root->written |= v->written && !v->ty->is_const && v->ty->as != AS_CONSTANT;
+        }
+    }
+}
+
+/* The function constants the kernel reads are numbered in the order of their Metal indices (any index Metal
+   takes): the k-th is specialization constant FC_FIRST_ID + 2k, its "defined" flag the next id. The reflection
+   gives the runtime each one's ids (docs/interfaces.md). */
+static void number_function_constants(Lower *X)
+{
+    PtrVec *g = &X->L->globals;
+    int n = 0;
+    for (int i = 0; i < g->len; i++) {
+        Var *v = g->items[i];
+        if (!v->fc_id)
+            continue;
+        int rank = 0; /* distinct indices below this one's */
+        for (int j = 0; j < g->len; j++) {
+            Var *w = g->items[j];
+            bool first = true; /* w's index not seen before position j */
+            for (int m = 0; m < j; m++)
+                first &= !(((Var *)g->items[m])->fc_id && ((Var *)g->items[m])->fc_index == w->fc_index);
+            rank += w->fc_id && first && w->fc_index < v->fc_index;
+        }
+        v->fc_id = FC_FIRST_ID + 2 * rank + (v->fc_defined ? 1 : 0);
+        n = rank + 1 > n ? rank + 1 : n;
+    }
+    if (n > FC_MAX)
+        diag_error(X->diag, X->L->kernel->loc, "kernel '%s' reads %d function constants; at most %d are supported (Vulkan specialization constant ids below 2047)",
+                   X->L->kernel->name, n, FC_MAX);
 }
 
 bool lower_kernel(Program *prog, Func *k, Lowered *L)
@@ -482,17 +619,19 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     if (k->ret->kind != TY_VOID)
         diag_error(prog->diag, k->loc, "kernel '%s' must return void", k->name);
     classify_params(&X, k);
+    copy_moved_buffers(&X, k);
     layout_push_constants(&X, k);
     k->visiting = true;
     visit_calls(&X, k, k->body);
     walk(&X, k, k->body, false);
     k->visiting = false;
+    number_function_constants(&X);
     /* barriers and SIMD-group functions need every thread of a partial threadgroup to exist, and no other */
     const unsigned simd_attrs = ~((1u << ATTR_thread_index_in_simdgroup) - 1u);
     L->exact_groups = L->uses_simd || L->uses_quad || L->uses_barrier || L->tg_vars.len > 0 || (L->builtins_used & simd_attrs);
     L->simd_mode = prog->subgroup_size == 32 ? SIMD_NATIVE : prog->subgroup_size > 32 ? SIMD_CLUSTERED : SIMD_EMULATED;
-    if (prog->diag->n_errors == before)
-        ptr_analyze(prog, L);
+    if (prog->diag->n_errors == before && ptr_analyze(prog, L))
+        access_through_references(L);
     if ((L->uses_simd || L->uses_quad) && prog->diag->n_errors == before)
         sync_analyze(prog, L);
     return prog->diag->n_errors == before && !X.failed && !k->had_errors;

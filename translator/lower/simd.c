@@ -447,6 +447,87 @@ static void quad_arith(Simd *S, const char *kind, SimdOp op, const char *T, Type
     put_subst(S, &S->text, "            a = $O;\n    }\n    return a;\n}\n\n", &s);
 }
 
+/* ---- SIMD-group matrices (sgmat.c) ---- */
+
+static void metal_function(Simd *S, int index, const char *T, TypeKind k, int n_args);
+
+bool simd_exchanges(int index)
+{
+    return simd_table[index].op != SOP_MAT_INDEX && simd_table[index].op != SOP_MAT_DIAGONAL;
+}
+
+/* uvec2 mtl_simdgroup_matrix_coord(uint lane): (column, row) of the first of the lane's two elements, Apple's
+   layout; uint mtl_simdgroup_matrix_lane(uint row, uint column): the lane holding it (column even). */
+static void matrix_layout(Simd *S)
+{
+    if (!once(S, "matrix_layout"))
+        return;
+    simd_lane(S);
+    sb_puts(&S->text,
+            "// SIMD-group matrices (8x8) as Apple lays them out: lane l holds row (l / 16) * 4 + (l / 2) % 4, columns c and\n"
+            "// c + 1 with c = ((l / 8) % 2) * 4 + (l % 2) * 2; this lane's two elements are a vec2 (thread_elements()).\n"
+            "uvec2 mtl_simdgroup_matrix_coord(uint l) { return uvec2(((l >> 3u) & 1u) * 4u + (l & 1u) * 2u, (l >> 4u) * 4u + ((l >> 1u) & 3u)); }\n"
+            "uint mtl_simdgroup_matrix_lane(uint row, uint column) { return ((row >> 2u) << 4u) | (((column >> 2u) & 1u) << 3u) | ((row & 3u) << 1u) | ((column >> 1u) & 1u); }\n\n");
+}
+
+/* The function of a group M row: the element index of loads and stores, the diagonal, the products. */
+static void matrix_function(Simd *S, const SimdInfo *si)
+{
+    matrix_layout(S);
+    StrBuf *o = &S->text;
+    Subst s = {.T = "vec2"};
+    switch (si->op) {
+    case SOP_MAT_INDEX:
+        sb_puts(o, "// Where this lane's element k of a matrix at origin (column, row) lies, its rows elements_per_row apart\n"
+                   "// (transposed: its columns).\n"
+                   "uint mtl_simdgroup_matrix_index(uint elements_per_row, uvec2 origin, bool transpose_matrix, uint k)\n{\n"
+                   "    uvec2 at = origin + mtl_simdgroup_matrix_coord(mtl_thread_index_in_simdgroup()) + uvec2(k, 0u);\n"
+                   "    return transpose_matrix ? at.x * elements_per_row + at.y : at.y * elements_per_row + at.x;\n}\n\n");
+        return;
+    case SOP_MAT_DIAGONAL:
+        sb_puts(o, "vec2 mtl_simdgroup_matrix_diagonal(float v)\n{\n    uvec2 at = mtl_simdgroup_matrix_coord(mtl_thread_index_in_simdgroup());\n"
+                   "    return vec2(at.x == at.y ? v : 0.0, at.x + 1u == at.y ? v : 0.0);\n}\n\n");
+        return;
+    case SOP_MAT_MULTIPLY:
+        metal_function(S, simd_lookup("simdgroup_multiply_accumulate"), "vec2", TY_FLOAT, 3);
+        put_subst(S, o, "vec2 simdgroup_multiply(vec2 a, vec2 b$P) { return simdgroup_multiply_accumulate(a, b, vec2(0.0)$A); }\n\n", &s);
+        return;
+    default:
+        break;
+    }
+    /* d(r, c..c+1) = c(r, c..c+1) + the sum over k of a(r, k) * b(k, c..c+1): row r of a from the 4 lanes holding it,
+       columns c, c+1 of b from 8 lanes */
+    if (S->L->simd_mode != SIMD_EMULATED)
+        simd_get(S, "vec2");
+    else
+        need_xchg(S, "vec4");
+    put_subst(S, o, "// d = a * b + c, in float: row r of a from the 4 lanes that hold it, columns c and c + 1 of b from 8 lanes\n"
+                    "vec2 simdgroup_multiply_accumulate(vec2 a, vec2 b, vec2 c$P)\n{\n", &s);
+    if (S->L->simd_mode != SIMD_EMULATED) {
+        put_subst(S, o,
+                  "    uvec2 at = mtl_simdgroup_matrix_coord(mtl_thread_index_in_simdgroup());\n    vec2 d = c;\n"
+                  "    for (uint k = 0u; k < 8u; k += 2u)\n    {\n"
+                  "        vec2 ak = mtl_simd_get(a, mtl_simdgroup_matrix_lane(at.y, k), $p);\n"
+                  "        d = fma(vec2(ak.x), mtl_simd_get(b, mtl_simdgroup_matrix_lane(k, at.x), $p), d);\n"
+                  "        d = fma(vec2(ak.y), mtl_simd_get(b, mtl_simdgroup_matrix_lane(k + 1u, at.x), $p), d);\n"
+                  "    }\n    return d;\n}\n\n",
+                  &s);
+        return;
+    }
+    /* emulated: the SIMD-group spans several subgroups; a and b of every lane meet in shared memory (lanes past
+       the threadgroup's end count as zeros) */
+    sb_puts(o, "    barrier();\n    mtl_xchg_vec4[gl_LocalInvocationIndex] = vec4(a, b);\n    barrier();\n"
+               "    uint first = gl_LocalInvocationIndex & ~31u;\n"
+               "    uvec2 at = mtl_simdgroup_matrix_coord(gl_LocalInvocationIndex & 31u);\n    vec2 d = c;\n"
+               "    for (uint k = 0u; k < 8u; k += 2u)\n    {\n"
+               "        uint la = first + mtl_simdgroup_matrix_lane(at.y, k);\n"
+               "        uint lb0 = first + mtl_simdgroup_matrix_lane(k, at.x), lb1 = first + mtl_simdgroup_matrix_lane(k + 1u, at.x);\n"
+               "        vec2 ak = la < mtl_threadgroup_total ? mtl_xchg_vec4[la].xy : vec2(0.0);\n"
+               "        d = fma(vec2(ak.x), lb0 < mtl_threadgroup_total ? mtl_xchg_vec4[lb0].zw : vec2(0.0), d);\n"
+               "        d = fma(vec2(ak.y), lb1 < mtl_threadgroup_total ? mtl_xchg_vec4[lb1].zw : vec2(0.0), d);\n"
+               "    }\n    return d;\n}\n\n");
+}
+
 /* ---- Metal layer ---- */
 
 /* Prints Metal function METAL (simd_table index) for value type T (scalar kind K) and what it needs. */
@@ -456,6 +537,10 @@ static void metal_function(Simd *S, int index, const char *T, TypeKind k, int n_
     const char *key = arena_printf(S->prog->arena, "metal %s %s %d", si->metal, T ? T : "-", n_args);
     if (!once(S, key))
         return;
+    if (si->group == 'M') {
+        matrix_function(S, si);
+        return;
+    }
     bool quad = si->group == 'Q';
     const char *g = quad ? "quad" : "simd";
     int G = quad ? 4 : 32;

@@ -109,7 +109,10 @@ static unsigned flags_of(Sync *Y, Node *n, bool conditional)
     unsigned f = 0;
     switch (n->kind) {
     case N_SIMD:
-        f = NF_SYNC | flags_list(Y, n->list, n->n_list, conditional);
+        f = flags_list(Y, n->list, n->n_list, conditional);
+        if (!simd_exchanges(n->builtin)) /* lane-local (a SIMD-group matrix's element index) */
+            break;
+        f |= NF_SYNC;
         if (conditional)
             diag_error(Y->prog->diag, n->loc, "%s in an operand of ?:, && or || is not supported with %d-wide %ssubgroups "
                        "(the SIMD-group is emulated): call it in a statement of its own", n->name, Y->prog->subgroup_size,
@@ -182,7 +185,7 @@ static bool node_syncs(const Node *n)
 {
     if (!n)
         return false;
-    if (n->kind == N_SIMD || (n->kind == N_CALL && n->fn && n->fn->body && node_syncs(n->fn->body)))
+    if ((n->kind == N_SIMD && simd_exchanges(n->builtin)) || (n->kind == N_CALL && n->fn && n->fn->body && node_syncs(n->fn->body)))
         return true;
     if (node_syncs(n->a) || node_syncs(n->b) || node_syncs(n->c) || node_syncs(n->d))
         return true;

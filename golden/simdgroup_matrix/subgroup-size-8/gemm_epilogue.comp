@@ -1,0 +1,157 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from simdgroup_matrix.metal, kernel gemm_epilogue
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+#extension GL_EXT_shader_16bit_storage : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+// Partial threadgroups at the grid's edge run as smaller workgroups, so that only existing threads run,
+// as in Metal; the threadgroup size asked for is in specialization constants 3, 4, 5.
+layout(constant_id = 3) const uint mtl_threadgroup_full_x = 1u;
+layout(constant_id = 4) const uint mtl_threadgroup_full_y = 1u;
+layout(constant_id = 5) const uint mtl_threadgroup_full_z = 1u;
+const uvec3 mtl_threads_per_threadgroup_full = uvec3(mtl_threadgroup_full_x, mtl_threadgroup_full_y, mtl_threadgroup_full_z);
+const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup_full_y * mtl_threadgroup_full_z;
+const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
+
+struct Epilogue
+{
+    uint M;
+    uint N;
+    uint K;
+    float alpha;
+    float beta;
+};
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_A { float16_t A[]; };
+layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_B { float16_t B[]; };
+layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_C { float C[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_D { float D[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+    layout(offset = 16) Epilogue p;
+} mtl_params;
+
+// Threadgroup memory.
+shared float16_t As[128];
+shared float16_t Bs[128];
+
+// Shared memory the SIMD-group functions exchange values through.
+const uint mtl_subgroup_slots = (mtl_threadgroup_total + 8u - 1u) / 8u;
+shared vec4 mtl_xchg_vec4[mtl_threadgroup_total];
+
+// SIMD-group functions for 8-wide subgroups (emulated: 32-lane groups across the device's subgroups).
+// SIMD-groups of 32 threads by local index, as Metal numbers them.
+uint mtl_thread_index_in_simdgroup() { return gl_LocalInvocationIndex & 31u; }
+uint mtl_simdgroup_index_in_threadgroup() { return gl_LocalInvocationIndex >> 5u; }
+
+// SIMD-group matrices (8x8) as Apple lays them out: lane l holds row (l / 16) * 4 + (l / 2) % 4, columns c and
+// c + 1 with c = ((l / 8) % 2) * 4 + (l % 2) * 2; this lane's two elements are a vec2 (thread_elements()).
+uvec2 mtl_simdgroup_matrix_coord(uint l) { return uvec2(((l >> 3u) & 1u) * 4u + (l & 1u) * 2u, (l >> 4u) * 4u + ((l >> 1u) & 3u)); }
+uint mtl_simdgroup_matrix_lane(uint row, uint column) { return ((row >> 2u) << 4u) | (((column >> 2u) & 1u) << 3u) | ((row & 3u) << 1u) | ((column >> 1u) & 1u); }
+
+// Where this lane's element k of a matrix at origin (column, row) lies, its rows elements_per_row apart
+// (transposed: its columns).
+uint mtl_simdgroup_matrix_index(uint elements_per_row, uvec2 origin, bool transpose_matrix, uint k)
+{
+    uvec2 at = origin + mtl_simdgroup_matrix_coord(mtl_thread_index_in_simdgroup()) + uvec2(k, 0u);
+    return transpose_matrix ? at.x * elements_per_row + at.y : at.y * elements_per_row + at.x;
+}
+
+// d = a * b + c, in float: row r of a from the 4 lanes that hold it, columns c and c + 1 of b from 8 lanes
+vec2 simdgroup_multiply_accumulate(vec2 a, vec2 b, vec2 c, bool mtl_p)
+{
+    barrier();
+    mtl_xchg_vec4[gl_LocalInvocationIndex] = vec4(a, b);
+    barrier();
+    uint first = gl_LocalInvocationIndex & ~31u;
+    uvec2 at = mtl_simdgroup_matrix_coord(gl_LocalInvocationIndex & 31u);
+    vec2 d = c;
+    for (uint k = 0u; k < 8u; k += 2u)
+    {
+        uint la = first + mtl_simdgroup_matrix_lane(at.y, k);
+        uint lb0 = first + mtl_simdgroup_matrix_lane(k, at.x), lb1 = first + mtl_simdgroup_matrix_lane(k + 1u, at.x);
+        vec2 ak = la < mtl_threadgroup_total ? mtl_xchg_vec4[la].xy : vec2(0.0);
+        d = fma(vec2(ak.x), lb0 < mtl_threadgroup_total ? mtl_xchg_vec4[lb0].zw : vec2(0.0), d);
+        d = fma(vec2(ak.y), lb1 < mtl_threadgroup_total ? mtl_xchg_vec4[lb1].zw : vec2(0.0), d);
+    }
+    return d;
+}
+
+int mtl_rem(int a, int b) { return a - b * (a / b); } // C's %: GLSL leaves % of negatives undefined
+
+void main()
+{
+    Epilogue p = mtl_params.p;
+    uvec2 group = gl_WorkGroupID.xy;
+    uint16_t lane = uint16_t(mtl_thread_index_in_simdgroup());
+    uint row0 = group.y * 16u;
+    uint col0 = group.x * 16u;
+    vec2 acc[2][2];
+    for (int i = 0; i < 2; i++)
+    {
+        for (int j = 0; j < 2; j++)
+        {
+            acc[i][j] = vec2(0.0);
+        }
+    }
+    {
+        for (uint k0 = 0u; k0 < p.K; k0 += 8u)
+        {
+            for (uint i = uint(lane); i < uint(16 * 8); i += 32u)
+            {
+                uint r = i / 8u;
+                uint c = i % 8u;
+                As[i] = row0 + r < p.M && k0 + c < p.K ? A[(row0 + r) * p.K + k0 + c] : 0.0hf;
+                Bs[i] = col0 + r < p.N && k0 + c < p.K ? B[(col0 + r) * p.K + k0 + c] : 0.0hf;
+            }
+            memoryBarrierShared();
+            barrier();
+            f16vec2 a[2];
+            f16vec2 b[2];
+            for (int i = 0; i < 2; i++)
+            {
+                a[i] = f16vec2(As[uint(64 * i) + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)], As[uint(64 * i) + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)]);
+                b[i] = f16vec2(Bs[uint(64 * i) + mtl_simdgroup_matrix_index(8u, uvec2(0), true, 0u)], Bs[uint(64 * i) + mtl_simdgroup_matrix_index(8u, uvec2(0), true, 1u)]);
+            }
+            {
+                for (int i = 0; i < 2; i++)
+                {
+                    {
+                        for (int j = 0; j < 2; j++)
+                        {
+                            vec2 mtl_s1 = simdgroup_multiply_accumulate(vec2(a[i]), vec2(b[j]), acc[i][j], true);
+                            acc[i][j] = mtl_s1;
+                        }
+                    }
+                }
+            }
+            memoryBarrierShared();
+            barrier();
+        }
+    }
+    uint16_t qid = uint16_t(int(lane) / 4);
+    uint16_t fm = uint16_t((int(qid) & 4) + mtl_rem((int(lane) / 2), 4));
+    uint16_t fn = uint16_t((int(qid) & 2) * 2 + (mtl_rem(int(lane), 2)) * 2);
+    for (int i = 0; i < 2; i++)
+    {
+        for (int j = 0; j < 2; j++)
+        {
+            vec2 e = acc[i][j] * p.alpha;
+            uint r = row0 + uint(8 * i) + uint(fm);
+            for (int k = 0; k < 2; k++)
+            {
+                uint c = col0 + uint(8 * j) + uint(fn) + uint(k);
+                if (r < p.M && c < p.N)
+                {
+                    D[r * p.N + c] = e[k] + p.beta * C[r * p.N + c];
+                }
+            }
+        }
+    }
+}

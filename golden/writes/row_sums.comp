@@ -1,0 +1,35 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from writes.metal, kernel row_sums
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_src { float src[]; };
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_dst { float dst[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+    layout(offset = 16) uint cols;
+} mtl_params;
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    uint cols = mtl_params.cols;
+    uint row = gl_GlobalInvocationID.x;
+    uint src_p = 0u;
+    uint dst_p = 0u;
+    src_p += row * cols;
+    dst_p += row;
+    float s = 0.0;
+    for (uint i = 0u; i < cols; ++i)
+    {
+        s += src[(src_p++)];
+    }
+    dst[dst_p] = s;
+}

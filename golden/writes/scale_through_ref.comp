@@ -1,0 +1,31 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from writes.metal, kernel scale_through_ref
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_x { float x[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+    layout(offset = 16) float s;
+} mtl_params;
+
+void scale_at_x(uint x_p, uint j, float s)
+{
+    uint r = x_p + j;
+    x[r] *= s;
+}
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    float s = mtl_params.s;
+    uint i = gl_GlobalInvocationID.x;
+    scale_at_x(0u, i, s);
+}

@@ -1,0 +1,282 @@
+/* mtlrun_pipeline.c: mtlrun --pipeline FILE. The file names buffers that kernels share and the kernels to run,
+   in order; every launch is recorded into one command list (barriers where one reads or writes what an earlier one
+   wrote, as a Metal encoder orders them), submitted once and waited for. Lines:
+     # a comment
+     buffer NAME = FILE.npy | DTYPE:SHAPE        a shared buffer (poisoned with --poison)
+     run KERNEL OPTIONS...                       one launch: mtlrun's launch options; --buffer N=NAME binds NAME
+     out NAME = FILE.npy                         write NAME back after the run (also --out NAME=FILE.npy)
+     check NAME = REF.npy                        compare NAME with a reference (also --check NAME=REF.npy)
+   Words are separated by blanks; '...' or "..." quote one with blanks in it. */
+#include "mtlrun.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_LAUNCHES 64
+#define MAX_WORDS 256
+
+typedef struct Pipeline {
+    const char *path;
+    char *text;                   /* the file, cut into words in place */
+    Launch launches[MAX_LAUNCHES];
+    char where[MAX_LAUNCHES][64]; /* "FILE:LINE" of each run line */
+    int n_launches;
+    Shared shared;
+    const char *shared_text[MAX_ARGS]; /* what each shared buffer holds: FILE.npy or DTYPE:SHAPE */
+    Prepared prepared[MAX_LAUNCHES];
+} Pipeline;
+
+/* Cut LINE into words (in place): blanks separate, quotes group. Number of words, -1 on an open quote. */
+static int split_words(char *line, char **words, int max)
+{
+    int n = 0;
+    char *p = line;
+    while (*p) {
+        while (isspace((unsigned char)*p))
+            p++;
+        if (!*p || *p == '#')
+            break;
+        if (n == max)
+            return -1;
+        char *out = p;
+        words[n++] = out;
+        while (*p && !isspace((unsigned char)*p)) {
+            if (*p == '\'' || *p == '"') {
+                char q = *p++;
+                while (*p && *p != q)
+                    *out++ = *p++;
+                if (*p != q)
+                    return -1;
+                p++;
+            } else {
+                *out++ = *p++;
+            }
+        }
+        if (*p)
+            p++;
+        *out = 0;
+    }
+    return n;
+}
+
+/* "NAME = VALUE" or "NAME=VALUE" in WORDS[1..N-1] -> NAME, VALUE (in place); false if malformed. */
+static bool name_value(char **words, int n, char **name, char **value)
+{
+    if (n == 4 && !strcmp(words[2], "=")) {
+        *name = words[1], *value = words[3];
+    } else if (n == 2 && strchr(words[1], '=')) {
+        *name = words[1];
+        *value = strchr(words[1], '=') + 1;
+        *strchr(words[1], '=') = 0;
+    } else {
+        return false;
+    }
+    return **name && **value && strspn(*name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789") ==
+                                    strlen(*name);
+}
+
+static bool line_error(const char *where, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: error: ", where);
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+    return false;
+}
+
+/* A `buffer NAME = ...` line: its array is loaded and its buffer made before the launches are prepared. */
+static bool add_buffer(Pipeline *pl, char **words, int n, const char *where)
+{
+    char *name, *value;
+    if (!name_value(words, n, &name, &value))
+        return line_error(where, "expected `buffer NAME = FILE.npy` or `buffer NAME = DTYPE:SHAPE`%s", "");
+    for (int i = 0; i < pl->shared.n; i++)
+        if (!strcmp(pl->shared.names[i], name))
+            return line_error(where, "buffer %s is declared twice", name);
+    if (pl->shared.n == MAX_ARGS)
+        return line_error(where, "more than 64 buffers%s", "");
+    int i = pl->shared.n;
+    if (!(pl->shared.names[i] = strdup(name)))
+        return false;
+    pl->shared_text[i] = value;
+    pl->shared.n++;
+    return true;
+}
+
+/* An `out` or `check` line: appended to the run's outputs. */
+static bool add_output(Arg *list, int *count, char **words, int n, const char *where)
+{
+    char *name, *value;
+    if (!name_value(words, n, &name, &value) || *count == MAX_ARGS)
+        return line_error(where, "expected `%s NAME = FILE.npy`", words[0]);
+    list[(*count)++] = (Arg){.index = UINT32_MAX, .kind = SOURCE_ARRAY, .text = value, .name = strdup(name)};
+    return list[*count - 1].name != NULL;
+}
+
+/* Read and parse the file: shared buffers loaded, launches and outputs parsed. */
+static bool parse_file(Pipeline *pl, Options *o)
+{
+    FILE *f = fopen(pl->path, "rb");
+    long size = -1;
+    if (!f || fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) ||
+        !(pl->text = calloc((size_t)size + 1, 1)) || fread(pl->text, 1, (size_t)size, f) != (size_t)size) {
+        fprintf(stderr, "mtlrun: error: cannot read %s: %s\n", pl->path, strerror(errno));
+        if (f)
+            fclose(f);
+        return false;
+    }
+    fclose(f);
+    int line_no = 0;
+    for (char *line = pl->text, *next; line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = 0;
+        line_no++;
+        char where[64], *words[MAX_WORDS];
+        snprintf(where, sizeof where, "%.48s:%d", pl->path, line_no);
+        int n = split_words(line, words, MAX_WORDS);
+        if (n < 0)
+            return line_error(where, "an unclosed quote, or more than %s words", "256");
+        if (n == 0)
+            continue;
+        bool ok;
+        if (!strcmp(words[0], "buffer")) {
+            ok = add_buffer(pl, words, n, where);
+        } else if (!strcmp(words[0], "out")) {
+            ok = add_output(o->outs, &o->n_outs, words, n, where);
+        } else if (!strcmp(words[0], "check")) {
+            ok = add_output(o->checks, &o->n_checks, words, n, where);
+        } else if (!strcmp(words[0], "run")) {
+            if (pl->n_launches == MAX_LAUNCHES)
+                return line_error(where, "more than %s run lines", "64");
+            Launch *l = &pl->launches[pl->n_launches];
+            snprintf(pl->where[pl->n_launches++], sizeof pl->where[0], "%s", where);
+            ok = mtlrun_parse(n, words, o, l, true, where) && mtlrun_check_launch(l, where);
+            if (ok && mtlrun_has_suffix(l->kernel, ".json"))
+                ok = line_error(where, "kernel specs (%s) cannot run in a pipeline yet: translate the spec with "
+                                       "mtl2glsl and run the .comp with --reflect", l->kernel);
+        } else {
+            ok = line_error(where, "unknown line kind '%s' (buffer, run, out, check)", words[0]);
+        }
+        if (!ok)
+            return false;
+    }
+    if (!pl->n_launches)
+        return line_error(pl->path, "no `run` lines%s", "");
+    return true;
+}
+
+/* The shared buffer each output names (its index into the shared lists); -1 after a message. */
+static int output_buffer(const Pipeline *pl, const Arg *a)
+{
+    const char *name = a->name ? a->name : "";
+    for (int i = 0; i < pl->shared.n; i++)
+        if (!strcmp(pl->shared.names[i], name))
+            return i;
+    fprintf(stderr, "mtlrun: error: %s: no buffer named '%s' (a pipeline's outputs name its `buffer` lines)\n",
+            pl->path, a->name ? a->name : a->text);
+    return -1;
+}
+
+/* Every output names a shared buffer. */
+static bool check_outputs(const Pipeline *pl, const Options *o)
+{
+    for (int i = 0; i < o->n_outs; i++)
+        if (output_buffer(pl, &o->outs[i]) < 0)
+            return false;
+    for (int i = 0; i < o->n_checks; i++)
+        if (output_buffer(pl, &o->checks[i]) < 0)
+            return false;
+    return true;
+}
+
+/* Shared buffers created and filled; every launch prepared. */
+static bool prepare_all(Pipeline *pl, const Options *o, MtlrtContext *ctx)
+{
+    for (int i = 0; i < pl->shared.n; i++) {
+        MtlrtArray *a = &pl->shared.arrays[i];
+        if (!mtlrun_load_array(pl->shared_text[i], SOURCE_ARRAY, o->poison, a) ||
+            !(pl->shared.buffers[i] = mtlrt_buffer_create(ctx, a->nbytes)) ||
+            !mtlrt_buffer_write(pl->shared.buffers[i], a->data, a->nbytes))
+            return false;
+    }
+    for (int i = 0; i < pl->n_launches; i++)
+        if (!mtlrun_prepare(o, &pl->launches[i], ctx, &pl->shared, &pl->prepared[i])) {
+            fprintf(stderr, "  (in the launch at %s)\n", pl->where[i]);
+            return false;
+        }
+    return true;
+}
+
+/* Every launch into one list, submitted and waited for; --timestamps prints the list's GPU time. */
+static bool run_all(Pipeline *pl, const Options *o, MtlrtContext *ctx)
+{
+    MtlrtCommands *c = mtlrt_commands_create(ctx);
+    bool ok = c != NULL;
+    for (int i = 0; ok && i < pl->n_launches; i++)
+        if (!(ok = mtlrt_commands_dispatch(c, pl->prepared[i].pipe, &pl->prepared[i].d)))
+            fprintf(stderr, "  (in the launch at %s)\n", pl->where[i]);
+    ok = ok && mtlrt_commands_submit(c) && mtlrt_commands_wait(c, UINT64_MAX) == MTLRT_OK;
+    double ms;
+    if (ok && o->timestamps) {
+        ok = mtlrt_commands_gpu_time(c, &ms);
+        if (ok)
+            printf("gpu_time_ms: %.6f\n", ms);
+    }
+    if (ok && !o->quiet)
+        fprintf(stderr, "mtlrun: %s: %u dispatches in one submission, %u barriers between dependent ones\n", pl->path,
+                mtlrt_commands_count(c), mtlrt_commands_barriers(c));
+    mtlrt_commands_destroy(c);
+    return ok;
+}
+
+/* Outputs written, references compared. */
+static bool outputs(Pipeline *pl, const Options *o)
+{
+    bool ok = true;
+    for (int i = 0; i < o->n_outs; i++) {
+        int s = output_buffer(pl, &o->outs[i]);
+        MtlrtArray *a = &pl->shared.arrays[s];
+        ok = ok && mtlrt_buffer_read(pl->shared.buffers[s], a->data, a->nbytes) && mtlrt_npy_write(o->outs[i].text, a);
+    }
+    for (int i = 0; i < o->n_checks; i++) {
+        int s = output_buffer(pl, &o->checks[i]);
+        MtlrtArray *a = &pl->shared.arrays[s];
+        char what[96];
+        snprintf(what, sizeof what, "buffer %s", pl->shared.names[s]);
+        ok = mtlrt_buffer_read(pl->shared.buffers[s], a->data, a->nbytes) &&
+             mtlrun_check_array(o, a, what, o->checks[i].text) && ok;
+    }
+    return ok;
+}
+
+static void pipeline_free(Pipeline *pl)
+{
+    for (int i = 0; i < pl->n_launches; i++) {
+        mtlrun_prepared_free(&pl->prepared[i]);
+        mtlrun_launch_free(&pl->launches[i]);
+    }
+    for (int i = 0; i < pl->shared.n; i++) {
+        free(pl->shared.names[i]);
+        mtlrt_array_free(&pl->shared.arrays[i]);
+        mtlrt_buffer_destroy(pl->shared.buffers[i]);
+    }
+    free(pl->text);
+    free(pl);
+}
+
+int mtlrun_pipeline(Options *o, MtlrtContext *ctx)
+{
+    Pipeline *pl = calloc(1, sizeof *pl);
+    if (!pl)
+        return EXIT_FAIL;
+    pl->path = o->pipeline;
+    int status = EXIT_FAIL;
+    if (!parse_file(pl, o))
+        status = EXIT_USAGE;
+    else if (check_outputs(pl, o) && prepare_all(pl, o, ctx) && run_all(pl, o, ctx) && outputs(pl, o))
+        status = EXIT_OK;
+    pipeline_free(pl);
+    return status;
+}

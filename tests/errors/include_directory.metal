@@ -1,0 +1,8 @@
+// A directory given to #include: a located error, no crash.
+// EXPECT-EXIT: 1
+// EXPECT-ERROR: @+1:10: error: '.' file not found
+#include "."
+
+kernel void k(device float* o [[buffer(0)]]) {
+    o[0] = 1.0f;
+}

@@ -1,0 +1,321 @@
+#!/usr/bin/python3
+"""runtime.cli: mtlrun's launch checks, typed scalars and constants, dtypes, option forms and pipelines.
+
+    runtime_cli.py --mtlrun PATH [--mtl2glsl PATH] [-v]
+
+Every case runs mtlrun (under the validation layer where it runs a kernel) on tests/runtime/kernels.metal and checks
+its exit status, the message it must print (and, for warnings, that -q silences it), and its outputs against NumPy
+with outputs poisoned first. Cases:
+  launch mistakes: a grid of whole threadgroups past every buffer (warning), an input shorter than the grid
+  (warning), a function constant the kernel lacks, a bool constant given a number, a scalar that does not convert
+  exactly (errors); an empty grid (a no-op, exit 0, the output untouched);
+  typed scalars and constants: untyped values read in the parameter's type, int:1000 for a uint, half:0.5 for a
+  float, constants by value and by name;
+  dtypes: bfloat16 in and out as '<V2' .npy (ml_dtypes' and MLX's form) and as DTYPE:SHAPE, complex64 in and out;
+  options: --opt=VALUE and --opt VALUE, --version, -q, unknown options and missing values (exit 2);
+  pipelines: three dependent kernels on shared buffers in one submission (2 barriers), an independent one (none);
+  transfers through staging (MTLRT_STAGING=1) with --repeat, so the GPU-side restores are exercised;
+  bounds checking: a read and a write past the end and too little threadgroup memory, each reported with its
+  Metal source line, buffer name, index and size (exit 1); the same kernel within bounds passes with its result;
+  with --mtl2glsl: the translator reads `-` from standard input, and takes --opt VALUE and --opt=VALUE.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KERNELS = os.path.join(HERE, "runtime", "kernels.metal")
+SANITIZER = ("AddressSanitizer", "LeakSanitizer", "UndefinedBehaviorSanitizer", "runtime error:")
+
+
+def to_bf16(f):
+    """float32 -> bfloat16 bits, round to nearest even."""
+    u = np.asarray(f, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def from_bf16(b):
+    return (np.asarray(b, dtype=np.uint16).astype(np.uint32) << 16).view(np.float32)
+
+
+class Runner:
+    def __init__(self, mtlrun, tmp, verbose):
+        self.mtlrun, self.tmp, self.verbose = mtlrun, tmp, verbose
+        self.failures = []
+        self.count = 0
+
+    def path(self, name):
+        return os.path.join(self.tmp, name)
+
+    def save(self, name, array):
+        np.save(self.path(name), array)
+        return self.path(name)
+
+    def run(self, args, env=None):
+        e = dict(os.environ, **(env or {}))
+        p = subprocess.run([self.mtlrun] + args, capture_output=True, text=True, errors="replace", timeout=300, env=e)
+        if self.verbose:
+            print("$ mtlrun " + " ".join(args) + "\n" + p.stdout + p.stderr)
+        return p.returncode, p.stdout, p.stderr
+
+    def case(self, name, args, rc=0, stderr_has=(), stderr_lacks=(), stdout_has=(), env=None):
+        """Run one case; returns True when exit status and messages are as expected."""
+        self.count += 1
+        code, out, err = self.run(args, env)
+        problems = []
+        if code != rc:
+            problems.append("exit status %d, expected %d" % (code, rc))
+        problems += ["stderr lacks %r" % t for t in stderr_has if t not in err]
+        problems += ["stderr has %r" % t for t in stderr_lacks if t in err]
+        problems += ["stdout lacks %r" % t for t in stdout_has if t not in out]
+        if any(s in err for s in SANITIZER) or "validation error" in err or "Validation" in err:
+            problems.append("sanitizer or validation report")
+        if problems:
+            self.failures.append("%s: %s\n%s%s" % (name, "; ".join(problems), out, err))
+        return not problems
+
+    def expect_array(self, name, path, want, exact=True):
+        """Output file PATH must equal WANT (bit for bit, or float32 within 1e-6 relative)."""
+        got = np.load(path)
+        ok = got.dtype == want.dtype and got.shape == want.shape
+        if ok and exact:
+            ok = got.tobytes() == want.tobytes()
+        elif ok:
+            ok = np.allclose(got, want, rtol=1e-6, atol=1e-6)
+        if not ok:
+            self.failures.append("%s: %s is %r %s, expected %r %s" % (name, path, got.dtype, got[:8], want.dtype, want[:8]))
+
+
+def launch_checks(r):
+    """The launch mistakes of issue 17: each with its warning or error; the warnings go with -q."""
+    base = [KERNELS, "--entry", "scale", "--threadgroup", "256", "--scalar", "2=2", "--validate"]
+    r.case("grid past every buffer: warning", base + ["--threadgroups", "1000", "--buffer", "0=float32:1000",
+                                                     "--buffer", "1=float32:1000"],
+           stderr_has=["warning: kernel scale: the grid has 256000 threads, but its largest buffer",
+                       "holds 1000 elements"])
+    r.case("grid past every buffer: -q silences the warning", base + ["-q", "--threadgroups", "1000", "--buffer",
+                                                                       "0=float32:1000", "--buffer", "1=float32:1000"],
+           stderr_lacks=["warning", "device"])
+    r.case("rounded-up threadgroups are no mistake", base + ["--threadgroups", "4", "--buffer", "0=float32:1000",
+                                                             "--buffer", "1=float32:1000"], stderr_lacks=["warning"])
+    r.case("input shorter than the grid: warning", base + ["--grid", "1000", "--buffer", "0=float32:500", "--buffer",
+                                                            "1=float32:1000"],
+           stderr_has=["warning: kernel scale: buffer 0 (x) holds 500 elements, fewer than the 1000 threads"])
+    fc = [KERNELS, "--entry", "maybe_bias", "--grid", "64", "--threadgroup", "64", "--buffer", "0=float32:64",
+          "--buffer", "1=float32:64"]
+    r.case("unknown function constant: error", fc + ["--constant", "5=true"], rc=1,
+           stderr_has=["kernel maybe_bias has no [[function_constant(5)]]; it has 0 (bool use_bias), 1 (float bias)"])
+    r.case("bool constant set as int: error", fc + ["--constant", "0=int:1"], rc=1,
+           stderr_has=["a bool value cannot be given as int32 (bool and numbers do not convert)"])
+    r.case("float constant set as bool: error", fc + ["--constant", "bias=bool:true"], rc=1,
+           stderr_has=["a float32 value cannot be given as bool"])
+    r.case("scalar not exactly representable: error", base[:5] + ["--grid", "8", "--buffer", "0=float32:8", "--buffer",
+                                                                   "1=float32:8", "--scalar", "2=double:0.1"], rc=1,
+           stderr_has=["float64 0.10000000000000001 is not exactly representable as float32",
+                       "(buffer 2 (a) is float32, given as double:0.1)"])
+    add = [KERNELS, "--entry", "add_scale", "--grid", "8", "--threadgroup", "8", "--buffer", "0=uint32:8", "--buffer",
+           "1=uint32:8", "--buffer", "3=float32:8", "--scalar", "4=1"]
+    r.case("negative int for a uint: error", add + ["--scalar", "2=int:-1"], rc=1,
+           stderr_has=["int32 -1 is not exactly representable as uint32"])
+    r.case("out-of-range value for a uint: error", add + ["--scalar", "2=4294967296"], rc=1,
+           stderr_has=["'4294967296' is not a uint32 value"])
+    x = r.save("empty_x.npy", np.arange(16, dtype=np.float32))
+    y = r.save("empty_y.npy", np.full(16, 7.0, dtype=np.float32))
+    r.case("empty grid: a no-op", [KERNELS, "--entry", "scale", "--grid", "0", "--threadgroup", "16", "--buffer",
+                                   "0=" + x, "--buffer", "1=" + y, "--scalar", "2=3", "--out", "1=" + r.path("empty_out.npy"),
+                                   "--validate"])
+    if os.path.exists(r.path("empty_out.npy")):
+        r.expect_array("empty grid: output untouched", r.path("empty_out.npy"), np.full(16, 7.0, dtype=np.float32))
+
+
+def typed_values(r):
+    """Scalars and constants typed from the reflection, converted exactly."""
+    xs = np.arange(8, dtype=np.uint32) * 3
+    x = r.save("u_x.npy", xs)
+    out_y, out_h = r.path("u_y.npy"), r.path("u_h.npy")
+    for label, k, s in [("untyped", "1000", "0.5"), ("int:1000 for a uint", "int:1000", "half:0.5"),
+                        ("hex and --opt=VALUE", "0x3e8", "float:0.5")]:
+        if r.case("typed scalars: " + label, [KERNELS, "--entry=add_scale", "--grid=8", "--threadgroup=8",
+                                              "--buffer=0=" + x, "--buffer", "1=uint32:8", "--buffer", "3=float32:8",
+                                              "--poison", "--scalar=2=" + k, "--scalar", "4=" + s, "--out", "1=" + out_y,
+                                              "--out=3=" + out_h, "--validate", "-q"]):
+            r.expect_array("typed scalars: " + label + ": y", out_y, xs + np.uint32(1000))
+            r.expect_array("typed scalars: " + label + ": h", out_h, xs.astype(np.float32) * np.float32(0.5))
+    xf = r.save("fc_x.npy", np.linspace(-1, 1, 64, dtype=np.float32))
+    for label, consts, want in [("bool and float by index", ["0=true", "1=2.5"], 2.5),
+                                ("by name, typed", ["use_bias=bool:true", "bias=int:-3"], -3.0),
+                                ("not set: false", [], 0.0)]:
+        out = r.path("fc_y.npy")
+        args = [KERNELS, "--entry", "maybe_bias", "--grid", "64", "--threadgroup", "32", "--buffer", "0=" + xf,
+                "--buffer", "1=float32:64", "--poison", "--out", "1=" + out, "--validate", "-q"]
+        for c in consts:
+            args += ["--constant", c]
+        if r.case("function constants: " + label, args):
+            r.expect_array("function constants: " + label, out, np.linspace(-1, 1, 64, dtype=np.float32) +
+                           np.float32(want))
+
+
+def dtypes(r):
+    """bfloat16 as '<V2' .npy (ml_dtypes' np.save, MLX's mx.save) and complex64 as '<c8', in and out."""
+    f = np.random.default_rng(17).uniform(-4, 4, 100).astype(np.float32)
+    bits = to_bf16(f)
+    x = r.save("bf_x.npy", bits.view("V2"))   # what np.save writes for an ml_dtypes.bfloat16 array
+    out = r.path("bf_y.npy")
+    if r.case("bfloat16 .npy in and out", [KERNELS, "--entry", "scale_bf16", "--grid", "100", "--threadgroup", "32",
+                                           "--buffer", "0=" + x, "--buffer", "1=bfloat16:100", "--poison",
+                                           "--scalar", "2=1.5", "--out", "1=" + out, "--validate", "-q"]):
+        got = np.load(out)
+        want = to_bf16(from_bf16(bits) * np.float32(1.5))
+        if got.dtype != np.dtype("V2") or got.view(np.uint16).tobytes() != want.tobytes():
+            r.failures.append("bfloat16 out: %r %s, expected V2 bits %s" % (got.dtype, got[:4], want[:4]))
+        ref = r.save("bf_ref.npy", want.view("V2"))
+        r.case("bfloat16 --check", [KERNELS, "--entry", "scale_bf16", "--grid", "100", "--threadgroup", "32",
+                                    "--buffer", "0=" + x, "--buffer", "1=bfloat16:100", "--scalar", "2=1.5",
+                                    "--check", "1=" + ref, "-q"], stdout_has=["PASS: buffer 1 (y)"])
+    c = (np.random.default_rng(5).normal(size=50) + 1j * np.random.default_rng(6).normal(size=50)).astype(np.complex64)
+    cx, cout = r.save("c_x.npy", c), r.path("c_y.npy")
+    if r.case("complex64 .npy in and out", [KERNELS, "--entry", "conj_scale", "--grid", "50", "--threadgroup", "16",
+                                            "--buffer", "0=" + cx, "--buffer", "1=complex64:50", "--poison",
+                                            "--scalar", "2=2", "--out", "1=" + cout, "--validate", "-q"]):
+        r.expect_array("complex64 out", cout, (np.conj(c) * np.float32(2)).astype(np.complex64))
+    r.case("complex64 for a float buffer: error", [KERNELS, "--entry", "scale", "--grid", "4", "--threadgroup", "4",
+                                                   "--buffer", "0=complex64:4", "--buffer", "1=float32:4",
+                                                   "--scalar", "2=1"], rc=1,
+           stderr_has=["buffer 0 (x): expected float32 data for `device float*`, got complex64"])
+
+
+def options(r):
+    code, out, _ = r.run(["--version"])
+    r.count += 1
+    if code or not out.startswith("mtlrun 0.1.0 (mtlrt 0.1.0"):
+        r.failures.append("--version: exit %d, %r" % (code, out))
+    r.case("unknown option: usage", [KERNELS, "--gird", "4"], rc=2, stderr_has=["unknown option --gird"])
+    r.case("missing value: usage", [KERNELS, "--grid"], rc=2, stderr_has=["--grid needs a value"])
+    r.case("pipeline with a kernel: usage", ["--pipeline", "x.txt", KERNELS], rc=2,
+           stderr_has=["--pipeline takes its kernels from its file"])
+
+
+def pipelines(r):
+    """scale, shift and add on shared buffers in one submission: y = (a x + b) + x; and an unrelated launch."""
+    xs = np.linspace(-2, 2, 1000, dtype=np.float32)
+    x = r.save("p_x.npy", xs)
+    want = ((np.float32(3) * xs + np.float32(-1)) + xs).astype(np.float32)
+    ref = r.save("p_ref.npy", want)
+    sums_ref = r.save("p_sums.npy", xs.reshape(-1, 8).sum(axis=1, dtype=np.float64).astype(np.float32))
+    text = """# y = (3 x - 1) + x through a temporary, and block sums of x beside it
+buffer x = {x}
+buffer t = float32:1000
+buffer y = float32:1000
+buffer sums = float32:125
+run {k} --entry scale --grid 1000 --threadgroup 64 --buffer 0=x --buffer 1=t --scalar 2=3
+run {k} --entry shift --grid=1000 --threadgroup=64 --buffer 0=t --scalar b=-1
+run '{k}' --entry add --grid 1000 --threadgroup 64 --buffer 0=t --buffer 1=x --buffer 2=y
+run {k} --entry block_sum --threadgroups 125 --threadgroup 8 --buffer 0=x --buffer 1=sums --threadgroup-memory 0=32
+out y = {out}
+check sums = {sums}
+""".format(x=x, k=KERNELS, out=r.path("p_y.npy"), sums=sums_ref)
+    path = r.path("pipe.txt")
+    open(path, "w").write(text)
+    if r.case("pipeline: three dependent kernels and one beside them", ["--pipeline", path, "--poison", "--check",
+                                                                        "y=" + ref, "--validate", "--timestamps"],
+              stderr_has=["4 dispatches in one submission, 2 barriers between dependent ones"],
+              stdout_has=["PASS: buffer y", "PASS: buffer sums", "gpu_time_ms:"]):
+        r.expect_array("pipeline: out y", r.path("p_y.npy"), want, exact=False)
+    bad = r.path("bad_pipe.txt")
+    open(bad, "w").write("buffer x = float32:4\nrun %s --entry scale --grid 4 --threadgroup 4 --device 0\n" % KERNELS)
+    r.case("pipeline: a run option in a run line", ["--pipeline", bad], rc=2,
+           stderr_has=["bad_pipe.txt:2: --device is an option of the whole run"])
+    open(bad, "w").write("buffer x = float32:4\nfrobnicate x\n")
+    r.case("pipeline: an unknown line", ["--pipeline", bad], rc=2,
+           stderr_has=["bad_pipe.txt:2: error: unknown line kind 'frobnicate'"])
+
+
+def staging(r):
+    """Transfers through staging buffers (forced on lavapipe) with --repeat: restores run as GPU copies."""
+    xs = np.linspace(0, 1, 3000, dtype=np.float32)
+    x, out = r.save("s_x.npy", xs), r.path("s_y.npy")
+    if r.case("staging transfers with --repeat", [KERNELS, "--entry", "shift", "--grid", "3000", "--threadgroup", "64",
+                                                  "--buffer", "0=" + x, "--scalar", "1=0.25", "--repeat", "3",
+                                                  "--out", "0=" + out, "--validate", "-q"], env={"MTLRT_STAGING": "1"}):
+        r.expect_array("staging: one run's result", out, xs + np.float32(0.25))
+
+
+def translator(r, mtl2glsl):
+    """mtl2glsl reads `-` from standard input (diagnostics located in stdin.metal); both option forms."""
+    src = open(KERNELS).read()
+    def run(args, stdin=None):
+        r.count += 1
+        return subprocess.run([mtl2glsl] + args, input=stdin, capture_output=True, text=True, timeout=120)
+    a = run(["--entry", "scale", KERNELS])
+    b = run(["--entry=scale", "-I", HERE, "-"], stdin=src)
+    if a.returncode or b.returncode or a.stdout.replace(KERNELS, "").replace("kernels.metal", "X") != \
+            b.stdout.replace("stdin.metal", "X"):
+        r.failures.append("mtl2glsl -: %d %d\n%s\n%s%s" % (a.returncode, b.returncode, a.stdout[:400], b.stdout[:400],
+                                                            b.stderr))
+    bad = run(["-"], stdin="kernel void k(device float* x) {\n    x[0] = nope(1);\n}\n")
+    if bad.returncode != 1 or "stdin.metal:2:12: error: use of undeclared identifier 'nope'" not in bad.stderr:
+        r.failures.append("mtl2glsl - diagnostics: exit %d\n%s" % (bad.returncode, bad.stderr))
+    c = run(["--emit", "reflect", "--entry", "scale", "-o", r.path("s.json"), KERNELS])
+    d = run(["--emit=c", "-"], stdin=src)
+    if c.returncode or not os.path.exists(r.path("s.json")) or d.returncode != 2 or "--c-prefix" not in d.stderr:
+        r.failures.append("mtl2glsl option forms: %d %s / %d %s" % (c.returncode, c.stderr, d.returncode, d.stderr))
+
+
+def bounds(r):
+    """--check-bounds: the first out-of-range access of each buffer with its Metal source line, name, index and
+    size; threadgroup memory too small is one; a kernel within bounds passes and computes the same."""
+    line = next(i + 1 for i, l in enumerate(open(KERNELS)) if "y[i] = x[i + 3];" in l)
+    base = [KERNELS, "--entry", "shifted_read", "--threadgroup", "64", "--buffer", "0=float32:1000", "--check-bounds",
+            "--validate"]
+    r.case("bounds: a read past the end", base + ["--grid", "1000", "--buffer", "1=float32:1000"], rc=1,
+           stderr_has=["1 out-of-range access (the first of each array; --check-bounds)",
+                       "kernels.metal:%d: out-of-range read of buffer 0 (x) in kernel shifted_read: index 100" % line,
+                       "but it holds 1000 float elements", "    y[i] = x[i + 3];"])
+    xs = np.arange(1000, dtype=np.float32)
+    x, out = r.save("b_x.npy", xs), r.path("b_y.npy")
+    if r.case("bounds: within bounds, same result", [KERNELS, "--entry", "shifted_read", "--threadgroup", "64",
+                                                     "--grid", "997", "--buffer", "0=" + x, "--buffer",
+                                                     "1=float32:997", "--poison", "--out", "1=" + out,
+                                                     "--check-bounds", "--validate", "-q"]):
+        r.expect_array("bounds: within bounds", out, xs[3:])
+    r.case("bounds: a write past the end", [KERNELS, "--entry", "scale", "--grid", "64", "--threadgroup", "64",
+                                            "--buffer", "0=float32:64", "--buffer", "1=float32:60", "--scalar", "2=1",
+                                            "--check-bounds", "--validate", "-q"], rc=1,
+           stderr_has=["out-of-range write of buffer 1 (t) in kernel scale: index 6", "but it holds 60 float elements"])
+    r.case("bounds: threadgroup memory too small", [KERNELS, "--entry", "block_sum", "--threadgroups", "4",
+                                                    "--threadgroup", "64", "--buffer", "0=float32:256", "--buffer",
+                                                    "1=float32:4", "--threadgroup-memory", "0=128", "--check-bounds",
+                                                    "--validate", "-q"], rc=1,
+           stderr_has=["out-of-range write of threadgroup buffer 0 (part) in kernel block_sum: index ",
+                       "but it holds 32 float elements (threadgroup memory too small for this access: mtlrun "
+                       "--threadgroup-memory 0=BYTES)", "    part[lid] = x[i];"])
+    r.case("bounds: enough threadgroup memory", [KERNELS, "--entry", "block_sum", "--threadgroups", "4",
+                                                 "--threadgroup", "64", "--buffer", "0=float32:256", "--buffer",
+                                                 "1=float32:4", "--threadgroup-memory", "0=256", "--check-bounds",
+                                                 "--validate", "-q"])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mtlrun", required=True)
+    ap.add_argument("--mtl2glsl")
+    ap.add_argument("-v", action="store_true")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        r = Runner(args.mtlrun, tmp, args.v)
+        for group in (launch_checks, typed_values, dtypes, options, pipelines, staging, bounds):
+            group(r)
+        if args.mtl2glsl:
+            translator(r, args.mtl2glsl)
+    for f in r.failures:
+        print("FAIL: " + f)
+    print("%d cases, %d failed" % (r.count, len(r.failures)))
+    return 1 if r.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
