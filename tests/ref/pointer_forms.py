@@ -3,7 +3,7 @@
 the host binds src0 again for a missing operand, so that the kernel's pointer comparison finds them equal, is in
 tests/python/test_pointers.py: the Python package binds one array given twice to one buffer.)"""
 import numpy as np
-from refcase import Out, Reference, rng
+from refcase import Out, Reference, Scalar, rng
 
 ref = Reference("pointer_forms.metal")
 r = rng(113)
@@ -41,8 +41,34 @@ def local_union(n=50):
              threadgroup=16, grid=n)
 
 
+def chosen_blocks(rows=6, split=2):
+    """block_u {half d, m (a union with half2 dm); uchar tag[2]; uchar qh[4] (byte 6); uchar qs[4]}: 16 bytes,
+    2 per 36-byte row."""
+    def buffer():
+        data = bytearray(r.integers(0, 256, 36 * rows).astype(np.uint8).tobytes())
+        vals = np.zeros((rows, 8), dtype=np.float64)
+        for i in range(rows):
+            for k in range(2):
+                d, m = np.float16(r.uniform(-1, 1)), np.float16(r.uniform(-1, 1))
+                tag = r.integers(0, 8, 2).astype(np.uint8)
+                qh = r.integers(0, 256, 4).astype(np.uint8)
+                qs = r.integers(0, 128, 4).astype(np.uint8)
+                o = 36 * i + 16 * k
+                data[o:o + 14] = np.array([d, m], dtype="<f2").tobytes() + tag.tobytes() + qh.tobytes() + qs.tobytes()
+                hi = int(np.frombuffer(qh.tobytes(), dtype="<u4")[0])
+                for j in range(4):
+                    vals[i, 4 * k + j] = float(d) * float(int(qs[j]) + ((hi >> (8 * j + int(tag[1]))) & 1)) + float(m)
+        return np.frombuffer(bytes(data), dtype=np.int8).copy(), vals
+    a, va = buffer()
+    b, vb = buffer()
+    want = np.where(np.arange(rows)[:, None] >= split, vb, va).astype(np.float32)
+    ref.case("chosen_blocks", "chosen_blocks", {0: a, 1: b, 2: Scalar("uint", split), 3: Out(want.reshape(-1), tol=F32)},
+             threadgroup=(4, 2), grid=(8, rows))
+
+
 rows_of_pointers()
 optional_operands()
+chosen_blocks()
 local_union()
 
 if __name__ == "__main__":
