@@ -97,3 +97,41 @@ kernel void chosen_blocks(device const char* a [[buffer(0)]],
     device const block_u* row = (device const block_u*)(src + gid.y * 36);
     y[gid.y * 8 + gid.x] = block_value(row + gid.x / 4, short(gid.x % 4));
 }
+
+// An array of pointers whose elements each point into a buffer chosen at run time (flash attention's per-query
+// mask pointers once the mask moves to the padding buffer).
+kernel void chosen_rows(device const char* a [[buffer(0)]],
+                        device const char* b [[buffer(1)]],
+                        constant uint& split [[buffer(2)]],
+                        device float* y [[buffer(3)]],
+                        uint i [[thread_position_in_grid]]) {
+    device const float* rows[2];
+    for (short r = 0; r < 2; ++r)
+        rows[r] = (device const float*)((i + r) >= split ? b : a) + 4 * (i + r);
+    y[i] = rows[0][1] + 10.0f * rows[1][2];
+}
+
+// A float4x4 read whole through a pointer made from bytes into a buffer chosen at run time (its columns).
+kernel void chosen_tiles(device const char* a [[buffer(0)]],
+                         device const char* b [[buffer(1)]],
+                         constant uint& split [[buffer(2)]],
+                         device float* y [[buffer(3)]],
+                         uint i [[thread_position_in_grid]]) {
+    device const char* base = i >= split ? b : a;
+    device const float4x4* t = (device const float4x4*)(base + 16 + 64 * i);
+    float4x4 m = *t;
+    y[i] = m[1][2] + 100.0f * m[3][0];
+}
+
+float moved_param(device const float* p, device const float* other, uint i) {
+    if (i % 2 == 1)
+        p = other; // the parameter moves to another buffer inside the helper
+    return p[i];
+}
+
+kernel void moved_parameter(device const float* a [[buffer(0)]],
+                            device const float* b [[buffer(1)]],
+                            device float* y [[buffer(2)]],
+                            uint i [[thread_position_in_grid]]) {
+    y[i] = moved_param(a, b, i);
+}

@@ -66,9 +66,43 @@ def chosen_blocks(rows=6, split=2):
              threadgroup=(4, 2), grid=(8, rows))
 
 
+def chosen_rows(n=20, split=7):
+    a = r.uniform(-1, 1, 4 * n + 8).astype(np.float32)
+    b = r.uniform(-1, 1, 4 * n + 8).astype(np.float32)
+    i = np.arange(n)
+    row0 = np.where(i >= split, b[4 * i + 1], a[4 * i + 1])
+    row1 = np.where(i + 1 >= split, b[4 * (i + 1) + 2], a[4 * (i + 1) + 2])
+    y = row0.astype(np.float64) + 10.0 * row1
+    ref.case("chosen_rows", "chosen_rows", {0: a.view(np.int8), 1: b.view(np.int8), 2: Scalar("uint", split),
+                                            3: Out(y.astype(np.float32), tol=F32)}, threadgroup=8, grid=n)
+
+
+def chosen_tiles(n=10, split=4):
+    a = r.uniform(-1, 1, (16 * n + 8)).astype(np.float32)
+    b = r.uniform(-1, 1, (16 * n + 8)).astype(np.float32)
+    y = np.zeros(n, dtype=np.float64)
+    for i in range(n):
+        src = b if i >= split else a
+        m = src[4 + 16 * i:4 + 16 * i + 16].reshape(4, 4)  # columns: m[c][r] at c * 4 + r
+        y[i] = float(m[1, 2]) + 100.0 * float(m[3, 0])
+    ref.case("chosen_tiles", "chosen_tiles", {0: a.view(np.int8), 1: b.view(np.int8), 2: Scalar("uint", split),
+                                              3: Out(y.astype(np.float32), tol=F32)}, threadgroup=4, grid=n)
+
+
+def moved_parameter(n=30):
+    a = r.uniform(-1, 1, n).astype(np.float32)
+    b = r.uniform(-1, 1, n).astype(np.float32)
+    y = np.where(np.arange(n) % 2 == 1, b, a)
+    ref.case("moved_parameter", "moved_parameter", {0: a, 1: b, 2: Out(y, tol={"rtol": 0, "atol": 0})},
+             threadgroup=8, grid=n)
+
+
 rows_of_pointers()
 optional_operands()
 chosen_blocks()
+chosen_rows()
+chosen_tiles()
+moved_parameter()
 local_union()
 
 if __name__ == "__main__":

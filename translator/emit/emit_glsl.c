@@ -75,6 +75,7 @@ static bool is_dynamic(Emit *E, Var *v);
 static void emit_ref(Emit *E, Node *n, Type *elem);
 static void emit_condition(Emit *E, Node *n, int min_prec);
 static const char *ref_type(Emit *E, Type *elem);
+static Var *dynamic_pointer_array(Emit *E, Node *n);
 
 /* ---- types ---- */
 
@@ -467,6 +468,13 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
         if (!compound && a->kind == N_VAR && is_dynamic(E, a->var) && !E->ref_assigned) {
             putf(E, "%s_ref = ", a->var->glsl_name);
             emit_ref(E, rhs, ptr_ref_elem(E->spec, a->var));
+            put(E, ", ");
+        } else if (!compound && dynamic_pointer_array(E, a)) { /* rows[j] = p: rows_ref[j] = p's reference, then the index */
+            if (has_side_effects(a->b))
+                diag_error(E->prog->diag, n->loc, "an element of an array of pointers into buffers chosen at run time, with side effects in its index, is not supported yet");
+            emit_ref(E, a, ptr_ref_elem(E->spec, dynamic_pointer_array(E, a)));
+            put(E, " = ");
+            emit_ref(E, rhs, ptr_ref_elem(E->spec, dynamic_pointer_array(E, a)));
             put(E, ", ");
         }
         E->ref_assigned = false;
@@ -1888,6 +1896,26 @@ static const char *tg_word_helper(Emit *E, Var *r, Type *t, bool store)
     TypeKind k = ty_scalar_kind(t);
     bool whole = ty_metal_align(t) >= W; /* b is a multiple of W: whole words from w = b / W */
     StrBuf sb = {0};
+    if (t->kind == TY_MAT) { /* column by column */
+        const char *col = tg_word_helper(E, r, t->elem, store);
+        int cs = ptr_elem_size(t->elem);
+        sb_printf(&sb, "// threadgroup '%s' %s as %s at byte b, column by column\n", r->name, store ? "written" : "read", ty_metal_name(a, t));
+        if (store)
+            sb_printf(&sb, "void %s(uint b, %s v)\n{\n", name, glsl_type(E, t));
+        else
+            sb_printf(&sb, "%s %s(uint b)\n{\n    %s v;\n", glsl_type(E, t), name, glsl_type(E, t));
+        for (int c = 0; c < t->n; c++) {
+            const char *bc = c ? arena_printf(a, "b + %du", c * cs) : "b";
+            if (store)
+                sb_printf(&sb, "    %s(%s, v[%d]);\n", col, bc, c);
+            else
+                sb_printf(&sb, "    v[%d] = %s(%s);\n", c, col, bc);
+        }
+        sb_puts(&sb, store ? "}\n\n" : "    return v;\n}\n\n");
+        sb_puts(&E->ptr_helpers, sb.data);
+        sb_free(&sb);
+        return name;
+    }
     sb_printf(&sb, "// threadgroup '%s' (%d-byte words) %s as %s at byte b\n", r->name, W, store ? "written" : "read", ty_metal_name(a, t));
     if (store)
         sb_printf(&sb, "void %s(uint b, %s v)\n{\n", name, glsl_type(E, t));
@@ -1964,6 +1992,14 @@ static void emit_place(Emit *E, Node *n)
             put(E, from_bits_text(E, t->kind, pack_text(E, w, pieces, ptr_elem_size(t) / w)));
             return;
         }
+        if (t->kind == TY_MAT && leaf_type(t->elem) && !place_piece(&pl) && !has_side_effects(n)) { /* column by column */
+            const char *i = place_index(E, &pl, ptr_elem_size(t->elem)), *ref = ref_type(E, t->elem);
+            putf(E, "%s(", glsl_type(E, t));
+            for (int c = 0; c < t->n; c++)
+                putf(E, c ? ", %s(%s).v[%s + %du]" : "%s(%s).v[%s]", ref, pl.ref, c ? operand_text(E, i) : i, c);
+            put(E, ")");
+            return;
+        }
         if (!leaf_type(t) || (place_piece(&pl) && ptr_elem_size(ty_scalar(ty_scalar_kind(t))) > 1)) {
             diag_error(E->prog->diag, n->loc, "a %s read whole or at a %d-byte alignment through a pointer into a buffer chosen at run time, "
                        "made from bytes, is not supported yet (read its members)", ty_metal_name(E->prog->arena, t), place_align(&pl));
@@ -1976,7 +2012,7 @@ static void emit_place(Emit *E, Node *n)
         return;
     }
     if (pl.root->role != PR_BUFFER) {
-        if (!leaf_type(t)) {
+        if (!leaf_type(t) && !(t->kind == TY_MAT && pl.root->mem_word)) {
             diag_error(E->prog->diag, n->loc, "'%s' read as %s here: only scalars and vectors are read from %s memory of another type",
                        pl.root->name, ty_metal_name(E->prog->arena, t), pl.root->is_threadgroup || pl.root->role == PR_TGMEM ? "threadgroup" : "thread");
             return;
@@ -2031,9 +2067,10 @@ static bool emit_place_store(Emit *E, Node *n, int min_prec)
     if (pl.root->role != PR_BUFFER && (pl.root->mem_word || !(pl.root->is_threadgroup || pl.root->role == PR_TGMEM))) {
         /* threadgroup words, thread memory of another type: a store function, or an assignment to the element */
         bool compound = strcmp(n->op, "=") != 0;
-        if ((compound || min_prec > PREC_ASSIGN) && (has_side_effects(n->a) || !leaf_type(t)))
+        bool leaf = leaf_type(t) || (t->kind == TY_MAT && pl.root->mem_word);
+        if ((compound || min_prec > PREC_ASSIGN) && (has_side_effects(n->a) || !leaf))
             diag_error(E->prog->diag, n->loc, "'%s' on memory stored as another type, through an expression with side effects, is not supported yet", n->op);
-        if (!leaf_type(t)) {
+        if (!leaf) {
             diag_error(E->prog->diag, n->loc, "'%s' written as %s here: only scalars and vectors are written to memory of another type", pl.root->name, ty_metal_name(E->prog->arena, t));
             return true;
         }
@@ -2112,7 +2149,17 @@ static const char *ref_type(Emit *E, Type *elem)
 
 static bool is_dynamic(Emit *E, Var *v)
 {
-    return v->ty->kind == TY_PTR && ptr_like(v) && ptr_var_root(E->spec, v) == &ptr_dynamic;
+    return (v->ty->kind == TY_PTR || v->ty->kind == TY_ARRAY) && ptr_like(v) && ptr_var_root(E->spec, v) == &ptr_dynamic;
+}
+
+/* rows[j] of an array of pointers whose buffers are chosen at run time: its variable, else NULL. */
+static Var *dynamic_pointer_array(Emit *E, Node *n)
+{
+    n = strip_parens(n);
+    if (n->kind != N_INDEX || !n->ty || n->ty->kind != TY_PTR)
+        return NULL;
+    Node *a = strip_parens(n->a);
+    return a->kind == N_VAR && a->var->ty->kind == TY_ARRAY && is_dynamic(E, a->var) ? a->var : NULL;
 }
 
 /* The reference to the start of the buffer pointer expression N points into, as a reference to ELEM: for
@@ -2127,6 +2174,12 @@ static void emit_ref(Emit *E, Node *n, Type *elem)
         text = arena_printf(E->prog->arena, "mtl_params.%s_addr", r->glsl_name), have = ptr_addr_elem(r);
     else if (r == &ptr_dynamic && n->kind == N_VAR) /* a pointer chosen at run time: its reference */
         text = arena_printf(E->prog->arena, "%s_ref", n->var->glsl_name), have = ptr_ref_elem(E->spec, n->var);
+    else if (dynamic_pointer_array(E, n)) { /* rows[j]: rows_ref[j] */
+        Var *v = dynamic_pointer_array(E, n);
+        StrBuf saved = capture_start(E);
+        emit_coerced(E, n->b, ty_scalar(TY_INT), 0);
+        text = arena_printf(E->prog->arena, "%s_ref[%s]", v->glsl_name, capture_end(E, saved)), have = ptr_ref_elem(E->spec, v);
+    }
     if (text) {
         if (ty_equal(have, elem))
             put(E, text);
@@ -2752,8 +2805,8 @@ static void emit_vardef(Emit *E, Var *v, bool as_const)
 {
     if (ptr_like(v)) {
         if (is_dynamic(E, v)) { /* its buffer chosen at run time: a reference to it, then the index */
-            putf(E, "%s %s_ref", ref_type(E, ptr_ref_elem(E->spec, v)), v->glsl_name);
-            if (v->init) {
+            putf(E, "%s %s_ref%s", ref_type(E, ptr_ref_elem(E->spec, v)), v->glsl_name, array_suffix(E, v->ty));
+            if (v->init && v->ty->kind != TY_ARRAY) {
                 put(E, " = ");
                 emit_ref(E, v->init, ptr_ref_elem(E->spec, v));
             }

@@ -584,7 +584,7 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
             diag_error(X->prog->diag, loc, "reference '%s' is to an element of a buffer chosen at run time: not supported (use a pointer)", v->name);
         return;
     }
-    if (old && old != r && old != &ptr_null && r != &ptr_null && !(v->ty->kind == TY_PTR && addressable(old) && addressable(r))) {
+    if (old && old != r && old != &ptr_null && r != &ptr_null && !((v->ty->kind == TY_PTR || v->ty->kind == TY_ARRAY) && addressable(old) && addressable(r))) {
         if (X->report)
             diag_error(X->prog->diag, loc, "pointer '%s' points into '%s' and into '%s': only pointers into device or constant buffers may be chosen at run time (threadgroup and thread memory have no address in GLSL; choose an index instead)", v->name, old->name, r->name);
         return;
@@ -607,8 +607,8 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
         spec_set(X->prog, X->spec, v, r, u);
         X->changed = true;
     }
-    if (r == &ptr_dynamic && v->ty->kind == TY_ARRAY && X->report)
-        diag_error(X->prog->diag, loc, "the pointers of array '%s' point into several buffers: not supported (an array of pointers keeps to one buffer or array)", v->name);
+    if (r == &ptr_dynamic && v->ty->kind == TY_ARRAY && v->init && X->report)
+        diag_error(X->prog->diag, loc, "array of pointers '%s' into buffers chosen at run time, initialized where it is declared: not supported yet (assign its elements)", v->name);
     if (spec_lookup(X->spec, v) == &ptr_dynamic) {
         ptr_add_ref_type(X->L, ptr_ref_elem(X->spec, v));
         note_addresses(X, value, v->ty->is_const);
@@ -946,6 +946,10 @@ static void walk(PtrPass *X, Node *n)
                 X->spec = saved;
                 X->changed = true; /* what it returns may bind pointers of the caller */
             }
+            PtrSpec *c = find_spec(X->L, f, roots, units);
+            for (int i = 0; c && i < f->n_params && i < n->n_list; i++) /* a parameter the helper moves to another buffer */
+                if (ptr_like(f->params[i]) && roots[i] != &ptr_dynamic && spec_lookup(c, f->params[i]) == &ptr_dynamic)
+                    note_addresses(X, n->list[i], f->params[i]->ty->is_const);
         }
         break;
     default:
@@ -1018,8 +1022,9 @@ static void choose_memory(Program *prog, Lowered *L)
             if (one && !(ty_equal(one, t) && one->packed == t->packed))
                 several = true;
             one = one ? one : t;
-            leaf &= ty_is_scalar(t) || (t->kind == TY_VEC && !(t->packed && t->n == 3));
-            leaf &= ty_scalar_kind(t) != TY_BOOL && ty_scalar_kind(t) != TY_DOUBLE;
+            Type *c = t->kind == TY_MAT ? t->elem : t; /* a matrix: its columns */
+            leaf &= ty_is_scalar(c) || (c->kind == TY_VEC && !(c->packed && c->n == 3));
+            leaf &= ty_scalar_kind(c) != TY_BOOL && ty_scalar_kind(c) != TY_DOUBLE;
             if (u->items[j + 2] && ty_metal_align(u->items[j + 2]) < word)
                 word = ty_metal_align(u->items[j + 2]);
         }
@@ -1041,8 +1046,8 @@ static void choose_memory(Program *prog, Lowered *L)
             continue;
         }
         if (!leaf || (own->kind == TY_ATOMIC)) {
-            diag_error(prog->diag, r->loc, "threadgroup memory '%s' is read as several types, among them %s: only scalars and vectors "
-                       "are supported there (structs: read it as one type)", r->name, ty_metal_name(prog->arena, one));
+            diag_error(prog->diag, r->loc, "threadgroup memory '%s' is read as several types, among them %s: only scalars, vectors "
+                       "and matrices are supported there (structs: read it as one type)", r->name, ty_metal_name(prog->arena, one));
             continue;
         }
         if (bytes % word)
