@@ -100,3 +100,24 @@ kernel void tg_halves(device const float* x [[buffer(0)]],
     bits[i] = w[(lid + 1) % 32];
     y[i] = float(h2[(lid + 2) % 32].y) + float(hs[63 - lid]);
 }
+
+// Threadgroup bytes as ggml's mul_mm tiles use them: half2x4 matrices written whole and read whole (column by
+// column), a half of each written alone (2-byte words), and the same bytes read as uint.
+kernel void tg_matrix(device const half* x [[buffer(0)]],
+                      device float* y [[buffer(1)]],
+                      device uint* bits [[buffer(2)]],
+                      uint lid [[thread_position_in_threadgroup]],
+                      uint i [[thread_position_in_grid]]) {
+    threadgroup char tile[32 * 16];
+    threadgroup half2x4* m = (threadgroup half2x4*)tile;
+    threadgroup half* h = (threadgroup half*)tile;
+    m[lid] = half2x4(half4(x[8 * i + 0], x[8 * i + 1], x[8 * i + 2], x[8 * i + 3]),
+                     half4(x[8 * i + 4], x[8 * i + 5], x[8 * i + 6], x[8 * i + 7]));
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    h[8 * lid + 5] = -h[8 * lid + 5];
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    half2x4 a = m[31 - lid];
+    threadgroup const uint* w = (threadgroup const uint*)tile;
+    y[i] = float(a[0][1]) + 4.0f * float(a[1][1]);
+    bits[i] = w[4 * ((lid + 3) % 32) + 2];
+}

@@ -528,6 +528,8 @@ extern Var ptr_dynamic;                            /* the root of a pointer chos
 extern Var ptr_null;                               /* the root of nullptr (its index: 0xffffffff) */
 bool ptr_is_null(Node *n);
 Type *ptr_addr_elem(const Var *r);                 /* element type of buffer R's device address (void: uchar) */
+Type *ptr_ref_elem(const PtrSpec *s, const Var *v); /* element type of a pointer chosen at run time's reference */
+void ptr_add_ref_type(Lowered *L, Type *elem);     /* a buffer reference type to declare */
 PtrSpec *ptr_call_spec(Lowered *L, const PtrSpec *s, Node *call); /* the specialization a call in S reaches */
 PtrUnit ptr_unit(const PtrSpec *s, Node *p);       /* how pointer expression p (or an array lvalue, decayed) counts */
 PtrUnit ptr_addr_unit(const PtrSpec *s, Node *l);  /* ... and &l */

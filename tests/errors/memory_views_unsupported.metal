@@ -1,9 +1,9 @@
 // Memory read through pointers of another type where the translator cannot (docs/translator.md, "Pointers").
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: @+13:22: error: threadgroup memory 'mixed' is read as several types, among them Pair: only scalars and vectors are supported there
+// EXPECT-ERROR: @+13:22: error: threadgroup memory 'mixed' is read as several types, among them Pair: only scalars, vectors and matrices are supported there
 // EXPECT-ERROR: @+25:11: error: a union initialized where it is declared is not supported yet
 // EXPECT-ERROR: @+30:5: error: a uint written into 'h' (of ushort) is not supported yet
-// EXPECT-ERROR: @+35:24: error: pointer 'p' into a buffer chosen at run time is made from bytes
+// EXPECT-ERROR: @+38:14: error: a Pair read whole or at a 4-byte alignment through a pointer into a buffer chosen at run time, made from bytes
 #include <metal_stdlib>
 using namespace metal;
 
@@ -41,5 +41,6 @@ kernel void chosen_from_bytes(device const char* a [[buffer(0)]], device const c
     device const Pair* p = (device const Pair*)(a + 8 * i);
     if (i > 3)
         p = (device const Pair*)(b + 4);
-    y[i] = p->a;
+    Pair v = *p;
+    y[i] = v.a;
 }

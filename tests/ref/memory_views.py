@@ -74,11 +74,25 @@ def tg_halves(groups=2):
              threadgroup=32, grid=32 * groups)
 
 
+def tg_matrix(groups=2):
+    x = r.uniform(-4, 4, 8 * 32 * groups).astype(np.float16)
+    t = x.reshape(groups, 32, 8).copy()
+    t[:, :, 5] = -t[:, :, 5]                                         # h[8 * lid + 5] negated in place
+    lid = np.arange(32)
+    a = t[:, 31 - lid, :]                                            # half2x4: column 0 = [0:4], column 1 = [4:8]
+    y = (a[:, :, 1].astype(np.float64) + 4.0 * a[:, :, 5].astype(np.float64)).reshape(-1)
+    words = t.reshape(groups, 32 * 8).view(np.uint32).reshape(groups, 32, 4)
+    bits = words[:, (lid + 3) % 32, 2].reshape(-1)
+    ref.case("tg_matrix", "tg_matrix", {0: x, 1: Out(y.astype(np.float32), tol=EXACT), 2: Out(bits.astype(np.uint32), tol=EXACT)},
+             threadgroup=32, grid=32 * groups)
+
+
 thread_bytes()
 tg_as_float()
 tg_mixed()
 tg_bytes()
 tg_halves()
+tg_matrix()
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

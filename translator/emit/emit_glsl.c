@@ -74,6 +74,8 @@ static void emit_coerced(Emit *E, Node *n, Type *t, int min_prec);
 static bool is_dynamic(Emit *E, Var *v);
 static void emit_ref(Emit *E, Node *n, Type *elem);
 static void emit_condition(Emit *E, Node *n, int min_prec);
+static const char *ref_type(Emit *E, Type *elem);
+static Var *dynamic_pointer_array(Emit *E, Node *n);
 
 /* ---- types ---- */
 
@@ -465,7 +467,14 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
         Node *a = strip_parens(n->a);
         if (!compound && a->kind == N_VAR && is_dynamic(E, a->var) && !E->ref_assigned) {
             putf(E, "%s_ref = ", a->var->glsl_name);
-            emit_ref(E, rhs, lt->elem);
+            emit_ref(E, rhs, ptr_ref_elem(E->spec, a->var));
+            put(E, ", ");
+        } else if (!compound && dynamic_pointer_array(E, a)) { /* rows[j] = p: rows_ref[j] = p's reference, then the index */
+            if (has_side_effects(a->b))
+                diag_error(E->prog->diag, n->loc, "an element of an array of pointers into buffers chosen at run time, with side effects in its index, is not supported yet");
+            emit_ref(E, a, ptr_ref_elem(E->spec, dynamic_pointer_array(E, a)));
+            put(E, " = ");
+            emit_ref(E, rhs, ptr_ref_elem(E->spec, dynamic_pointer_array(E, a)));
             put(E, ", ");
         }
         E->ref_assigned = false;
@@ -525,7 +534,13 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
             diag_error(E->prog->diag, n->loc, "%%= on a signed integer lvalue with side effects is not supported yet");
         emit_expr(E, n->a, PREC_UNARY);
         put(E, " = ");
-        emit_signed_rem(E, n->a, rhs, lt, n->loc);
+        /* char and short: C's promotion to int, then the result narrowed (ggml's `short cch; cch %= chpb;`) */
+        bool narrow = ty_scalar_kind(lt) == TY_CHAR || ty_scalar_kind(lt) == TY_SHORT;
+        if (narrow)
+            putf(E, "%s(", glsl_type(E, lt));
+        emit_signed_rem(E, n->a, rhs, narrow ? ty_scalar(TY_INT) : lt, n->loc);
+        if (narrow)
+            put(E, ")");
         if (paren)
             put(E, ")");
         return;
@@ -1404,7 +1419,8 @@ static void emit_ptr_index(Emit *E, Node *n)
    member by member (mtl_load_ROOT_T / mtl_store_ROOT_T). */
 
 typedef struct Place {
-    Var *root;
+    Var *root;       /* &ptr_dynamic: a buffer chosen at run time, reached through `ref` */
+    const char *ref; /* that buffer's reference, as bytes (mtl_ref_uint8_t) */
     Type *ty;        /* what is there */
     const char *idx; /* its index, counting `unit` bytes */
     int unit;
@@ -1417,9 +1433,9 @@ typedef struct Place {
    member, threadgroup memory stored as words, thread memory read as another type. */
 static bool place_access(Var *r, Type *elem, int unit)
 {
-    if (!elem || elem->kind == TY_VOID || !r || r == &ptr_dynamic)
+    if (!elem || elem->kind == TY_VOID || !r || r == &ptr_null)
         return false;
-    if (r->role == PR_BUFFER)
+    if (r->role == PR_BUFFER || r == &ptr_dynamic)
         return unit != ptr_elem_size(elem) || ptr_in_pieces(elem);
     if (r->mem_word)
         return true;
@@ -1497,7 +1513,12 @@ static void place_of(Emit *E, Node *n, Place *pl)
     n = strip_parens(n);
     if ((n->kind == N_DEREF || n->kind == N_INDEX) && n->a->ty && n->a->ty->kind == TY_PTR) {
         PtrUnit u = ptr_unit(E->spec, n->a);
-        *pl = (Place){ptr_root(E->spec, n->a), n->a->ty->elem, NULL, u.unit, u.align, u.tight, 0};
+        *pl = (Place){ptr_root(E->spec, n->a), NULL, n->a->ty->elem, NULL, u.unit, u.align, u.tight, 0};
+        if (pl->root == &ptr_dynamic) { /* the reference to its buffer, as bytes */
+            StrBuf saved = capture_start(E);
+            emit_ref(E, n->a, ty_scalar(TY_UCHAR));
+            pl->ref = capture_end(E, saved);
+        }
         StrBuf saved = capture_start(E);
         if (n->kind == N_INDEX && !zero_index(n->a)) {
             emit_ptr_index(E, n->a);
@@ -1516,23 +1537,23 @@ static void place_of(Emit *E, Node *n, Place *pl)
         return;
     }
     if (n->kind == N_VAR && ptr_union_storage(n->var)) { /* a local union: the bits of an unsigned integer */
-        *pl = (Place){n->var, n->var->ty, "0u", ptr_elem_size(n->var->ty), 16, false, 0};
+        *pl = (Place){n->var, NULL, n->var->ty, "0u", ptr_elem_size(n->var->ty), 16, false, 0};
         return;
     }
     if (n->kind == N_VAR && word_root(n)) { /* a threadgroup scalar stored as words */
-        *pl = (Place){n->var, n->var->ty, "0u", ptr_elem_size(n->var->ty), 16, false, 0};
+        *pl = (Place){n->var, NULL, n->var->ty, "0u", ptr_elem_size(n->var->ty), 16, false, 0};
         return;
     }
     if (n->kind == N_INDEX && word_root(n->a)) { /* tile[i] of a threadgroup array stored as words */
         Type *e = n->a->ty->elem;
         StrBuf saved = capture_start(E);
         emit_offset(E, n->b, 0);
-        *pl = (Place){strip_parens(n->a)->var, e, capture_end(E, saved), ptr_elem_size(e), ty_metal_align(e), false, 0};
+        *pl = (Place){strip_parens(n->a)->var, NULL, e, capture_end(E, saved), ptr_elem_size(e), ty_metal_align(e), false, 0};
         return;
     }
     if (n->kind == N_VAR) {
         PtrUnit u = ptr_var_unit(E->spec, n->var);
-        *pl = (Place){ptr_var_root(E->spec, n->var), n->var->ty->elem, n->var->glsl_name, u.unit, u.align, u.tight, 0};
+        *pl = (Place){ptr_var_root(E->spec, n->var), NULL, n->var->ty->elem, n->var->glsl_name, u.unit, u.align, u.tight, 0};
         return;
     }
     place_of(E, n->a, pl);
@@ -1612,15 +1633,13 @@ static const char *type_key(Emit *E, Type *t)
     return arena_printf(E->prog->arena, "%s%s", t->packed ? "packed_" : "", glsl_type(E, t));
 }
 
-static const char *load_helper(Emit *E, Var *root, Type *t, int piece);
-static const char *store_helper(Emit *E, Var *root, Type *t, int piece);
 
 /* Reads (or writes, STORE) the value of type T at index I (a name) counting UNIT bytes plus OFF bytes in ROOT
    into (from) the GLSL lvalue DST, member by member: appended to SB. */
 static void gen_copy(Emit *E, StrBuf *sb, Var *root, Type *t, const char *i, int unit, int off, const char *dst, bool store, int depth)
 {
     const char *ind = depth == 0 ? "    " : arena_printf(E->prog->arena, "%*s", 4 * (depth + 1), "");
-    Place pl = {root, t, i, unit, 256, false, off};
+    Place pl = {root, NULL, t, i, unit, 256, false, off};
     if (t->kind == TY_STRUCT && !ptr_in_pieces(t)) {
         for (int f = 0; f < t->sdef->n_fields; f++)
             gen_copy(E, sb, root, t->sdef->fields[f].ty, i, unit, off + ty_member_offset(t->sdef, f),
@@ -1656,9 +1675,8 @@ static void gen_copy(Emit *E, StrBuf *sb, Var *root, Type *t, const char *i, int
 }
 
 /* mtl_load_ROOT_T(i): the T at index i (counting T's alignment) of buffer ROOT, read member by member. */
-static const char *load_helper(Emit *E, Var *root, Type *t, int piece)
+static const char *load_helper(Emit *E, Var *root, Type *t)
 {
-    (void)piece;
     const char *name = arena_printf(E->prog->arena, "mtl_load_%s_%s", root->glsl_name, type_key(E, t));
     if (helper_known(E, name))
         return name;
@@ -1673,9 +1691,8 @@ static const char *load_helper(Emit *E, Var *root, Type *t, int piece)
 }
 
 /* mtl_store_ROOT_T(i, v): writes v member by member. */
-static const char *store_helper(Emit *E, Var *root, Type *t, int piece)
+static const char *store_helper(Emit *E, Var *root, Type *t)
 {
-    (void)piece;
     const char *name = arena_printf(E->prog->arena, "mtl_store_%s_%s", root->glsl_name, type_key(E, t));
     if (helper_known(E, name))
         return name;
@@ -1705,7 +1722,7 @@ static const char *pieces_helper(Emit *E, Var *root, Type *t, int w, bool store)
         return name;
     TypeKind k = ty_scalar_kind(t);
     int cs = ptr_elem_size(ty_scalar(k)), n = ty_width(t), per = cs / w;
-    const char *piece_t = uint_of_size(E, w), *bits_t = uint_of_size(E, cs);
+    const char *bits_t = uint_of_size(E, cs);
     const char *view = view_name(E, root, ty_scalar(w == 1 ? TY_UCHAR : w == 2 ? TY_USHORT : TY_UINT));
     E->L->need_int8 |= w == 1;
     E->L->need_int16 |= w == 2 || cs == 2;
@@ -1754,7 +1771,6 @@ static const char *pieces_helper(Emit *E, Var *root, Type *t, int w, bool store)
             else
                 sb_printf(&sb, "    %s = %s(bits%d);\n", comp, scal, c);
         }
-        (void)piece_t;
     }
     sb_puts(&sb, store ? "}\n\n" : "    return v;\n}\n\n");
     sb_puts(&E->ptr_helpers, sb.data);
@@ -1880,6 +1896,26 @@ static const char *tg_word_helper(Emit *E, Var *r, Type *t, bool store)
     TypeKind k = ty_scalar_kind(t);
     bool whole = ty_metal_align(t) >= W; /* b is a multiple of W: whole words from w = b / W */
     StrBuf sb = {0};
+    if (t->kind == TY_MAT) { /* column by column */
+        const char *col = tg_word_helper(E, r, t->elem, store);
+        int cs = ptr_elem_size(t->elem);
+        sb_printf(&sb, "// threadgroup '%s' %s as %s at byte b, column by column\n", r->name, store ? "written" : "read", ty_metal_name(a, t));
+        if (store)
+            sb_printf(&sb, "void %s(uint b, %s v)\n{\n", name, glsl_type(E, t));
+        else
+            sb_printf(&sb, "%s %s(uint b)\n{\n    %s v;\n", glsl_type(E, t), name, glsl_type(E, t));
+        for (int c = 0; c < t->n; c++) {
+            const char *bc = c ? arena_printf(a, "b + %du", c * cs) : "b";
+            if (store)
+                sb_printf(&sb, "    %s(%s, v[%d]);\n", col, bc, c);
+            else
+                sb_printf(&sb, "    v[%d] = %s(%s);\n", c, col, bc);
+        }
+        sb_puts(&sb, store ? "}\n\n" : "    return v;\n}\n\n");
+        sb_puts(&E->ptr_helpers, sb.data);
+        sb_free(&sb);
+        return name;
+    }
     sb_printf(&sb, "// threadgroup '%s' (%d-byte words) %s as %s at byte b\n", r->name, W, store ? "written" : "read", ty_metal_name(a, t));
     if (store)
         sb_printf(&sb, "void %s(uint b, %s v)\n{\n", name, glsl_type(E, t));
@@ -1945,8 +1981,38 @@ static void emit_place(Emit *E, Node *n)
     Place pl;
     place_of(E, n, &pl);
     Type *t = pl.ty;
+    if (pl.root == &ptr_dynamic) { /* a buffer chosen at run time: its reference as the member's type */
+        int w = ty_is_scalar(t) && ptr_elem_size(t) > 1 ? place_piece(&pl) : 0;
+        if (w && !has_side_effects(n)) { /* a scalar at a smaller alignment: packed from w-byte pieces */
+            const char *i = place_index(E, &pl, w), *ref = ref_type(E, ty_scalar(w == 1 ? TY_UCHAR : TY_USHORT));
+            char *pieces[8];
+            for (int k = 0; k < ptr_elem_size(t) / w && k < 8; k++)
+                pieces[k] = k ? arena_printf(E->prog->arena, "%s(%s).v[%s + %du]", ref, pl.ref, operand_text(E, i), k)
+                              : arena_printf(E->prog->arena, "%s(%s).v[%s]", ref, pl.ref, i);
+            put(E, from_bits_text(E, t->kind, pack_text(E, w, pieces, ptr_elem_size(t) / w)));
+            return;
+        }
+        if (t->kind == TY_MAT && leaf_type(t->elem) && !place_piece(&pl) && !has_side_effects(n)) { /* column by column */
+            const char *i = place_index(E, &pl, ptr_elem_size(t->elem)), *ref = ref_type(E, t->elem);
+            putf(E, "%s(", glsl_type(E, t));
+            for (int c = 0; c < t->n; c++)
+                putf(E, c ? ", %s(%s).v[%s + %du]" : "%s(%s).v[%s]", ref, pl.ref, c ? operand_text(E, i) : i, c);
+            put(E, ")");
+            return;
+        }
+        if (!leaf_type(t) || (place_piece(&pl) && ptr_elem_size(ty_scalar(ty_scalar_kind(t))) > 1)) {
+            diag_error(E->prog->diag, n->loc, "a %s read whole or at a %d-byte alignment through a pointer into a buffer chosen at run time, "
+                       "made from bytes, is not supported yet (read its members)", ty_metal_name(E->prog->arena, t), place_align(&pl));
+            return;
+        }
+        if (ty_scalar_kind(t) == TY_UCHAR && t->kind != TY_VEC)
+            putf(E, "%s.v[%s]", pl.ref, place_index(E, &pl, 1));
+        else
+            putf(E, "%s(%s).v[%s]", ref_type(E, t), pl.ref, place_index(E, &pl, ptr_elem_size(t)));
+        return;
+    }
     if (pl.root->role != PR_BUFFER) {
-        if (!leaf_type(t)) {
+        if (!leaf_type(t) && !(t->kind == TY_MAT && pl.root->mem_word)) {
             diag_error(E->prog->diag, n->loc, "'%s' read as %s here: only scalars and vectors are read from %s memory of another type",
                        pl.root->name, ty_metal_name(E->prog->arena, t), pl.root->is_threadgroup || pl.root->role == PR_TGMEM ? "threadgroup" : "thread");
             return;
@@ -1979,7 +2045,7 @@ static void emit_place(Emit *E, Node *n)
     int a = ty_metal_align(t);
     if (place_align(&pl) < a && pl.tight)
         diag_error(E->prog->diag, n->loc, "a whole %s read at a %d-byte alignment is not supported (its members are: read them)", ty_metal_name(E->prog->arena, t), place_align(&pl));
-    putf(E, "%s(%s)", load_helper(E, pl.root, t, 0), place_index(E, &pl, a));
+    putf(E, "%s(%s)", load_helper(E, pl.root, t), place_index(E, &pl, a));
 }
 
 /* `*p = v` / `p->f = v` through a place that is not one GLSL lvalue: a store function. Returns false if an
@@ -1991,12 +2057,20 @@ static bool emit_place_store(Emit *E, Node *n, int min_prec)
     Place pl;
     place_of(E, n->a, &pl);
     Type *t = pl.ty;
+    if (pl.root == &ptr_dynamic) {
+        if (leaf_type(t))
+            return false; /* mtl_ref_T(p_ref).v[i] = v */
+        diag_error(E->prog->diag, n->loc, "a whole %s written through a pointer into a buffer chosen at run time, made from bytes, is not supported yet "
+                   "(write its members)", ty_metal_name(E->prog->arena, t));
+        return true;
+    }
     if (pl.root->role != PR_BUFFER && (pl.root->mem_word || !(pl.root->is_threadgroup || pl.root->role == PR_TGMEM))) {
         /* threadgroup words, thread memory of another type: a store function, or an assignment to the element */
         bool compound = strcmp(n->op, "=") != 0;
-        if ((compound || min_prec > PREC_ASSIGN) && (has_side_effects(n->a) || !leaf_type(t)))
+        bool leaf = leaf_type(t) || (t->kind == TY_MAT && pl.root->mem_word);
+        if ((compound || min_prec > PREC_ASSIGN) && (has_side_effects(n->a) || !leaf))
             diag_error(E->prog->diag, n->loc, "'%s' on memory stored as another type, through an expression with side effects, is not supported yet", n->op);
-        if (!leaf_type(t)) {
+        if (!leaf) {
             diag_error(E->prog->diag, n->loc, "'%s' written as %s here: only scalars and vectors are written to memory of another type", pl.root->name, ty_metal_name(E->prog->arena, t));
             return true;
         }
@@ -2032,7 +2106,7 @@ static bool emit_place_store(Emit *E, Node *n, int min_prec)
     }
     if (min_prec > PREC_ASSIGN)
         diag_error(E->prog->diag, n->loc, "the value of an assignment of a %s stored member by member is not supported yet", ty_metal_name(E->prog->arena, t));
-    const char *fn = w ? pieces_helper(E, pl.root, t, w, true) : store_helper(E, pl.root, t, 0);
+    const char *fn = w ? pieces_helper(E, pl.root, t, w, true) : store_helper(E, pl.root, t);
     putf(E, "%s(%s, ", fn, place_index(E, &pl, w ? w : ty_metal_align(t)));
     emit_coerced(E, n->b, t, PREC_ASSIGN + 1);
     put(E, ")");
@@ -2069,12 +2143,23 @@ static bool local_written(PtrSpec *s, Var *r)
 /* The buffer reference type (GL_EXT_buffer_reference) to a buffer of ELEM. */
 static const char *ref_type(Emit *E, Type *elem)
 {
+    ptr_add_ref_type(E->L, elem); /* declared with the resources, printed after the body */
     return arena_printf(E->prog->arena, "mtl_ref_%s", glsl_type(E, elem));
 }
 
 static bool is_dynamic(Emit *E, Var *v)
 {
-    return v->ty->kind == TY_PTR && ptr_like(v) && ptr_var_root(E->spec, v) == &ptr_dynamic;
+    return (v->ty->kind == TY_PTR || v->ty->kind == TY_ARRAY) && ptr_like(v) && ptr_var_root(E->spec, v) == &ptr_dynamic;
+}
+
+/* rows[j] of an array of pointers whose buffers are chosen at run time: its variable, else NULL. */
+static Var *dynamic_pointer_array(Emit *E, Node *n)
+{
+    n = strip_parens(n);
+    if (n->kind != N_INDEX || !n->ty || n->ty->kind != TY_PTR)
+        return NULL;
+    Node *a = strip_parens(n->a);
+    return a->kind == N_VAR && a->var->ty->kind == TY_ARRAY && is_dynamic(E, a->var) ? a->var : NULL;
 }
 
 /* The reference to the start of the buffer pointer expression N points into, as a reference to ELEM: for
@@ -2088,7 +2173,13 @@ static void emit_ref(Emit *E, Node *n, Type *elem)
     if (r && r != &ptr_dynamic && r->addr_offset) /* one buffer: its address */
         text = arena_printf(E->prog->arena, "mtl_params.%s_addr", r->glsl_name), have = ptr_addr_elem(r);
     else if (r == &ptr_dynamic && n->kind == N_VAR) /* a pointer chosen at run time: its reference */
-        text = arena_printf(E->prog->arena, "%s_ref", n->var->glsl_name), have = n->var->ty->elem;
+        text = arena_printf(E->prog->arena, "%s_ref", n->var->glsl_name), have = ptr_ref_elem(E->spec, n->var);
+    else if (dynamic_pointer_array(E, n)) { /* rows[j]: rows_ref[j] */
+        Var *v = dynamic_pointer_array(E, n);
+        StrBuf saved = capture_start(E);
+        emit_coerced(E, n->b, ty_scalar(TY_INT), 0);
+        text = arena_printf(E->prog->arena, "%s_ref[%s]", v->glsl_name, capture_end(E, saved)), have = ptr_ref_elem(E->spec, v);
+    }
     if (text) {
         if (ty_equal(have, elem))
             put(E, text);
@@ -2111,9 +2202,13 @@ static void emit_ref(Emit *E, Node *n, Type *elem)
     case N_BINARY:
         emit_ref(E, n->a->ty && (n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_ARRAY) ? n->a : n->b, elem);
         return;
-    case N_ADDR: {
-        Node *l = strip_parens(n->a);
-        if (l->kind == N_INDEX || l->kind == N_DEREF) {
+    case N_ADDR:
+    case N_MEMBER:
+    case N_INDEX: { /* &p[i], &p->f, p->qs (an array member decays): the reference of p */
+        Node *l = strip_parens(n->kind == N_ADDR ? n->a : n);
+        while ((l->kind == N_MEMBER || l->kind == N_INDEX) && l->a->ty && l->a->ty->kind != TY_PTR)
+            l = strip_parens(l->a);
+        if ((l->kind == N_INDEX || l->kind == N_DEREF) && l->a->ty && l->a->ty->kind == TY_PTR) {
             emit_ref(E, l->a, elem);
             return;
         }
@@ -2392,9 +2487,9 @@ static void emit_call(Emit *E, Node *n)
             put(E, ", ");
         Type *pt = n->fn && i < n->fn->n_params ? n->fn->params[i]->ty : NULL;
         if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_PTR && s && ptr_var_root(s, n->fn->params[i]) == &ptr_dynamic) {
-            emit_ref(E, n->list[i], pt->elem);
+            emit_ref(E, n->list[i], ptr_ref_elem(s, n->fn->params[i]));
             put(E, ", ");
-            emit_ptr_index(E, n->list[i]);
+            emit_index_in(E, n->list[i], ptr_var_unit(s, n->fn->params[i]).unit);
         } else if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_REF)
             emit_addr_in(E, n->list[i], s ? ptr_var_unit(s, n->fn->params[i]).unit : 0);
         else if (pt && ptr_like(n->fn->params[i]))
@@ -2710,10 +2805,10 @@ static void emit_vardef(Emit *E, Var *v, bool as_const)
 {
     if (ptr_like(v)) {
         if (is_dynamic(E, v)) { /* its buffer chosen at run time: a reference to it, then the index */
-            putf(E, "%s %s_ref", ref_type(E, v->ty->elem), v->glsl_name);
-            if (v->init) {
+            putf(E, "%s %s_ref%s", ref_type(E, ptr_ref_elem(E->spec, v)), v->glsl_name, array_suffix(E, v->ty));
+            if (v->init && v->ty->kind != TY_ARRAY) {
                 put(E, " = ");
-                emit_ref(E, v->init, v->ty->elem);
+                emit_ref(E, v->init, ptr_ref_elem(E->spec, v));
             }
             put(E, ";\n");
             line_start(E);
@@ -2863,7 +2958,7 @@ static void emit_stmt(Emit *E, Node *n)
         }
         if (n->a->kind == N_ASSIGN && !strcmp(n->a->op, "=") && strip_parens(n->a->a)->kind == N_VAR && is_dynamic(E, strip_parens(n->a->a)->var)) {
             putf(E, "%s_ref = ", strip_parens(n->a->a)->var->glsl_name); /* p = q: the reference, then the index */
-            emit_ref(E, n->a->b, n->a->a->ty->elem);
+            emit_ref(E, n->a->b, ptr_ref_elem(E->spec, strip_parens(n->a->a)->var));
             put(E, ";\n");
             line_start(E);
             E->ref_assigned = true;
@@ -3079,7 +3174,7 @@ static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
         if (i)
             put(E, ", ");
         if (is_dynamic(E, p))
-            putf(E, "%s %s_ref, uint %s", ref_type(E, p->ty->elem), p->glsl_name, p->glsl_name);
+            putf(E, "%s %s_ref, uint %s", ref_type(E, ptr_ref_elem(E->spec, p)), p->glsl_name, p->glsl_name);
         else if (ptr_like(p))
             putf(E, "uint %s", p->glsl_name);
         else

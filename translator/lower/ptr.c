@@ -318,9 +318,11 @@ static bool composite(const Type *t)
     return t && (t->kind == TY_STRUCT || t->kind == TY_ARRAY || t->kind == TY_MAT || ptr_elem_size(t) != elem_align(t));
 }
 
+/* A root's own index counts its declared elements (threadgroup memory stored as another type or as words is
+   chosen after the pointers are analyzed: choose_memory; accesses through a place use byte offsets). */
 static PtrUnit root_unit(const Var *root)
 {
-    Type *e = root == &ptr_dynamic ? NULL : ptr_root_elem(root);
+    Type *e = root == &ptr_dynamic ? NULL : ptr_decl_elem(root);
     return (PtrUnit){ptr_elem_size(e), 16, composite(e)};
 }
 
@@ -496,7 +498,7 @@ static bool same_unit(PtrUnit a, PtrUnit b)
     return a.unit == b.unit && a.align == b.align && a.tight == b.tight;
 }
 
-static void add_ref_type(Lowered *L, Type *elem)
+void ptr_add_ref_type(Lowered *L, Type *elem)
 {
     for (int i = 0; i < L->ptr_ref_types.len; i++)
         if (ty_equal(L->ptr_ref_types.items[i], elem))
@@ -533,7 +535,7 @@ static void note_addresses(PtrPass *X, Node *n, bool is_const)
     if (r && r->role == PR_BUFFER) { /* one buffer (x, x + i, row(x, i)): its address */
         if (!pv_contains(&X->L->ptr_addressed, r))
             pv_push(&X->L->ptr_addressed, r);
-        add_ref_type(X->L, ptr_addr_elem(r));
+        ptr_add_ref_type(X->L, ptr_addr_elem(r));
         mark_root(r, is_const);
         return;
     }
@@ -582,7 +584,7 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
             diag_error(X->prog->diag, loc, "reference '%s' is to an element of a buffer chosen at run time: not supported (use a pointer)", v->name);
         return;
     }
-    if (old && old != r && old != &ptr_null && r != &ptr_null && !(v->ty->kind == TY_PTR && addressable(old) && addressable(r))) {
+    if (old && old != r && old != &ptr_null && r != &ptr_null && !((v->ty->kind == TY_PTR || v->ty->kind == TY_ARRAY) && addressable(old) && addressable(r))) {
         if (X->report)
             diag_error(X->prog->diag, loc, "pointer '%s' points into '%s' and into '%s': only pointers into device or constant buffers may be chosen at run time (threadgroup and thread memory have no address in GLSL; choose an index instead)", v->name, old->name, r->name);
         return;
@@ -605,13 +607,10 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
         spec_set(X->prog, X->spec, v, r, u);
         X->changed = true;
     }
-    if (r == &ptr_dynamic && u.unit != ptr_elem_size(ptr_pointee(v)) && X->report && (value == v->init || !v->init))
-        diag_error(X->prog->diag, loc, "pointer '%s' into a buffer chosen at run time is made from bytes (it counts in %d-byte steps, not in %ss): not supported",
-                   v->name, u.unit, ty_metal_name(X->prog->arena, ptr_pointee(v)));
-    if (r == &ptr_dynamic && v->ty->kind == TY_ARRAY && X->report)
-        diag_error(X->prog->diag, loc, "the pointers of array '%s' point into several buffers: not supported (an array of pointers keeps to one buffer or array)", v->name);
+    if (r == &ptr_dynamic && v->ty->kind == TY_ARRAY && v->init && X->report)
+        diag_error(X->prog->diag, loc, "array of pointers '%s' into buffers chosen at run time, initialized where it is declared: not supported yet (assign its elements)", v->name);
     if (spec_lookup(X->spec, v) == &ptr_dynamic) {
-        add_ref_type(X->L, v->ty->elem);
+        ptr_add_ref_type(X->L, ptr_ref_elem(X->spec, v));
         note_addresses(X, value, v->ty->is_const);
     }
 }
@@ -661,6 +660,15 @@ static bool by_members(PtrUnit u, const Type *elem)
     return elem && elem->kind != TY_VOID && (u.unit != ptr_elem_size(elem) || ptr_in_pieces(elem));
 }
 
+/* The element type of the buffer reference a pointer variable chosen at run time carries (p_ref): its pointee,
+   or bytes where it is read member by member (a block made from bytes: each member through a reference of its
+   own type, mtl_ref_float16_t(p_ref).v[i]). */
+Type *ptr_ref_elem(const PtrSpec *s, const Var *v)
+{
+    Type *t = ptr_pointee(v);
+    return by_members(ptr_var_unit(s, v), t) ? ty_scalar(TY_UCHAR) : t;
+}
+
 /* A pointer of element type ELEM into ROOT: other element types only for buffers (aliased SSBO views). */
 static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
 {
@@ -672,7 +680,7 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
         if (elem->kind == TY_VOID || elem->kind == TY_BOOL || (elem->kind == TY_VEC && elem->elem->kind == TY_BOOL) || elem->kind == TY_PTR || elem->kind == TY_UNSUPPORTED)
             diag_error(X->prog->diag, loc, "a buffer chosen at run time cannot be read as %s", ty_metal_name(X->prog->arena, elem));
         else
-            add_ref_type(X->L, elem);
+            ptr_add_ref_type(X->L, elem);
         return;
     }
     Type *re = ptr_root_elem(root);
@@ -868,7 +876,7 @@ static void walk(PtrPass *X, Node *n)
                 diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array this pointer points into");
             if (r == &ptr_null)
                 break; /* read under a test of it (p ? p[0] : d): never reached; a write is an error (note_store) */
-            if (!by_members(unit_of(X->spec, n->a, false), n->a->ty->elem) || (r && r->role != PR_BUFFER))
+            if (!by_members(unit_of(X->spec, n->a, false), n->a->ty->elem) || (r && r->role != PR_BUFFER && r != &ptr_dynamic))
                 check_view(X, r, n->a->ty->elem, n->loc);
             note_use(X, r, n->ty, NULL);
             if (r == &ptr_dynamic)
@@ -910,8 +918,6 @@ static void walk(PtrPass *X, Node *n)
                         diag_error(X->prog->diag, n->list[i]->loc, "cannot tell which buffer or array argument '%s' of '%s' points into", f->params[i]->name, f->name);
                     if (roots[i] == &ptr_dynamic)
                         note_addresses(X, n->list[i], f->params[i]->ty->is_const);
-                    if (roots[i] == &ptr_dynamic && units[i].unit != ptr_elem_size(f->params[i]->ty->elem) && X->report)
-                        diag_error(X->prog->diag, n->list[i]->loc, "argument '%s' of '%s' points into a buffer chosen at run time and is made from bytes: not supported", f->params[i]->name, f->name);
                     mark_root(roots[i], f->params[i]->ty->is_const);
                 }
             if (!find_spec(X->L, f, roots, units)) {
@@ -940,6 +946,10 @@ static void walk(PtrPass *X, Node *n)
                 X->spec = saved;
                 X->changed = true; /* what it returns may bind pointers of the caller */
             }
+            PtrSpec *c = find_spec(X->L, f, roots, units);
+            for (int i = 0; c && i < f->n_params && i < n->n_list; i++) /* a parameter the helper moves to another buffer */
+                if (ptr_like(f->params[i]) && roots[i] != &ptr_dynamic && spec_lookup(c, f->params[i]) == &ptr_dynamic)
+                    note_addresses(X, n->list[i], f->params[i]->ty->is_const);
         }
         break;
     default:
@@ -1012,8 +1022,9 @@ static void choose_memory(Program *prog, Lowered *L)
             if (one && !(ty_equal(one, t) && one->packed == t->packed))
                 several = true;
             one = one ? one : t;
-            leaf &= ty_is_scalar(t) || (t->kind == TY_VEC && !(t->packed && t->n == 3));
-            leaf &= ty_scalar_kind(t) != TY_BOOL && ty_scalar_kind(t) != TY_DOUBLE;
+            Type *c = t->kind == TY_MAT ? t->elem : t; /* a matrix: its columns */
+            leaf &= ty_is_scalar(c) || (c->kind == TY_VEC && !(c->packed && c->n == 3));
+            leaf &= ty_scalar_kind(c) != TY_BOOL && ty_scalar_kind(c) != TY_DOUBLE;
             if (u->items[j + 2] && ty_metal_align(u->items[j + 2]) < word)
                 word = ty_metal_align(u->items[j + 2]);
         }
@@ -1035,8 +1046,8 @@ static void choose_memory(Program *prog, Lowered *L)
             continue;
         }
         if (!leaf || (own->kind == TY_ATOMIC)) {
-            diag_error(prog->diag, r->loc, "threadgroup memory '%s' is read as several types, among them %s: only scalars and vectors "
-                       "are supported there (structs: read it as one type)", r->name, ty_metal_name(prog->arena, one));
+            diag_error(prog->diag, r->loc, "threadgroup memory '%s' is read as several types, among them %s: only scalars, vectors "
+                       "and matrices are supported there (structs: read it as one type)", r->name, ty_metal_name(prog->arena, one));
             continue;
         }
         if (bytes % word)
