@@ -1876,6 +1876,26 @@ static const char *tg_word_helper(Emit *E, Var *r, Type *t, bool store)
     const char *name = arena_printf(a, "mtl_tg_%s_%s_%s", store ? "store" : "load", r->glsl_name, type_key(E, t));
     if (helper_known(E, name))
         return name;
+    if (t->kind == TY_MAT) { /* column by column, each at its Metal offset */
+        const char *col = tg_word_helper(E, r, t->elem, store);
+        int cs = ty_metal_size(t->elem);
+        StrBuf sb = {0};
+        sb_printf(&sb, "// threadgroup '%s' %s as %s at byte b, column by column\n", r->name, store ? "written" : "read", ty_metal_name(a, t));
+        if (store) {
+            sb_printf(&sb, "void %s(uint b, %s v)\n{\n", name, glsl_type(E, t));
+            for (int c = 0; c < t->n; c++)
+                sb_printf(&sb, "    %s(b + %du, v[%d]);\n", col, c * cs, c);
+            sb_puts(&sb, "}\n\n");
+        } else {
+            sb_printf(&sb, "%s %s(uint b)\n{\n    return %s(", glsl_type(E, t), name, glsl_type(E, t));
+            for (int c = 0; c < t->n; c++)
+                sb_printf(&sb, "%s%s(b + %du)", c ? ", " : "", col, c * cs);
+            sb_puts(&sb, ");\n}\n\n");
+        }
+        sb_puts(&E->ptr_helpers, sb.data);
+        sb_free(&sb);
+        return name;
+    }
     int W = r->mem_word, n = ty_width(t), sc = ptr_elem_size(ty_scalar(ty_scalar_kind(t)));
     TypeKind k = ty_scalar_kind(t);
     bool whole = ty_metal_align(t) >= W; /* b is a multiple of W: whole words from w = b / W */
@@ -1946,7 +1966,7 @@ static void emit_place(Emit *E, Node *n)
     place_of(E, n, &pl);
     Type *t = pl.ty;
     if (pl.root->role != PR_BUFFER) {
-        if (!leaf_type(t)) {
+        if (!leaf_type(t) && !(pl.root->mem_word && t->kind == TY_MAT)) {
             diag_error(E->prog->diag, n->loc, "'%s' read as %s here: only scalars and vectors are read from %s memory of another type",
                        pl.root->name, ty_metal_name(E->prog->arena, t), pl.root->is_threadgroup || pl.root->role == PR_TGMEM ? "threadgroup" : "thread");
             return;
@@ -1996,7 +2016,7 @@ static bool emit_place_store(Emit *E, Node *n, int min_prec)
         bool compound = strcmp(n->op, "=") != 0;
         if ((compound || min_prec > PREC_ASSIGN) && (has_side_effects(n->a) || !leaf_type(t)))
             diag_error(E->prog->diag, n->loc, "'%s' on memory stored as another type, through an expression with side effects, is not supported yet", n->op);
-        if (!leaf_type(t)) {
+        if (!leaf_type(t) && !(pl.root->mem_word && t->kind == TY_MAT && !compound)) {
             diag_error(E->prog->diag, n->loc, "'%s' written as %s here: only scalars and vectors are written to memory of another type", pl.root->name, ty_metal_name(E->prog->arena, t));
             return true;
         }

@@ -1012,8 +1012,9 @@ static void choose_memory(Program *prog, Lowered *L)
             if (one && !(ty_equal(one, t) && one->packed == t->packed))
                 several = true;
             one = one ? one : t;
-            leaf &= ty_is_scalar(t) || (t->kind == TY_VEC && !(t->packed && t->n == 3));
-            leaf &= ty_scalar_kind(t) != TY_BOOL && ty_scalar_kind(t) != TY_DOUBLE;
+            Type *col = t->kind == TY_MAT ? t->elem : t; /* a matrix (ggml's half2x4 tiles): column by column */
+            leaf &= ty_is_scalar(col) || (col->kind == TY_VEC && !(col->packed && col->n == 3));
+            leaf &= ty_scalar_kind(col) != TY_BOOL && ty_scalar_kind(col) != TY_DOUBLE;
             if (u->items[j + 2] && ty_metal_align(u->items[j + 2]) < word)
                 word = ty_metal_align(u->items[j + 2]);
         }
