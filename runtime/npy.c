@@ -355,7 +355,7 @@ static FILE *open_regular(const char *path, uint64_t limit, uint64_t *size)
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* a FIFO must not block the open */
     struct stat st;
     if (fd < 0 || fstat(fd, &st)) {
-        rt_error("cannot open %s: %s", path, strerror(errno));
+        rt_fail(MTLRT_ERROR_IO, "cannot open %s: %s", path, strerror(errno));
         if (fd >= 0)
             close(fd);
         return NULL;
@@ -363,7 +363,7 @@ static FILE *open_regular(const char *path, uint64_t limit, uint64_t *size)
     const char *why = S_ISDIR(st.st_mode) ? "is a directory" : !S_ISREG(st.st_mode) ? "is not a regular file" : NULL;
     if (why || (uint64_t)st.st_size > limit) {
         if (why)
-            rt_error("cannot read %s: it %s", path, why);
+            rt_fail(MTLRT_ERROR_IO, "cannot read %s: it %s", path, why);
         else
             rt_error("cannot read %s: %lld bytes, more than the limit of %llu (docs/limits.md)", path,
                      (long long)st.st_size, (unsigned long long)limit);

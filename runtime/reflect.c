@@ -211,8 +211,8 @@ static bool parse_function_constants(const cJSON *obj, const char *source, Mtlrt
         MtlrtFunctionConstant *f = &r->function_constants[r->n_function_constants++];
         if (!get_uint(item, "index", -1, &f->index, source) || !get_string(item, "name", NULL, &f->name, source) ||
             !get_string(item, "type", NULL, &f->type, source) ||
-            !get_uint(item, "constant_id", -1, &f->constant_id, source) ||
-            !get_uint(item, "defined_constant_id", -1, &f->defined_constant_id, source))
+            !get_uint(item, "constant_id", 100 + 2 * i, &f->constant_id, source) ||
+            !get_uint(item, "defined_constant_id", 101 + 2 * i, &f->defined_constant_id, source))
             return false;
     }
     return true;

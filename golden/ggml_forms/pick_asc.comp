@@ -29,7 +29,7 @@ void main()
     float acc[4] = float[4](0.25, 0.25, 0.25, 0.25);
     float lo;
     float hi;
-    (lo = min(src_as_float[row + 0u], src_as_float[row + 1u]), hi = max(src_as_float[row + 2u], src_as_float[row + 3u]));
+    (lo = min(src_as_float[row], src_as_float[row + 1u]), hi = max(src_as_float[row + 2u], src_as_float[row + 3u]));
     for (int k = 0; k < 4; ++k)
     {
         acc[k] *= src_as_float[row + uint(k)];

@@ -17,7 +17,7 @@ layout(push_constant, std430) uniform mtl_params_t
 
 float chbevl_float_A(float x, uint array, int len, in float A[3])
 {
-    float b0 = A[array + 0u];
+    float b0 = A[array];
     float b1 = 0.0;
     float b2 = 0.0;
     for (int i = 1; i < len; ++i)
@@ -31,7 +31,7 @@ float chbevl_float_A(float x, uint array, int len, in float A[3])
 
 float chbevl_float_B(float x, uint array, int len, in float B[5])
 {
-    float b0 = B[array + 0u];
+    float b0 = B[array];
     float b1 = 0.0;
     float b2 = 0.0;
     for (int i = 1; i < len; ++i)
