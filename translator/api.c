@@ -139,6 +139,7 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
         pv_free(&L.ptr_views);
         pv_free(&L.ptr_ref_types);
         pv_free(&L.ptr_addressed);
+        pv_free(&L.ptr_mem_uses);
     }
 done:
     r->includes = calloc((size_t)prog.includes.len + 1, sizeof *r->includes);

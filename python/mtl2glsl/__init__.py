@@ -24,7 +24,9 @@ except (ImportError, OSError) as _missing_libraries:
     _library_error = _missing_libraries
 
     def __getattr__(name):
-        if name.startswith("__"):
+        # a submodule that needs no library (`from mtl2glsl import golden`): AttributeError lets the import
+        # system load it
+        if name.startswith("__") or name in ("golden", "_dtypes"):
             raise AttributeError(name)
         raise ImportError("mtl2glsl.%s: %s" % (name, _library_error))
 

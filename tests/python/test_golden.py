@@ -209,3 +209,18 @@ def test_generate_matches_the_documented_definition():
     np.testing.assert_array_equal(golden.generate("uniform", "float32", (5,), seed=seed), want)
     with pytest.raises(ValueError, match="do not fit uint8"):
         golden.generate("arange", "uint8", (300,))
+
+
+def test_golden_imports_without_the_libraries(tmp_path):
+    """A Mac has numpy but none of our libraries: `from mtl2glsl import golden` must import there, and the rest of
+    the package must say what is missing when used (a copy of the package where no build is beside it)."""
+    import shutil
+    shutil.copytree(os.path.join(ROOT, "python", "mtl2glsl"), tmp_path / "mtl2glsl",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    env.pop("MTL2GLSL_LIBRARY_PATH", None)
+    code = ("from mtl2glsl import golden\nimport mtl2glsl\n"
+            "try:\n    mtl2glsl.compile_shader\nexcept ImportError as e:\n    print('missing:', e)\n")
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=str(tmp_path), capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "missing: mtl2glsl.compile_shader: mtl2glsl: cannot find libmtl2glsl.so" in out.stdout

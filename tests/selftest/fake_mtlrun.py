@@ -81,7 +81,7 @@ def check(opts):
         if not re.fullmatch(r"\d+=(float|int|uint|bool|half|short|ushort|char|uchar|long|ulong):\S+", s):
             die("bad --scalar %s" % s)
     for s in opts["constant"]:
-        if not re.fullmatch(r"\d+=(float|int|uint|bool):\S+", s):
+        if not re.fullmatch(r"\d+=(float|int|uint|bool|half|short|ushort|char|uchar):\S+", s):
             die("bad --constant %s" % s)
     for b in opts["bytes"]:
         if not os.path.exists(b.split("=", 1)[1]):
