@@ -150,6 +150,33 @@ kernel void sgm_helpers(device const float* in [[buffer(0)]],
     }
 }
 
+// ggml's kernel_mul_mm staging: threadgroup bytes read as half by simdgroup_load, written as half and as half2x4 (a
+// Metal matrix of two half4 columns: one row of B), then reused as float for the product.
+kernel void sgm_shmem(device const float* a [[buffer(0)]],
+                      device const float2x4* b [[buffer(1)]],
+                      device float* out [[buffer(2)]],
+                      threadgroup char* shmem [[threadgroup(0)]],
+                      ushort lane [[thread_index_in_simdgroup]]) {
+    threadgroup half* sa = (threadgroup half*)shmem;
+    threadgroup half* sb = (threadgroup half*)(shmem + 128);
+    for (ushort i = lane; i < 64; i += 32)
+        sa[i] = half(a[i]);
+    if (lane < 8)
+        *(threadgroup half2x4*)(sb + 8 * lane) = half2x4(b[lane]);
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    simdgroup_half8x8 ma, mb;
+    simdgroup_load(ma, sa);
+    simdgroup_load(mb, sb);
+    simdgroup_float8x8 mc;
+    simdgroup_multiply(mc, ma, mb);
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    threadgroup float* t = (threadgroup float*)shmem;
+    simdgroup_store(mc, t, 8);
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    for (ushort i = lane; i < 64; i += 32)
+        out[i] = t[i];
+}
+
 // A tiled GEMM C = A * B (A M x K, B K x N, row-major; C float) for any M, N, K: threadgroups of 4 SIMD-groups
 // compute 32x32 tiles of C, each SIMD-group a 16x16 quarter (2x2 matrices), K 16 at a time through zero-padded
 // threadgroup tiles; the result goes through threadgroup memory to the parts of the tile inside C.

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """ggml's own kernels run, against NumPy: get_rows of q4_0, q4_1, q5_0, q8_0 and q6_K rows, the f32 -> q8_0
-copy, and argmax (threadgroup bytes used as float and int32). The blocks are built and dequantized here from ggml's block formats (ggml-common.h), the argument structs
+copy, argmax (threadgroup bytes used as float and int32) and the matrix products kernel_mul_mm_f32_f32 and
+kernel_mul_mm_f16_f32 (SIMD-group matrices). The blocks are built and dequantized here from ggml's block formats (ggml-common.h), the argument structs
 laid out as ggml-metal-impl.h declares them. Rows are padded so that blocks start at byte offsets that are not
 multiples of their size, and destination rows so that a float4x4 does not start at a multiple of 64 bytes.
 
@@ -142,6 +143,42 @@ def argmax(rows=5, ne00=300, tg=128):
              threadgroup=tg, threadgroups=rows, threadgroup_memory={0: 2 * 32 * 4})
 
 
+# lm_ggml_metal_kargs_mul_mm (C layout: natural alignment)
+MUL_MM = np.dtype({"names": ["ne00", "ne02", "nb01", "nb02", "nb03", "ne12", "nb10", "nb11", "nb12", "nb13", "ne0", "ne1",
+                             "r2", "r3"],
+                   "formats": ["<i4", "<i4", "<u8", "<u8", "<u8", "<i4", "<u8", "<u8", "<u8", "<u8", "<i4", "<i4", "<i2", "<i2"],
+                   "offsets": [0, 4, 8, 16, 24, 32, 40, 48, 56, 64, 72, 76, 80, 82], "itemsize": 88})
+
+
+def mul_mm(t0, M, N, K):
+    """kernel_mul_mm_<t0>_f32 (SIMD-group matrices): dst[i1][i0] = dot(src0 row i0, src1 row i1), src0 M rows of K
+    (f32 or f16), src1 N rows of K (f32), launched as ggml-metal-ops.cpp and ggml-metal-device.cpp do: args at
+    buffer 0, src0, src1, dst at 1-3, ((N + 31) / 32, (M + 63) / 64, ne12 * ne13) threadgroups of 32 x 4 threads,
+    threadgroup memory 8192 bytes when the output needs bounds checks (6144 otherwise), function constants bc_inp =
+    K % 32 != 0, bc_out = M % 64 or N % 32, ne12, ne13, r2, r3 (shorts; ne13 is not used by this kernel). The
+    kernel holds both operands as half: the values are multiples of 1/8 up to 1 in magnitude, so every product and
+    sum is exact in float and the result is compared bit for bit."""
+    dt = np.float32 if t0 == "f32" else np.float16
+    a0 = (r.integers(-8, 9, (M, K)) / 8).astype(dt)
+    a1 = (r.integers(-8, 9, (N, K)) / 8).astype(np.float32)
+    want = (a1.astype(np.float64) @ a0.astype(np.float64).T).astype(np.float32)   # [N, M]
+    e0 = a0.itemsize
+    a = np.zeros((), dtype=MUL_MM)
+    vals = dict(ne00=K, ne02=1, nb01=e0 * K, nb02=e0 * K * M, nb03=e0 * K * M, ne12=1, nb10=4, nb11=4 * K, nb12=4 * K * N,
+                nb13=4 * K * N, ne0=M, ne1=N, r2=1, r3=1)
+    for k_, v in vals.items():
+        a[k_] = v
+    bc_inp, bc_out = K % 32 != 0, M % 64 != 0 or N % 32 != 0
+    from refcase import Out, Scalar
+    ref.case("ggml_mul_mm_%s_f32_%dx%dx%d" % (t0, M, N, K), "kernel_mul_mm_%s_f32" % t0,
+             {0: Bytes(a.tobytes()), 1: a0.reshape(-1).view(np.int8), 2: a1.reshape(-1).view(np.int8),
+              3: Out(want.reshape(-1).view(np.int8), tol=EXACT)},
+             threadgroup=(32, 4, 1), threadgroups=(-(-N // 32), -(-M // 64), 1),
+             threadgroup_memory={0: 8192 if bc_out else 6144},
+             constants={700: Scalar("bool", bc_inp), 701: Scalar("bool", bc_out), 702: Scalar("short", 1),
+                        704: Scalar("short", 1), 705: Scalar("short", 1)})
+
+
 get_rows("q4_0", 3, 2)
 get_rows("q4_1", 3, 4)
 get_rows("q5_0", 3, 2)
@@ -149,6 +186,9 @@ get_rows("q8_0", 3, 2)
 get_rows("q6_K", 2, 2)
 cpy_f32_q8_0()
 argmax()
+mul_mm("f32", 72, 45, 100)    # bounds checks on the input (K % 32) and the output (M % 64, N % 32)
+mul_mm("f16", 72, 45, 100)
+mul_mm("f16", 128, 64, 128)   # whole tiles: src1 staged as half2x4, the result stored straight to device memory
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -143,6 +143,19 @@ def helpers(width, grid=96, tg=64):
 for width in WIDTHS:
     helpers(width)
 
+# ---- threadgroup bytes as half, half2x4 and float (ggml's kernel_mul_mm staging) ----
+def shmem(width):
+    a = (r.integers(-8, 9, (8, 8)) / 8).astype(np.float32)    # multiples of 1/8: exact in half, products exact
+    b = (r.integers(-8, 9, (8, 8)) / 8).astype(np.float32)
+    ref.case("sgm_shmem_w%d" % width, "sgm_shmem",
+             {0: a.reshape(-1), 1: b.reshape(-1), 2: Out((a.astype(np.float64) @ b).astype(np.float32).reshape(-1),
+                                                         tol={"rtol": 0.0, "atol": 0.0})},
+             threadgroup=32, threadgroups=1, width=width, threadgroup_memory={0: 256})
+
+
+for width in (8, 32):
+    shmem(width)
+
 # ---- a tiled GEMM, M, N, K not multiples of the tile ----
 def gemm(kind, M, N, K, widths):
     a = encode(r.uniform(-1, 1, (M, K)), kind)

@@ -2070,7 +2070,7 @@ static bool emit_place_store(Emit *E, Node *n, int min_prec)
         bool leaf = leaf_type(t) || (t->kind == TY_MAT && pl.root->mem_word);
         if ((compound || min_prec > PREC_ASSIGN) && (has_side_effects(n->a) || !leaf))
             diag_error(E->prog->diag, n->loc, "'%s' on memory stored as another type, through an expression with side effects, is not supported yet", n->op);
-        if (!leaf) {
+        if (!leaf || (t->kind == TY_MAT && compound)) {
             diag_error(E->prog->diag, n->loc, "'%s' written as %s here: only scalars and vectors are written to memory of another type", pl.root->name, ty_metal_name(E->prog->arena, t));
             return true;
         }
