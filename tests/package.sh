@@ -45,7 +45,8 @@ PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --libs mtlrt | grep -q -- -lmtlrt ||
 # (docs/python.md). Not for sanitized libraries, which an unsanitized python3 cannot load.
 PYDIR=$(find "$P/lib" -maxdepth 3 -type d -path "*/python3*/dist-packages" | head -1)
 [ -n "$PYDIR" ] && [ -e "$PYDIR/mtl2glsl/_paths.py" ] && [ -e "$P/lib/libmtl2glsl.so" ] || fail "Python package not installed"
-if ! nm -D --undefined-only "$P/lib/libmtl2glsl.so" | grep -q __asan_; then
+# (grep reads all of nm's output: with -q it could stop early, and under pipefail nm's SIGPIPE would read as "no match")
+if ! nm -D --undefined-only "$P/lib/libmtl2glsl.so" | grep __asan_ >/dev/null; then
     (cd "$TMP" && env -u MTL2GLSL_LIBRARY_PATH -u MTL2GLSL_GRAMMAR_DIR PYTHONPATH="$PYDIR" /usr/bin/python3 -c '
 import os, sys, numpy as np, mtl2glsl
 from mtl2glsl import _lib
