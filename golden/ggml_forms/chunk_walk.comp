@@ -16,6 +16,8 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 16) int step;
 } mtl_params;
 
+int mtl_rem(int a, int b) { return a - b * (a / b); } // C's %: GLSL leaves % of negatives undefined
+
 void main()
 {
     // dispatchThreads: threads past the grid do not exist in Metal
@@ -28,7 +30,7 @@ void main()
     for (int k = 0; k < 4; ++k)
     {
         cch = int16_t(cch + step);
-        cch = int16_t(cch - int(chpb) * (cch / int(chpb)));
+        cch = int16_t(mtl_rem(int(cch), int(chpb)));
     }
     out_[i] = cch;
 }

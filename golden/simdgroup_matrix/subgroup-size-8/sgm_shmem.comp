@@ -94,7 +94,7 @@ void mtl_tg_store_shmem_f16vec4(uint b, f16vec4 v)
 // threadgroup 'shmem' written as half2x4 at byte b, column by column
 void mtl_tg_store_shmem_f16mat2x4(uint b, f16mat2x4 v)
 {
-    mtl_tg_store_shmem_f16vec4(b + 0u, v[0]);
+    mtl_tg_store_shmem_f16vec4(b, v[0]);
     mtl_tg_store_shmem_f16vec4(b + 8u, v[1]);
 }
 
