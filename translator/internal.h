@@ -127,6 +127,8 @@ struct StructDef {
     bool scalar; /* layout.c: laid out in GL_EXT_scalar_block_layout (holds packed vectors, or is inside such a struct) */
     bool empty; /* no fields (a functor, a trait): its values are never printed */
     bool is_union; /* a union: every member at offset 0; no GLSL type (read through its members: ptr.c) */
+    const char *member_init; /* parse.c: the first field with a default member initializer (`float a = 5;`), else NULL */
+    bool has_ctor; /* parse.c: the struct (or its template) declares a constructor */
 };
 
 Type *ty_scalar(TypeKind k);
@@ -288,6 +290,8 @@ struct Func {
     Var *self; /* a member function of a struct with fields: the object, params[0] */
     bool returns_ref; /* parse.c: returns a reference to device, constant or threadgroup memory, made a pointer:
                          its returns take the address, its calls read through the pointer */
+    Var *returns_param; /* parse.c: returns `thread T&` naming this reference parameter, made a return by value:
+                           its calls are values (lower.c refuses writes through them) */
     int n_captures; /* a lambda: its last n_captures parameters are the enclosing variables it uses */
 };
 

@@ -23,6 +23,9 @@
 /* Elements of one initializer list ({...}, a constructor's arguments): a SPIR-V instruction holds at most 65535
    words, so OpConstantComposite / OpCompositeConstruct at most 65532 constituents. */
 #define M2G_MAX_INITIALIZER 65532
+/* Elements of a local array of structs whose default constructor the user wrote (`S a[N];`): each element is made
+   by the constructor in the array's initializer, so the GLSL grows with N. */
+#define M2G_MAX_CONSTRUCTED_ELEMENTS 1024
 /* Bytes of one type (an array, a struct) under Metal's layout: sizes and offsets are computed in 32 bits, and a
    type's std430 form may be larger than its Metal one. */
 #define M2G_MAX_TYPE_BYTES (1L << 28)

@@ -618,7 +618,7 @@ static void emit_cast(Emit *E, Node *n)
         return;
     if (emit_folded_literal(E, n))
         return;
-    if (n->a->ty && ty_equal(n->ty, n->a->ty)) {
+    if ((n->a->ty && ty_equal(n->ty, n->a->ty)) || n->ty->kind == TY_VOID) { /* (void)x: x, its value unused */
         emit_expr(E, n->a, PREC_POSTFIX);
         return;
     }

@@ -503,6 +503,8 @@ static Type *conv_type(Parser *P, CXType t)
                 return ty_scalar(TY_BFLOAT);
             if (!strncmp(rname, "bfloat", 6) && rname[6] >= '2' && rname[6] <= '4' && !rname[7])
                 return ty_vec(P->arena, TY_BFLOAT, rname[6] - '0');
+            if (clang_Type_getNumTemplateArguments(c) == 1 && !strcmp(rname, "uniform"))
+                return conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0)); /* uniform<T>: a T (is_uniform_call) */
             if (clang_Type_getNumTemplateArguments(c) == 1 && !strcmp(cx_take(P, clang_getCursorSpelling(decl)), "atomic")) {
                 Type *a = new_type(P, TY_ATOMIC);
                 a->elem = conv_type(P, clang_Type_getTemplateArgumentAsType(c, 0));
@@ -658,6 +660,34 @@ static const char *unique_struct_name(Parser *P, const char *name)
     }
 }
 
+/* What a struct's declaration (or its template's: an instance has no member cursors) says about its construction:
+   its constructors, and fields with a default member initializer. */
+static bool is_member_initializer(Parser *P, CXCursor field, CXCursor e);
+
+typedef struct MemberScan {
+    Parser *P;
+    const char *member_init;
+    bool has_ctor;
+} MemberScan;
+
+static enum CXChildVisitResult scan_member(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    MemberScan *m = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_Constructor ||
+        (k == CXCursor_FunctionTemplate && clang_getTemplateCursorKind(c) == CXCursor_Constructor))
+        m->has_ctor = true;
+    if (k == CXCursor_FieldDecl && !m->member_init) {
+        Kids e = kids_of(c); /* its expressions: array bounds, a bit-field's width, the initializer */
+        for (int i = 0; i < e.len && !m->member_init; i++)
+            if (is_member_initializer(m->P, c, e.items[i]))
+                m->member_init = cx_take(m->P, clang_getCursorSpelling(c));
+        free(e.items);
+    }
+    return CXChildVisit_Continue;
+}
+
 /* A struct, or an instance of a struct template (fields read through the type: clang keeps no cursors
    for the members of implicit instantiations). Member functions are converted when called. */
 static StructDef *conv_struct(Parser *P, CXCursor decl)
@@ -705,6 +735,11 @@ static StructDef *conv_struct(Parser *P, CXCursor decl)
     for (int i = 0; i < fl.fields.len; i++)
         s->fields[i] = *(Field *)fl.fields.items[i];
     pv_free(&fl.fields);
+    CXCursor pattern = clang_getSpecializedCursorTemplate(clang_Cursor_isNull(def) ? decl : def);
+    MemberScan ms = {.P = P};
+    clang_visitChildren(!clang_Cursor_isNull(pattern) ? pattern : clang_Cursor_isNull(def) ? decl : def, scan_member, &ms);
+    s->member_init = ms.member_init;
+    s->has_ctor = ms.has_ctor;
     pv_push(&P->prog->structs, s);
     return s;
 }
@@ -1028,6 +1063,49 @@ static Node *function_constant_defined(Parser *P, CXCursor c, Node *call);
 static Var *capture_param(Parser *P, Var *outer, bool by_ref);
 static Node **realloc_list(Parser *P, Node **list, int len, int more);
 
+/* The struct inside arrays of T (T itself when it is one), or NULL. */
+static StructDef *base_struct(const Type *t)
+{
+    while (t && t->kind == TY_ARRAY)
+        t = t->elem;
+    return t && t->kind == TY_STRUCT ? t->sdef : NULL;
+}
+
+/* A value of type T made without an initializer, or elements or fields an initializer list leaves out: an error
+   when the struct's default member initializer would give them a value (not modelled yet). */
+static bool check_member_init(Parser *P, SrcLoc loc, const Type *t)
+{
+    StructDef *s = base_struct(t);
+    if (!s || !s->member_init)
+        return true;
+    diag_error(P->diag, loc, "the default member initializer of '%s' in struct %s is not supported yet (initialize every member "
+               "where the variable is declared)", s->member_init, s->name);
+    return false;
+}
+
+/* `S a[N];` (or S a[N][M]) of a struct S whose default constructor the user wrote: each element made by it,
+   as `S[N](S_make(), S_make(), ...)`; NULL past M2G_MAX_CONSTRUCTED_ELEMENTS elements. */
+static Node *constructed_array(Parser *P, CXCursor c, CXCursor def, Type *ty, int *budget)
+{
+    if (ty->kind != TY_ARRAY) {
+        if (--*budget < 0)
+            return NULL;
+        Node *e = new_node(P, N_CALL, c);
+        e->ty = ty;
+        e->name = "constructor";
+        e->fn = get_ctor(P, def, ty);
+        taint(P, e->fn->clang_error);
+        return e;
+    }
+    Node *n = new_node(P, N_INITLIST, c);
+    n->ty = ty;
+    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(ty->n + 1));
+    for (int i = 0; i < ty->n; i++)
+        if (!(n->list[n->n_list++] = constructed_array(P, c, def, ty->elem, budget)))
+            return NULL;
+    return n;
+}
+
 /* T(args) of a struct T: a copy is the value itself; the implicit default constructor is no initializer
    (an N_INITLIST without elements, marked implicit); a user constructor is a function returning the struct. */
 static Node *conv_construct(Parser *P, CXCursor c, CXCursor ctor, Node *n)
@@ -1041,14 +1119,30 @@ static Node *conv_construct(Parser *P, CXCursor c, CXCursor ctor, Node *n)
             return n;
         }
     }
+    CXCursor def = clang_getCursorDefinition(ctor);
+    bool user = !clang_Cursor_isNull(def) && !clang_CXXMethod_isDefaulted(def) && !in_prelude(def);
+    Type *base = n->ty;
+    while (base->kind == TY_ARRAY)
+        base = base->elem;
+    if (n->ty->kind == TY_ARRAY && n->n_list == 0 && base->kind == TY_STRUCT) {
+        if (!user || base->sdef->empty) { /* the implicit default constructor: no initializer */
+            check_member_init(P, n->loc, n->ty);
+            n->kind = N_INITLIST;
+            n->implicit = true;
+            return n;
+        }
+        int budget = M2G_MAX_CONSTRUCTED_ELEMENTS;
+        Node *init = constructed_array(P, c, def, n->ty, &budget);
+        return init ? init : unsupported(P, c, arena_printf(P->arena, "an array of more than %d %s made by its constructor",
+                                                            M2G_MAX_CONSTRUCTED_ELEMENTS, ty_metal_name(P->arena, base)));
+    }
     if (n->ty->kind != TY_STRUCT)
         return unsupported(P, c, "this constructor call");
     if (n->n_list == 1 && (clang_CXXConstructor_isCopyConstructor(ctor) || clang_CXXConstructor_isMoveConstructor(ctor) ||
                            (n->list[0]->ty && ty_equal(n->list[0]->ty, n->ty))))
         return n->list[0]; /* a copy (also across address spaces) */
-    CXCursor def = clang_getCursorDefinition(ctor);
-    bool user = !clang_Cursor_isNull(def) && !clang_CXXMethod_isDefaulted(def) && !in_prelude(def);
     if (n->n_list == 0 && (!user || n->ty->sdef->empty)) {
+        check_member_init(P, n->loc, n->ty);
         n->kind = N_INITLIST;
         n->implicit = true;
         return n;
@@ -1368,6 +1462,44 @@ static Node *conv_sgmat_call(Parser *P, CXCursor c, Node *n, const char *what)
     return sgmat_call(P->prog, n, what);
 }
 
+/* The object of a call to a conversion function, `x.operator T()` (clang's implicit member call), or NULL. */
+static Node *conversion_object(Parser *P, CXCursor c)
+{
+    Kids k = kids_of(c), m = k.len ? kids_of(k.items[0]) : (Kids){0};
+    Node *from = m.len ? conv_expr(P, m.items[0]) : NULL;
+    free(k.items);
+    free(m.items);
+    return from;
+}
+
+/* Whether CALLEE is a member (constructor, conversion) of the prelude's struct template NAME. */
+static bool prelude_member_of(Parser *P, CXCursor callee, const char *name)
+{
+    return in_prelude(callee) && !strcmp(cx_take(P, clang_getCursorSpelling(clang_getCursorSemanticParent(callee))), name);
+}
+
+/* Metal's uniform<T> is a T marked the same in every thread of the threadgroup (conv_type makes it a T):
+   make_uniform(v), uniform<T>(v) and its conversion back to T are the value v itself; `uniform<T> u;` is not
+   initialized. NULL when call C is none of these. */
+static Node *uniform_call(Parser *P, CXCursor c, CXCursor callee, Node *n)
+{
+    enum CXCursorKind ck = clang_getCursorKind(callee);
+    int nargs = clang_Cursor_getNumArguments(c);
+    bool ctor = ck == CXCursor_Constructor && prelude_member_of(P, callee, "uniform");
+    if ((ctor || (in_prelude(callee) && !strcmp(n->name, "make_uniform"))) && nargs == 1)
+        return conv_expr(P, clang_Cursor_getArgument(c, 0));
+    if (ctor && nargs == 0) {
+        n->kind = N_INITLIST;
+        n->implicit = true;
+        return n;
+    }
+    if (ck == CXCursor_ConversionFunction && prelude_member_of(P, callee, "uniform")) {
+        Node *from = conversion_object(P, c);
+        return from ? from : unsupported(P, c, "this conversion of a uniform<T>");
+    }
+    return NULL;
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
@@ -1393,6 +1525,9 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->fval = name[10] == 'n' ? NAN : INFINITY;
         return n;
     }
+    Node *u = in_prelude(callee) ? uniform_call(P, c, callee, n) : NULL;
+    if (u)
+        return u;
     if (in_prelude(callee) &&
         (sgmat_function(name) || (!strcmp(name, "operator*") && is_sgmat_record(P, clang_getCursorType(c))) ||
          (ck == CXCursor_Constructor && is_sgmat_record(P, clang_getCursorType(clang_getCursorSemanticParent(callee))))))
@@ -1406,12 +1541,8 @@ static Node *conv_call(Parser *P, CXCursor c)
         Node *from = nargs == 1 ? conv_expr(P, clang_Cursor_getArgument(c, 0)) : NULL;
         if (nargs > 1 && n->ty->kind == TY_VEC) /* bfloat4(a, b, c, d): float4(a, b, c, d) converted */
             from = bfloat_components(P, c, ty_width(n->ty), nargs);
-        if (ck == CXCursor_ConversionFunction) {
-            Kids k = kids_of(c), m = k.len ? kids_of(k.items[0]) : (Kids){0};
-            from = m.len ? conv_expr(P, m.items[0]) : NULL;
-            free(k.items);
-            free(m.items);
-        }
+        if (ck == CXCursor_ConversionFunction)
+            from = conversion_object(P, c);
         if (!from)
             return unsupported(P, c, "this bfloat conversion");
         n->kind = N_CAST;
@@ -1444,7 +1575,7 @@ static Node *conv_call(Parser *P, CXCursor c)
     /* the object of a member call: obj.f(x) (a member reference first), or obj(x), a + b (argument 0) */
     Node *object = NULL;
     int first = 0;
-    if (ck == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(callee) && !in_prelude(callee)) {
+    if ((ck == CXCursor_CXXMethod || ck == CXCursor_ConversionFunction) && !clang_CXXMethod_isStatic(callee) && !in_prelude(callee)) {
         Kids k = kids_of(c);
         if (k.len && clang_getCursorKind(k.items[0]) == CXCursor_MemberRefExpr) {
             Kids m = kids_of(k.items[0]);
@@ -1469,7 +1600,7 @@ static Node *conv_call(Parser *P, CXCursor c)
     if (ck == CXCursor_CXXMethod && in_prelude(callee) &&
         !strcmp(cx_take(P, clang_getCursorSpelling(clang_getCursorSemanticParent(callee))), "array"))
         return array_method(P, c, n, name);
-    if (ck == CXCursor_ConversionFunction)
+    if (ck == CXCursor_ConversionFunction && in_prelude(callee))
         return unsupported(P, c, arena_printf(P->arena, "calling C++ conversion '%s'", name));
     if (in_prelude(callee)) {
         char *q = qualified_name(P, callee);
@@ -1859,6 +1990,37 @@ static Node *conv_designated_array(Parser *P, CXCursor c, Kids *k, Node *n)
     return n;
 }
 
+/* libclang shows an initializer list as written: `S a[4] = {0};` has one element, an int, where clang converts it
+   with S's constructor and makes the other three with S's default constructor. What is left for constructors or
+   default member initializers to make is an error until it is modelled; the rest is exact. */
+static void check_initlist(Parser *P, Node *n)
+{
+    StructDef *s = base_struct(n->ty);
+    if (!s)
+        return;
+    int count = n->ty->kind == TY_ARRAY ? n->ty->n : n->ty->kind == TY_STRUCT ? s->n_fields : 0;
+    if (n->ty->kind == TY_STRUCT && !s->has_ctor) { /* an aggregate: fields left out are zero or their initializer */
+        if (n->n_list < count)
+            check_member_init(P, n->loc, n->ty);
+        return;
+    }
+    if (n->ty->kind != TY_ARRAY)
+        return;
+    for (int i = 0; i < n->n_list; i++) {
+        Node *e = n->list[i];
+        if (e->kind != N_INITLIST && e->ty && !ty_equal(e->ty, n->ty->elem)) {
+            diag_error(P->diag, e->loc, "an element of type %s made into a %s by its constructor in an initializer list is not "
+                       "supported yet (write %s(...))", ty_metal_name(P->arena, e->ty), s->name, s->name);
+            return;
+        }
+    }
+    if (n->n_list < count && s->has_ctor)
+        diag_error(P->diag, n->loc, "the elements of %s that its initializer list leaves to %s's default constructor are not "
+                   "supported yet (write all %d)", ty_metal_name(P->arena, n->ty), s->name, count);
+    else if (n->n_list < count)
+        check_member_init(P, n->loc, n->ty);
+}
+
 static Node *conv_kids_list(Parser *P, CXCursor c, NodeKind kind)
 {
     Kids k = kids_of(c);
@@ -1883,6 +2045,8 @@ static Node *conv_kids_list(Parser *P, CXCursor c, NodeKind kind)
     for (int i = 0; i < k.len; i++)
         n->list[i] = conv_expr(P, k.items[i]);
     free(k.items);
+    if (kind == N_INITLIST)
+        check_initlist(P, n);
     return n;
 }
 
@@ -2134,6 +2298,23 @@ static Node *conv_expr_kind(Parser *P, CXCursor c)
 /* ---- statements ---- */
 
 /* Whether child expression E of declaration C is an array bound (`float a[N]`) rather than its initializer. */
+/* Whether expression E of field declaration FIELD is its default member initializer (`= v` or `{v}`), not an
+   array bound or a bit-field's width. */
+static bool is_member_initializer(Parser *P, CXCursor field, CXCursor e)
+{
+    unsigned start = offset_of(clang_getRangeStart(clang_getCursorExtent(e)));
+    Toks tk = {NULL, 0, P->tu};
+    clang_tokenize(P->tu, clang_getRange(clang_getCursorLocation(field), clang_getRangeEnd(clang_getCursorExtent(field))), &tk.t, &tk.n);
+    bool init = false;
+    for (unsigned i = 1; i < tk.n; i++)
+        if (tok_offset(&tk, i) == start) {
+            init = !strcmp(tok_text(P, &tk, i - 1), "=") || !strcmp(tok_text(P, &tk, i - 1), "{");
+            break;
+        }
+    toks_free(&tk);
+    return init;
+}
+
 static bool is_array_bound(Parser *P, CXCursor c, CXCursor e)
 {
     CXType t = clang_getCanonicalType(clang_getCursorType(c));
@@ -2229,6 +2410,8 @@ static Var *conv_vardecl(Parser *P, CXCursor c, VarKind kind)
     free(k.items);
     if (v->init && v->init->kind == N_INITLIST && v->init->implicit)
         v->init = NULL; /* the implicit default constructor */
+    if (!v->init && !marked && kind == VAR_LOCAL && clang_getAddressSpace(clang_getCanonicalType(t)) != 2)
+        check_member_init(P, v->loc, v->ty);
     CXType ct = clang_getCanonicalType(t);
     bool local = clang_getAddressSpace(ct) == 2;
     for (CXType e = ct; !local && (e.kind == CXType_ConstantArray || e.kind == CXType_IncompleteArray);) {
@@ -2728,6 +2911,12 @@ static const char *const operator_words[][2] = {
 };
 
 /* The GLSL name of a function, member function or instance: `Abs::operator()<float>` -> `Abs_call_float`. */
+/* A member function of a struct, conversion functions (`operator float() const`) included. */
+static bool is_member_function(CXCursor c)
+{
+    return clang_getCursorKind(c) == CXCursor_CXXMethod || clang_getCursorKind(c) == CXCursor_ConversionFunction;
+}
+
 static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
 {
     char *base = arena_strdup(P->arena, name);
@@ -2746,13 +2935,15 @@ static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
         if (*nn)
             base = arena_printf(P->arena, "%s_%s", nn, base);
     }
-    if (k == CXCursor_CXXMethod || k == CXCursor_Constructor) {
+    if (k == CXCursor_ConversionFunction) /* operator float() -> S_to_float */
+        base = arena_printf(P->arena, "to_%s", ty_metal_name(P->arena, conv_type(P, clang_getCursorResultType(c))));
+    if (k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_ConversionFunction) {
         Type *st = conv_type(P, clang_getCursorType(clang_getCursorSemanticParent(c)));
         if (st->kind == TY_STRUCT)
             base = arena_printf(P->arena, "%s_%s", st->sdef->glsl_name, base);
     }
     int nt = clang_Cursor_getNumTemplateArguments(c);
-    if (nt < 0 && clang_getCursorKind(clang_getSpecializedCursorTemplate(c)) == CXCursor_FunctionTemplate) /* a member template: its type */
+    if (nt < 0 && k != CXCursor_ConversionFunction && clang_getCursorKind(clang_getSpecializedCursorTemplate(c)) == CXCursor_FunctionTemplate) /* a member template: its type */
         base = arena_printf(P->arena, "%s_%s", base, cx_take(P, clang_getTypeSpelling(clang_getCursorResultType(c))));
     for (int i = 0; i < nt && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)); i++) {
         enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(c, (unsigned)i);
@@ -2782,12 +2973,14 @@ static Func *func_for_key(Parser *P, char *key, CXCursor c, bool *fresh)
 }
 
 /* The model of a user function (parsed once, on first call). */
+static void return_param_by_value(Func *f);
+
 static Func *get_func(Parser *P, CXCursor decl)
 {
     CXCursor def = clang_getCursorDefinition(decl);
     CXCursor c = clang_Cursor_isNull(def) ? decl : def;
     char *key = usr_key(P, clang_getCanonicalCursor(c));
-    Type *owner = clang_getCursorKind(c) == CXCursor_CXXMethod ? conv_type(P, clang_getCursorType(clang_getCursorSemanticParent(c))) : NULL;
+    Type *owner = is_member_function(c) ? conv_type(P, clang_getCursorType(clang_getCursorSemanticParent(c))) : NULL;
     bool lambda = owner && owner->kind == TY_STRUCT && !strncmp(owner->sdef->name, "lambda_", 7);
     if (lambda) /* closures of different template instances may share a USR */
         key = arena_printf(P->arena, "%s#%u", key, clang_hashCursor(clang_getCanonicalCursor(c)));
@@ -2813,7 +3006,7 @@ static Func *get_func(Parser *P, CXCursor decl)
         return f;
     }
     f->glsl_name = func_glsl_name(P, c, f->name);
-    if (clang_getCursorKind(c) == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(c)) {
+    if (is_member_function(c) && !clang_CXXMethod_isStatic(c)) {
         Type *st = conv_type(P, clang_getCursorType(clang_getCursorSemanticParent(c)));
         if (f->ret->kind == TY_REF && f->ret->as == AS_THREAD && ty_equal(f->ret->elem, st))
             f->ret = st; /* S& operator+=(...) { ...; return *this; }: the updated object, by value */
@@ -2831,6 +3024,8 @@ static Func *get_func(Parser *P, CXCursor decl)
     conv_params(P, f, c);
     if (!lambda) {
         parse_body(P, f, c);
+        if (f->ret->kind == TY_REF && f->ret->as == AS_THREAD)
+            return_param_by_value(f);
         return f;
     }
     char *us = strstr(f->glsl_name, "_operator_call"); /* lambda_6_1, not lambda_6_1_operator_call */
@@ -2852,6 +3047,47 @@ static Func *get_func(Parser *P, CXCursor decl)
     pv_free(&L.outer);
     pv_free(&L.inner);
     return f;
+}
+
+/* Checks the returns in statement N of a function returning `thread T&`: each must return a reference parameter, the
+   same one (*param). Clears *ok on any other return. */
+static void returned_param(const Node *n, Var **param, bool *ok)
+{
+    if (!n || !*ok)
+        return;
+    if (n->kind == N_RETURN) {
+        const Node *e = n->a;
+        while (e && (e->kind == N_PAREN || (e->kind == N_CAST && e->implicit && e->a && e->a->ty && ty_equal(e->ty, e->a->ty))))
+            e = e->a;
+        bool ref = e && e->kind == N_VAR && e->var->kind == VAR_PARAM && e->var->ty->kind == TY_REF && e->var->ty->as == AS_THREAD;
+        if (!ref || (*param && *param != e->var))
+            *ok = false;
+        else
+            *param = e->var;
+        return;
+    }
+    if (n->kind >= N_BLOCK) { /* statements hold returns; expressions do not */
+        returned_param(n->a, param, ok);
+        returned_param(n->b, param, ok);
+        returned_param(n->c, param, ok);
+        returned_param(n->d, param, ok);
+        for (int i = 0; i < n->n_list; i++)
+            returned_param(n->list[i], param, ok);
+    }
+}
+
+/* `thread T& f(thread T& a, ...) { ...; return a; }` (MLX's complex `operator+=`): F returns the object its reference
+   parameter names, which GLSL passes inout; F returns that object's value, which its callers may read but not write
+   (glslang refuses a call as an l-value). Other functions returning thread references keep the reference (an error). */
+static void return_param_by_value(Func *f)
+{
+    Var *param = NULL;
+    bool ok = f->body != NULL;
+    returned_param(f->body, &param, &ok);
+    if (ok && param && ty_equal(param->ty->elem, f->ret->elem)) {
+        f->ret = f->ret->elem;
+        f->returns_param = param;
+    }
 }
 
 static Node **realloc_list(Parser *P, Node **list, int len, int more)

@@ -392,6 +392,9 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
         walk(X, f, n->b, false);
         break;
     case N_CALL:
+        if (as_lvalue && n->fn && n->fn->returns_param) /* bump(p, 1).x = 2: the call is p's value, not p */
+            diag_error(X->diag, n->loc, "writing through (or taking the address of) the reference that '%s' returns (its parameter '%s') "
+                       "is not supported yet (write the argument itself)", n->fn->name, n->fn->returns_param->name);
         walk_call(X, f, n);
         break;
     case N_ATOMIC:
