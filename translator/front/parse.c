@@ -1500,6 +1500,27 @@ static Node *uniform_call(Parser *P, CXCursor c, CXCursor callee, Node *n)
     return NULL;
 }
 
+/* numeric_limits<bfloat>::NAME() (clang does not fold bfloat's constructor): the float value, converted (exactly:
+   each is a bfloat); NULL for a name that is not one of them. */
+static Node *bfloat_limit(Parser *P, CXCursor c, const char *name)
+{
+    static const struct { const char *name; double value; } limits[] = {
+        {"min", 0x1p-126}, {"max", 0x1.fep+127}, {"lowest", -0x1.fep+127}, {"epsilon", 0x1p-7}, {"round_error", 0.5},
+        {"denorm_min", 0x1p-133}, {"infinity", INFINITY}, {"quiet_NaN", NAN},
+    };
+    for (size_t i = 0; i < sizeof limits / sizeof *limits; i++)
+        if (!strcmp(name, limits[i].name)) {
+            Node *f = new_node(P, N_FLOAT, c), *n = new_node(P, N_CAST, c);
+            f->fval = limits[i].value;
+            f->ty = ty_scalar(TY_FLOAT);
+            n->a = f;
+            n->ty = ty_scalar(TY_BFLOAT);
+            n->implicit = true;
+            return n;
+        }
+    return NULL;
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
@@ -1552,6 +1573,8 @@ static Node *conv_call(Parser *P, CXCursor c)
     }
     if (in_prelude(callee)) {
         Node *k = const_value(P, c);
+        if (!k && ty_scalar_kind(n->ty) == TY_BFLOAT && n->ty->kind != TY_VEC && prelude_member_of(P, callee, "numeric_limits"))
+            k = bfloat_limit(P, c, name);
         if (k)
             return k;
     }
