@@ -2966,7 +2966,7 @@ static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
             base = arena_printf(P->arena, "%s_%s", st->sdef->glsl_name, base);
     }
     int nt = clang_Cursor_getNumTemplateArguments(c);
-    if (nt < 0 && k != CXCursor_ConversionFunction && clang_getCursorKind(clang_getSpecializedCursorTemplate(c)) == CXCursor_FunctionTemplate) /* a member template: its type */
+    if (nt < 0 && k != CXCursor_ConversionFunction && k != CXCursor_Constructor && clang_getCursorKind(clang_getSpecializedCursorTemplate(c)) == CXCursor_FunctionTemplate) /* a member template: its type */
         base = arena_printf(P->arena, "%s_%s", base, cx_take(P, clang_getTypeSpelling(clang_getCursorResultType(c))));
     for (int i = 0; i < nt && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)); i++) {
         enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(c, (unsigned)i);

@@ -1,0 +1,119 @@
+#include <metal_stdlib>
+using namespace metal;
+
+// The C++ forms MLX's kernels are written in (gemv.h, gemv_masked.h, complex.h, utils.h), one construct a line
+// where possible: uniform<T> values, user constructors and conversion operators, an operator returning the
+// reference it was given, arrays of structs made by their constructor, numeric_limits' infinities and NaNs.
+
+// complex.h's complex_t, reduced: constructors (one a template), conversions to a two-lane vector and to scalars
+template <typename T>
+struct cplx {
+    T re;
+    T im;
+    constexpr cplx() thread : re(1), im(0) {} // not zero: the test sees that it runs
+    constexpr cplx(T r, T i) thread : re(r), im(i) {}
+    template <typename U>
+    constexpr cplx(U x) thread : re(static_cast<T>(x)), im(static_cast<T>(0)) {}
+    constexpr operator vec<T, 2>() const thread { return vec<T, 2>(re, im); }
+    template <typename U>
+    constexpr operator U() const thread { return static_cast<U>(re); }
+};
+
+// complex.h's operator+=: returns the reference it was given
+template <typename T>
+constexpr thread cplx<T>& operator+=(thread cplx<T>& a, cplx<T> b) {
+    a.re += b.re;
+    a.im += b.im;
+    return a;
+}
+
+template <typename T>
+constexpr cplx<T> operator*(cplx<T> a, cplx<T> b) {
+    return cplx<T>(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+}
+
+// gemv_masked.h's _NoMask: a struct that converts to bool (a non-const member: called on a variable)
+struct no_mask {
+    char x;
+    constexpr METAL_FUNC operator bool() thread { return true; }
+};
+
+struct positive {
+    float v;
+    METAL_FUNC operator bool() const thread { return v > 0.0f; }
+};
+
+// utils.h's cast_to: static_cast<U>(val) of a struct goes through its conversion operator
+template <typename U, typename T>
+inline U cast_to(T val) {
+    return static_cast<U>(val);
+}
+
+// gemv.h's loop bounds: uniform<int> values made with make_uniform, combined with operators, compared with ints
+kernel void uniform_rows(device const float* x [[buffer(0)]], device float* out [[buffer(1)]],
+                         constant int& n [[buffer(2)]], uint gid [[thread_position_in_grid]],
+                         uint lid [[thread_position_in_threadgroup]]) {
+    (void)lid;
+    constexpr const uniform<int> step = make_uniform(4);
+    const uniform<int> size = make_uniform(n);
+    const uniform<int> iters = size / step;
+    const uniform<int> last = step * iters;
+    const uniform<int> rest = size - last;
+    uniform<float> scale = make_uniform(0.5f);
+    float s = 0.0f;
+    for (int i = 0; i < iters; i++) {
+        for (int j = 0; j < step; j++) {
+            s += x[gid * n + i * step + j] * float(j + 1);
+        }
+    }
+    for (int j = 0; j < rest; j++) {
+        s += x[gid * n + last + j] * 100.0f;
+    }
+    out[gid] = s * scale;
+}
+
+template <typename T>
+kernel void complex_ops(device const float2* x [[buffer(0)]], device float2* out [[buffer(1)]],
+                        device T* re_out [[buffer(2)]], device int* flags [[buffer(3)]],
+                        uint gid [[thread_position_in_grid]]) {
+    thread cplx<T> acc[3]; // each element made by the default constructor: (1, 0)
+    cplx<T> a = cplx<T>(T(x[gid].x), T(x[gid].y));
+    acc[1] = 2;                // the converting constructor: (2, 0)
+    acc[0] += a;               // operator+= as a statement
+    cplx<T> b = (acc[1] += a); // and as a value
+    cplx<T> p = acc[0] * b;
+    vec<T, 2> v = p;           // operator vec<T, 2>
+    out[gid] = float2(v);
+    re_out[gid] = cast_to<T>(acc[2]) + static_cast<T>(b); // operator U through static_cast<U>
+    no_mask m;
+    positive pos = {float(x[gid].x)};
+    flags[gid] = (m ? 1 : 0) + (pos ? 2 : 0) + static_cast<int>(acc[1]) * 4;
+}
+
+template [[host_name("complex_ops_float")]] kernel void complex_ops<float>(device const float2*, device float2*,
+                                                                          device float*, device int*, uint);
+template [[host_name("complex_ops_half")]] kernel void complex_ops<half>(device const float2*, device float2*,
+                                                                        device half*, device int*, uint);
+
+// utils.h's Limits: numeric_limits<T>::infinity() and quiet_NaN() for float, half and bfloat
+template <typename T>
+METAL_FUNC T inf_of() {
+    return metal::numeric_limits<T>::infinity();
+}
+
+kernel void limits(device float* f [[buffer(0)]], device half* h [[buffer(1)]], device bfloat* b [[buffer(2)]],
+                   uint gid [[thread_position_in_grid]]) {
+    float s = float(gid);
+    f[gid * 4 + 0] = inf_of<float>() * (s + 1.0f);
+    f[gid * 4 + 1] = -metal::numeric_limits<float>::infinity();
+    f[gid * 4 + 2] = metal::numeric_limits<float>::quiet_NaN();
+    f[gid * 4 + 3] = metal::numeric_limits<float>::max();
+    h[gid * 4 + 0] = inf_of<half>();
+    h[gid * 4 + 1] = -metal::numeric_limits<half>::infinity();
+    h[gid * 4 + 2] = metal::numeric_limits<half>::quiet_NaN();
+    h[gid * 4 + 3] = metal::numeric_limits<half>::max();
+    b[gid * 4 + 0] = inf_of<bfloat>();
+    b[gid * 4 + 1] = -metal::numeric_limits<bfloat>::infinity();
+    b[gid * 4 + 2] = metal::numeric_limits<bfloat>::quiet_NaN();
+    b[gid * 4 + 3] = metal::numeric_limits<bfloat>::max();
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/python3
+"""Reference for samples/mlx_forms.metal: MLX's uniform<T> loop bounds, a complex type's constructors, conversion
+operators and reference-returning operator+=, arrays of structs made by their constructor, conversions to bool,
+and numeric_limits' infinities and NaNs for float, half and bfloat."""
+import numpy as np
+from refcase import Out, Reference, Scalar, rng, to_bf16
+
+ref = Reference("mlx_forms.metal")
+r = rng(131)
+f32 = np.float32
+
+# uniform_rows: n = 10: two blocks of 4 weighted 1..4, then 2 leftovers weighted 100, all halved
+rows, n = 64, 10
+x = r.uniform(-2, 2, (rows, n)).astype(f32)
+s = np.zeros(rows, f32)
+for i in range(2):
+    for j in range(4):
+        s = s + x[:, i * 4 + j] * f32(j + 1)
+for j in range(2):
+    s = s + x[:, 8 + j] * f32(100)
+ref.case("mlx_forms_uniform_rows", "uniform_rows", {0: x.reshape(-1), 1: Out(s * f32(0.5)), 2: Scalar("int", n)},
+         threadgroup=32, grid=rows)
+
+# complex_ops: inputs are multiples of 1/4 in [-4, 4), so every sum and product is exact in half too
+m = 100
+xc = (r.integers(-16, 16, (m, 2)) / 4).astype(f32)
+for t, dt in (("float", np.float32), ("half", np.float16)):
+    a_re, a_im = xc[:, 0].astype(dt), xc[:, 1].astype(dt)
+    one, two, zero = dt(1), dt(2), dt(0)
+    acc0_re, acc0_im = one + a_re, zero + a_im          # acc[0] = (1, 0) += a
+    b_re, b_im = two + a_re, zero + a_im                # acc[1] = 2 -> (2, 0), += a; b is its value
+    p_re = acc0_re * b_re - acc0_im * b_im
+    p_im = acc0_re * b_im + acc0_im * b_re
+    out = np.stack([p_re, p_im], axis=1).astype(f32)
+    re_out = (one + b_re).astype(dt)                    # acc[2] is (1, 0): its re, plus b's re
+    flags = 1 + np.where(xc[:, 0] > 0, 2, 0) + np.trunc(b_re.astype(f32)).astype(np.int32) * 4
+    ref.case("mlx_forms_complex_ops_" + t, "complex_ops_" + t,
+             {0: xc.reshape(-1), 1: Out(out), 2: Out(re_out), 3: Out(flags.astype(np.int32))}, threadgroup=32, grid=m)
+
+# limits: inf, -inf, NaN, max per type, compared bit for bit (float and half as their bits; bfloat is bits)
+k = 8
+inf, nan = np.float32(np.inf), np.float32(np.nan)
+f_exp = np.tile(np.array([inf, -inf, nan, np.finfo(f32).max], f32), k)
+h_exp = np.tile(np.array([np.inf, -np.inf, np.nan, 65504.0], np.float16), k)
+b_exp = np.tile(to_bf16(np.array([inf, -inf, nan, np.float32(float.fromhex("0x1.fep+127"))], f32)), k)
+ref.case("mlx_forms_limits", "limits", {0: Out(f_exp, bits=True), 1: Out(h_exp, bits=True), 2: Out(b_exp)},
+         threadgroup=8, grid=k)
+
+if __name__ == "__main__":
+    raise SystemExit(ref.main())
