@@ -117,3 +117,32 @@ kernel void limits(device float* f [[buffer(0)]], device half* h [[buffer(1)]], 
     b[gid * 4 + 2] = metal::numeric_limits<bfloat>::quiet_NaN();
     b[gid * 4 + 3] = metal::numeric_limits<bfloat>::max();
 }
+
+// fp4.h's fp4_e2m1: a byte read as a struct through a cast pointer (fp_quantized.h's Dequantize), converted by a
+// member operator that is not const (called on a value)
+struct fp4_e2m1 {
+    uint8_t bits;
+    operator float() thread {
+        half converted = as_type<half>(ushort((bits & 7) << 9));
+        converted *= 16384.0;
+        return float(bits & 8 ? -converted : converted);
+    }
+};
+
+struct half_box {
+    half h;
+};
+
+template <typename U>
+struct dequantize {
+    U operator()(uint8_t x) thread {
+        return U(*(thread fp4_e2m1*)(&x));
+    }
+};
+
+kernel void fp4_decode(device const uchar* q [[buffer(0)]], device const ushort* hb [[buffer(1)]],
+                       device float* out [[buffer(2)]], uint gid [[thread_position_in_grid]]) {
+    ushort u = hb[gid];
+    out[gid * 2] = dequantize<float>{}(q[gid]);
+    out[gid * 2 + 1] = float((*(thread half_box*)(&u)).h); // the bits of a ushort as a half member
+}

@@ -84,7 +84,7 @@ float cast_to_float_cplx_float(cplx_float val)
     return cplx_float_to_float(val);
 }
 
-bool no_mask_to_bool(inout no_mask self)
+bool no_mask_to_bool(no_mask self)
 {
     return true;
 }

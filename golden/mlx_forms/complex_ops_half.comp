@@ -85,7 +85,7 @@ float16_t cast_to_half_cplx_half(cplx_half val)
     return cplx_half_to_half(val);
 }
 
-bool no_mask_to_bool(inout no_mask self)
+bool no_mask_to_bool(no_mask self)
 {
     return true;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Reference for samples/mlx_forms.metal: MLX's uniform<T> loop bounds, a complex type's constructors, conversion
 operators and reference-returning operator+=, arrays of structs made by their constructor, conversions to bool,
-and numeric_limits' infinities and NaNs for float, half and bfloat."""
+numeric_limits' infinities and NaNs for float, half and bfloat, and bytes read as a struct through a cast pointer
+(MLX's fp4 dequantization)."""
 import numpy as np
 from refcase import Out, Reference, Scalar, rng, to_bf16
 
@@ -45,6 +46,16 @@ h_exp = np.tile(np.array([np.inf, -np.inf, np.nan, 65504.0], np.float16), k)
 b_exp = np.tile(to_bf16(np.array([inf, -inf, nan, np.float32(float.fromhex("0x1.fep+127"))], f32)), k)
 ref.case("mlx_forms_limits", "limits", {0: Out(f_exp, bits=True), 1: Out(h_exp, bits=True), 2: Out(b_exp)},
          threadgroup=8, grid=k)
+
+# fp4_decode: every byte's low nibble as fp4 e2m1 (sign bit 3, magnitudes 0, 0.5, 1, 1.5, 2, 3, 4, 6), and
+# ushorts' bits read as halves
+q = np.arange(256, dtype=np.uint8)
+mag = np.array([0, 0.5, 1, 1.5, 2, 3, 4, 6], f32)[q & 7]
+fp4 = np.where(q & 8, -mag, mag).astype(f32)
+hv = r.uniform(-1000, 1000, 256).astype(np.float16)
+dec = np.stack([fp4, hv.astype(f32)], axis=1).reshape(-1)
+ref.case("mlx_forms_fp4_decode", "fp4_decode", {0: q, 1: hv.view(np.uint16), 2: Out(dec, bits=True)},
+         threadgroup=64, grid=256)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -1918,6 +1918,48 @@ static Node *conv_binary(Parser *P, CXCursor c, bool compound)
     return n;
 }
 
+static Node *strip_paren_nodes(Node *n)
+{
+    while (n && n->kind == N_PAREN)
+        n = n->a;
+    return n;
+}
+
+/* `*(thread S*)&v` of a thread scalar v and a struct S of one scalar member as wide (MLX's fp_quantized.h:
+   `U(*(thread fp4_e2m1*)(&x))` of a uint8_t x): the struct made from v's bits, S(v) or S(as_type<M>(v)), a value
+   (glslang refuses writes to it); NULL for any other dereference. */
+static Node *bits_as_struct(Parser *P, Node *deref)
+{
+    Node *cast = strip_paren_nodes(deref->a);
+    if (!cast || cast->kind != N_CAST || cast->implicit || !cast->ty || cast->ty->kind != TY_PTR || cast->ty->as != AS_THREAD)
+        return NULL;
+    Node *addr = strip_paren_nodes(cast->a);
+    Node *v = addr && addr->kind == N_ADDR ? strip_paren_nodes(addr->a) : NULL;
+    Type *st = cast->ty->elem;
+    if (!v || v->kind != N_VAR || !v->ty || !ty_is_scalar(v->ty) || st->kind != TY_STRUCT || st->sdef->n_fields != 1 ||
+        st->sdef->is_union)
+        return NULL;
+    Type *ft = st->sdef->fields[0].ty;
+    if (!ty_is_scalar(ft) || ty_scalar_kind(ft) == TY_BOOL || ty_scalar_kind(v->ty) == TY_BOOL ||
+        ty_metal_size(ft) != ty_metal_size(v->ty))
+        return NULL;
+    Node *value = v;
+    if (!ty_equal(ft, v->ty)) {
+        value = arena_alloc(P->arena, sizeof *value);
+        value->kind = N_ASTYPE;
+        value->loc = v->loc;
+        value->a = v;
+        value->ty = ft;
+    }
+    Node *n = arena_alloc(P->arena, sizeof *n);
+    n->kind = N_INITLIST;
+    n->loc = deref->loc;
+    n->ty = st;
+    n->list = arena_alloc(P->arena, sizeof(Node *) * 2);
+    n->list[n->n_list++] = value;
+    return n;
+}
+
 static Node *conv_unary(Parser *P, CXCursor c)
 {
     Kids k = kids_of(c);
@@ -1942,6 +1984,9 @@ static Node *conv_unary(Parser *P, CXCursor c)
         n->kind = N_POSTFIX;
     if (!strcmp(n->op, "*")) {
         n->kind = N_DEREF;
+        Node *w = bits_as_struct(P, n);
+        if (w)
+            return w;
     } else if (!strcmp(n->op, "&")) {
         n->kind = N_ADDR;
     } else if (!strncmp(n->op, "sizeof", 6) || !strncmp(n->op, "alignof", 7)) {
@@ -3035,7 +3080,7 @@ static Func *get_func(Parser *P, CXCursor decl)
             f->ret = st; /* S& operator+=(...) { ...; return *this; }: the updated object, by value */
         if (!is_empty_struct(st)) {
             Var *self = arena_alloc(P->arena, sizeof *self);
-            *self = (Var){.name = "self", .glsl_name = "self", .kind = VAR_PARAM, .loc = f->loc, .index = -1, .builtin = -1};
+            *self = (Var){.name = "self", .glsl_name = "self", .kind = VAR_PARAM, .loc = f->loc, .index = -1, .builtin = -1, .owner = f};
             self->ty = st;
             if (!clang_CXXMethod_isConst(c)) { /* changes the object: inout */
                 self->ty = arena_alloc(P->arena, sizeof(Type));

@@ -326,6 +326,8 @@ static void walk_list(Lower *X, Func *f, Node *n)
    is_out_param is known when its callers are walked. */
 static bool writes_through(const Var *p)
 {
+    if (p->ty->kind == TY_REF && p->owner && p->owner->self == p) /* an object its member function does not change is `in` */
+        return p->is_out_param;
     if (p->ty->kind == TY_REF) /* a const reference only reads (the buffer stays readonly) */
         return !p->ty->is_const && p->ty->as != AS_CONSTANT;
     return p->ty->kind == TY_ARRAY && p->is_out_param;
@@ -471,6 +473,23 @@ static void visit_calls(Lower *X, Func *f, Node *n)
         visit_calls(X, f, n->var->init);
 }
 
+/* Whether N takes an address anywhere (`&x`): what it points to may be written through the pointer. */
+static bool takes_address(const Node *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_ADDR)
+        return true;
+    if (n->kind == N_VARDEF && n->var && takes_address(n->var->init))
+        return true;
+    if (takes_address(n->a) || takes_address(n->b) || takes_address(n->c) || takes_address(n->d))
+        return true;
+    for (int i = 0; i < n->n_list; i++)
+        if (takes_address(n->list[i]))
+            return true;
+    return false;
+}
+
 /* Helpers callees-first; a cycle is recursion, which GLSL forbids. */
 static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
 {
@@ -501,6 +520,9 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
                    ty_metal_name(X->prog->arena, f->ret));
     use_type(X, f->ret, f->loc);
     walk(X, f, f->body, false);
+    if (f->self && f->self->is_out_param && !f->self->written && !takes_address(f->body))
+        f->self->is_out_param = false; /* a member function that is not const but does not change its object: `in`, so
+                                          that it can be called on a value (`S(x).get()`, MLX's fp4 conversions) */
     for (int i = 0; i < f->n_params; i++) /* `thread T a[N]` written: GLSL passes arrays by value, so inout */
         if (f->params[i]->ty->kind == TY_ARRAY && f->params[i]->written)
             f->params[i]->is_out_param = true;
