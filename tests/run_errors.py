@@ -13,6 +13,7 @@ Directives, written in the .metal file as comments:
     // EXPECT-STDERR: some text     stderr contains this text
     // EXPECT-STDOUT: some text     stdout contains this text
     // EXPECT-NO-STDOUT             stdout is empty
+    // EXPECT-NOT-STDOUT: some text stdout does not contain this text (e.g. a kernel that must not be written)
 A case fails on any unmet expectation, a crash (signal or exit status >= 128) or a sanitizer report.
 """
 import argparse
@@ -22,7 +23,7 @@ import shlex
 import subprocess
 import sys
 
-DIRECTIVE_RE = re.compile(r"//\s*(ARGS|EXPECT-EXIT|EXPECT-ERROR|EXPECT-STDERR|EXPECT-STDOUT|EXPECT-NO-STDOUT)"
+DIRECTIVE_RE = re.compile(r"//\s*(ARGS|EXPECT-EXIT|EXPECT-ERROR|EXPECT-STDERR|EXPECT-STDOUT|EXPECT-NO-STDOUT|EXPECT-NOT-STDOUT)"
                           r"(?::\s?(.*?))?\s*$")
 ERROR_SPEC_RE = re.compile(r"^(@[+-]\d+|\d+):(\d+):\s*error:\s*(.*)$")
 SANITIZER_RE = re.compile(r"ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:|UndefinedBehaviorSanitizer")
@@ -38,6 +39,7 @@ class Case:
         self.stderr = []
         self.stdout = []
         self.no_stdout = False
+        self.not_stdout = []
         with open(path, encoding="utf-8") as f:
             self.lines = f.read().split("\n")
         for number, text in enumerate(self.lines, start=1):
@@ -54,6 +56,8 @@ class Case:
             self.stderr.append(value)
         elif kind == "EXPECT-STDOUT":
             self.stdout.append(value)
+        elif kind == "EXPECT-NOT-STDOUT":
+            self.not_stdout.append(value)
         elif kind == "EXPECT-NO-STDOUT":
             self.no_stdout = True
         else:
@@ -104,6 +108,7 @@ def check(case, rc, out, err):
         problems += find_diagnostic(case, err_lines, line, col, text)
     problems += ["stderr lacks %r" % s for s in case.stderr if s not in err]
     problems += ["stdout lacks %r" % s for s in case.stdout if s not in out]
+    problems += ["stdout holds %r" % s for s in case.not_stdout if s in out]
     if case.no_stdout and out.strip():
         problems.append("stdout should be empty")
     return problems

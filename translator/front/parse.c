@@ -3339,6 +3339,7 @@ static void kernel_attributes(Parser *P, Func *f, CXCursor c, unsigned from, uns
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)strcspn(g[i]->text, "( "), g[i]->text);
             diag_error(P->diag, g[i]->loc, "attribute [[%s]] is not supported yet", name);
+            f->had_errors = f->parsed = true; /* reported, so never translated nor written */
         }
     }
 }
@@ -3525,8 +3526,11 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
             if (own_errors(P, start, end, f->name)) {
                 f->had_errors = f->parsed = true; /* its body is not what the source says: no model */
             } else if (P->convert && !f->had_errors) {
+                int before = P->diag->n_errors;
                 conv_params(P, f, c);
+                bool bad_params = P->diag->n_errors > before; /* e.g. an unsupported parameter attribute */
                 parse_body(P, f, c);
+                f->had_errors |= bad_params; /* reported, so never written */
                 kernel_cost(P, f);
             }
         }
