@@ -98,7 +98,18 @@ static bool compute_grid(Launch *s, const MtlrtPipeline *pipe, const MtlrtDispat
     return true;
 }
 
-/* Threadgroup memory lengths of KEY from D's byte counts, checked against the kernel and device. */
+/* The threads of D's largest threadgroup along X (AXES 1) or in all (AXES 3): a dispatchThreads grid smaller than
+   the threadgroup has only the grid's threads. */
+static uint64_t threads_per_group(const MtlrtDispatch *d, int axes)
+{
+    uint64_t n = 1;
+    for (int i = 0; i < axes; i++)
+        n *= d->style == MTLRT_DISPATCH_THREADS && d->size[i] < d->threadgroup[i] ? d->size[i] : d->threadgroup[i];
+    return n;
+}
+
+/* Threadgroup memory lengths of KEY from D's byte counts, checked against the kernel (Metal's rules for
+   setThreadgroupMemoryLength: a multiple of 16 bytes; at least what the kernel is proven to index) and device. */
 static bool threadgroup_lengths(const MtlrtPipeline *pipe, const MtlrtDispatch *d, VariantKey *key)
 {
     const MtlrtReflection *r = pipe->refl;
@@ -106,13 +117,35 @@ static bool threadgroup_lengths(const MtlrtPipeline *pipe, const MtlrtDispatch *
     for (uint32_t i = 0; i < r->n_threadgroup_params; i++) {
         const MtlrtThreadgroupParam *t = &r->threadgroup_params[i];
         uint32_t bytes = d->threadgroup_memory[t->index];
-        if (!bytes || bytes % t->element_size) {
-            rt_error("threadgroup buffer %u (%s) of kernel %s: %s (a positive multiple of %u bytes; mtlrun "
-                     "--threadgroup-memory %u=BYTES)", t->index, t->name, r->entry,
-                     bytes ? "its size is not a whole number of elements" : "no size given", t->element_size, t->index);
+        uint64_t need = t->min_elements ? t->min_elements : 1;
+        const char *why = need > 1 ? "it indexes it with a constant" : "at least one element";
+        if (t->min_per_thread != MTLRT_TG_PER_THREAD_NONE) {
+            uint64_t per = threads_per_group(d, t->min_per_thread == MTLRT_TG_PER_THREAD_X ? 1 : 3);
+            if (per > need) {
+                need = per;
+                why = t->min_per_thread == MTLRT_TG_PER_THREAD_X
+                          ? "it indexes it with thread_position_in_threadgroup.x, one element per thread along x"
+                          : "it indexes it with thread_index_in_threadgroup, one element per thread";
+            }
+        }
+        uint64_t need_bytes = (need * t->element_size + 15) / 16 * 16;
+        if (!bytes || bytes % 16 || bytes < need * t->element_size) {
+            if (!bytes)
+                rt_error("threadgroup buffer %u (%s) of kernel %s: no size given (mtlrun --threadgroup-memory "
+                         "%u=BYTES, at least %llu)", t->index, t->name, r->entry, t->index,
+                         (unsigned long long)need_bytes);
+            else if (bytes % 16)
+                rt_error("threadgroup buffer %u (%s) of kernel %s: %u bytes is not a multiple of 16 (Metal's rule "
+                         "for threadgroup memory lengths; mtlrun --threadgroup-memory %u=BYTES)", t->index, t->name,
+                         r->entry, bytes, t->index);
+            else
+                rt_error("threadgroup buffer %u (%s) of kernel %s: %u bytes is too small: the kernel needs at least "
+                         "%llu bytes, %llu %s elements (%s; mtlrun --threadgroup-memory %u=BYTES)", t->index, t->name,
+                         r->entry, bytes, (unsigned long long)need_bytes, (unsigned long long)need, t->type, why,
+                         t->index);
             return false;
         }
-        key->tg_length[t->index] = bytes / t->element_size;
+        key->tg_length[t->index] = bytes / t->element_size; /* as Metal: the whole elements the bytes hold */
         total += bytes;
     }
     if (total > pipe->ctx->props.limits.maxComputeSharedMemorySize) {

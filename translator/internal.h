@@ -588,6 +588,9 @@ char *emit_glsl(Program *prog, Lowered *L); /* malloc'd */
 
 /* ---- reflect.c ---- */
 char *reflect_json(Program *prog, Lowered *L); /* malloc'd */
+/* The default length of [[threadgroup(n)]] parameter V's shared array (the runtime sets the real one): more than
+   every constant index of it in kernel K's body, which glslang checks against the default. */
+int tg_default_length(Func *k, Var *v);
 
 /* ---- spirv.c ---- */
 /* GLSL to SPIR-V with shaderc; returns malloc'd words or NULL with *err (malloc'd) set. */
