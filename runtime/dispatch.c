@@ -11,7 +11,6 @@
 #include <string.h>
 
 #define FENCE_TIMEOUT_NS (300ull * 1000 * 1000 * 1000)
-#define MTLRT_CPU_MAX_THREADS (1ull << 32) /* threads of one dispatch on a CPU device (docs/limits.md) */
 
 /* Workgroups of one pipeline variant: COUNT groups from group BASE. */
 typedef struct Region {
@@ -87,8 +86,7 @@ static bool compute_grid(Launch *s, const MtlrtPipeline *pipe, const MtlrtDispat
     /* A CPU device (lavapipe) runs some 10^8..10^9 threads a second: past MTLRT_CPU_MAX_THREADS a dispatch would run
        for minutes or days (65535^3 threads), so it is refused up front rather than left to the fence's timeout. */
     long double all = (long double)threads[0] * threads[1] * threads[2]; /* up to 2^96 */
-    const char *env = getenv("MTLRT_CPU_MAX_THREADS");
-    uint64_t cap = env && *env ? strtoull(env, NULL, 10) : MTLRT_CPU_MAX_THREADS;
+    uint64_t cap = pipe->ctx->cpu_max_threads; /* MTLRT_CPU_MAX_THREADS, read when the context was made */
     if (pipe->ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU && cap && all > cap)
         return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "a grid of %u x %u x %u = %.0f threads on the CPU device %s: more "
                        "than %llu, the limit for a CPU device (MTLRT_CPU_MAX_THREADS=N raises it, 0 removes it; "
@@ -299,7 +297,11 @@ static void warn_grid_fit(const MtlrtPipeline *pipe, const MtlrtDispatch *d, con
 /* Check D against the kernel and device and plan it: push constants, regions and their pipelines, buffers. */
 static bool plan_launch(Launch *s, MtlrtPipeline *pipe, const MtlrtDispatch *d)
 {
-    memset(s, 0, sizeof *s);
+    /* cleared: what is read before it is written (regions are written whole by plan_regions) */
+    s->empty = false;
+    s->n_regions = s->n_buffers = s->n_reads = s->n_writes = 0;
+    memset(s->buffers, 0, sizeof s->buffers);
+    memset(s->push, 0, pipe->push_size > 16 ? pipe->push_size : 16);
     if (d->push_data)
         memcpy(s->push, d->push_data, d->push_size < pipe->push_size ? d->push_size : pipe->push_size);
     if (!check_threadgroup(pipe, d->threadgroup) || !compute_grid(s, pipe, d) || !check_bindings(s, pipe, d) ||
@@ -321,17 +323,32 @@ static bool record_launch(MtlrtCommands *c, MtlrtPipeline *pipe, const Launch *s
     if (s->empty)
         return true;
     if (!rt_commands_recording(c) || !rt_bounds_prepare(c, pipe) ||
-        !rt_commands_order(c, s->reads, s->n_reads, s->writes, s->n_writes) ||
+        !rt_commands_order(c, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, s->reads, s->n_reads, s->writes, s->n_writes) ||
         !rt_commands_descriptor_set(c, pipe, s->buffers, s->n_buffers, &set))
         return false;
-    vkCmdBindDescriptorSets(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->layout, 0, 1, &set, 0, NULL);
-    if (pipe->push_size)
+    /* only what differs from what the command buffer has bound: a chain of dispatches of one kernel binds its
+       pipeline once, and pushes its constants again only when they change */
+    if (c->bound_layout != pipe->layout) {
+        rt_commands_forget_bindings(c);
+        c->bound_layout = pipe->layout;
+    }
+    if (c->bound_set != set) {
+        vkCmdBindDescriptorSets(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->layout, 0, 1, &set, 0, NULL);
+        c->bound_set = set;
+    }
+    if (pipe->push_size && (c->bound_push_size != pipe->push_size || memcmp(c->bound_push, s->push, pipe->push_size))) {
         vkCmdPushConstants(c->cmd, pipe->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pipe->push_size, s->push);
+        memcpy(c->bound_push, s->push, pipe->push_size);
+        c->bound_push_size = pipe->push_size;
+    }
     if (timed && !rt_commands_timestamp(c, false, slot))
         return false;
     for (uint32_t g = 0; g < s->n_regions; g++) {
         const Region *r = &s->regions[g];
-        vkCmdBindPipeline(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipeline);
+        if (c->bound_pipeline != r->pipeline) {
+            vkCmdBindPipeline(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipeline);
+            c->bound_pipeline = r->pipeline;
+        }
         if (pipe->refl->exact_threadgroups)
             vkCmdDispatchBase(c->cmd, r->base[0], r->base[1], r->base[2], r->count[0], r->count[1], r->count[2]);
         else
