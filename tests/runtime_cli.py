@@ -14,6 +14,7 @@ with outputs poisoned first. Cases:
   dtypes: bfloat16 in and out as '<V2' .npy (ml_dtypes' and MLX's form) and as DTYPE:SHAPE, complex64 in and out;
   options: --opt=VALUE and --opt VALUE, --version, -q, unknown options and missing values (exit 2);
   pipelines: three dependent kernels on shared buffers in one submission (2 barriers), an independent one (none);
+  two read from standard input (--pipeline -);
   transfers through staging (MTLRT_STAGING=1) with --repeat, so the GPU-side restores are exercised;
   bounds checking: a read and a write past the end and too little threadgroup memory, each reported with its
   Metal source line, buffer name, index and size (exit 1); the same kernel within bounds passes with its result;
@@ -59,17 +60,18 @@ class Runner:
         np.save(self.path(name), array)
         return self.path(name)
 
-    def run(self, args, env=None):
+    def run(self, args, env=None, stdin=None):
         e = dict(os.environ, **(env or {}))
-        p = subprocess.run([self.mtlrun] + args, capture_output=True, text=True, errors="replace", timeout=300, env=e)
+        p = subprocess.run([self.mtlrun] + args, capture_output=True, text=True, errors="replace", timeout=300, env=e,
+                           input=stdin)
         if self.verbose:
             print("$ mtlrun " + " ".join(args) + "\n" + p.stdout + p.stderr)
         return p.returncode, p.stdout, p.stderr
 
-    def case(self, name, args, rc=0, stderr_has=(), stderr_lacks=(), stdout_has=(), env=None):
+    def case(self, name, args, rc=0, stderr_has=(), stderr_lacks=(), stdout_has=(), env=None, stdin=None):
         """Run one case; returns True when exit status and messages are as expected."""
         self.count += 1
-        code, out, err = self.run(args, env)
+        code, out, err = self.run(args, env, stdin)
         problems = []
         if code != rc:
             problems.append("exit status %d, expected %d" % (code, rc))
@@ -229,6 +231,16 @@ check sums = {sums}
               stderr_has=["4 dispatches in one submission, 2 barriers between dependent ones"],
               stdout_has=["PASS: buffer y", "PASS: buffer sums", "gpu_time_ms:"]):
         r.expect_array("pipeline: out y", r.path("p_y.npy"), want, exact=False)
+    # from standard input: one command line, two kernels (t = 3 x; t += -1) on shared buffers
+    two = "buffer x = {x}\nbuffer t = float32:1000\nrun {k} --entry scale --grid 1000 --threadgroup 64 --buffer 0=x " \
+          "--buffer 1=t --scalar 2=3\nrun {k} --entry shift --grid 1000 --threadgroup 64 --buffer 0=t --scalar b=-1\n" \
+          "out t = {out}\n".format(x=x, k=KERNELS, out=r.path("p_t.npy"))
+    if r.case("pipeline from standard input", ["--pipeline", "-", "--poison", "--validate"], stdin=two,
+              stderr_has=["stdin: 2 dispatches in one submission, 1 barriers between dependent ones"]):
+        r.expect_array("pipeline from stdin: out t", r.path("p_t.npy"), np.float32(3) * xs + np.float32(-1),
+                       exact=False)
+    r.case("pipeline from standard input: a bad line", ["--pipeline", "-"], rc=2, stdin="buffer x = float32:4\nnope\n",
+           stderr_has=["stdin:2: error: unknown line kind 'nope'"])
     bad = r.path("bad_pipe.txt")
     open(bad, "w").write("buffer x = float32:4\nrun %s --entry scale --grid 4 --threadgroup 4 --device 0\n" % KERNELS)
     r.case("pipeline: a run option in a run line", ["--pipeline", bad], rc=2,
