@@ -35,44 +35,71 @@ static bool add_buffer(VkBuffer **list, uint32_t *n, uint32_t *cap, VkBuffer b)
     return true;
 }
 
-/* The barrier between the commands since the last one (of STAGES) and every later command: its source is only
-   the stages those commands ran in (a chain of dispatches waits for compute work alone, as a raw loop's barrier
-   does); its destination is every stage a later command may use, so that the sets can start afresh after it. */
-static void order_barrier(MtlrtCommands *c)
+/* A command reading READS and writing WRITES depends on commands that read READ and wrote WRITTEN. */
+static bool hazard(const VkBuffer *read, uint32_t n_read, const VkBuffer *written, uint32_t n_written,
+                   const VkBuffer *reads, uint32_t n_reads, const VkBuffer *writes, uint32_t n_writes)
 {
-    VkPipelineStageFlags src = c->stages ? c->stages : VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+    for (uint32_t i = 0; i < n_reads; i++)
+        if (contains(written, n_written, reads[i]))
+            return true;
+    for (uint32_t i = 0; i < n_writes; i++)
+        if (contains(written, n_written, writes[i]) || contains(read, n_read, writes[i]))
+            return true;
+    return false;
+}
+
+/* A barrier from the stages SRC (of the commands since the last barrier: a chain of dispatches waits for compute
+   work alone) to the stages DST (compute, or compute and transfer): writes of SRC made visible to DST's accesses. */
+static void barrier(MtlrtCommands *c, VkPipelineStageFlags src, VkPipelineStageFlags dst)
+{
+    if (!src)
+        src = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
     VkMemoryBarrier b = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
         .srcAccessMask = (src & VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT ? VK_ACCESS_SHADER_WRITE_BIT : 0) |
                          (src & VK_PIPELINE_STAGE_TRANSFER_BIT ? VK_ACCESS_TRANSFER_WRITE_BIT : 0),
-        .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT |
-                         VK_ACCESS_TRANSFER_WRITE_BIT,
+        .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                         (dst & VK_PIPELINE_STAGE_TRANSFER_BIT ? VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT : 0),
     };
-    vkCmdPipelineBarrier(c->cmd, src, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
-                         &b, 0, NULL, 0, NULL);
-    c->n_read = c->n_written = 0;
-    c->stages = 0;
+    vkCmdPipelineBarrier(c->cmd, src, dst, 0, 1, &b, 0, NULL, 0, NULL);
     c->n_barriers++;
 }
 
+/* Everything recorded so far is ordered before what comes next (a barrier to compute and transfer was recorded). */
+static void forget_hazards(MtlrtCommands *c)
+{
+    c->n_read = c->n_written = c->n_t_read = c->n_t_written = 0;
+    c->stages = c->t_stages = 0;
+}
+
 /* Before a command of STAGE that reads READS and writes WRITES: a barrier if it reads what an earlier command
-   wrote, or writes what one read or wrote since the last barrier; then those sets grow by this command's. */
+   wrote, or writes what one read or wrote, since the last barrier that orders it; then the sets grow by this
+   command's. A dispatch's barrier reaches compute work only (what a chain of dispatches needs; later dispatches
+   are ordered by it, and each barrier's source takes in the compute stage of the dispatch after the one before, so
+   barriers chain); copies and fills check what was touched since the last barrier that reached transfers too, and
+   their barrier reaches both. */
 bool rt_commands_order(MtlrtCommands *c, VkPipelineStageFlags stage, const VkBuffer *reads, uint32_t n_reads,
                        const VkBuffer *writes, uint32_t n_writes)
 {
-    bool hazard = false;
-    for (uint32_t i = 0; i < n_reads && !hazard; i++)
-        hazard = contains(c->written, c->n_written, reads[i]);
-    for (uint32_t i = 0; i < n_writes && !hazard; i++)
-        hazard = contains(c->written, c->n_written, writes[i]) || contains(c->read, c->n_read, writes[i]);
-    if (hazard)
-        order_barrier(c);
+    if (stage == VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT) {
+        if (hazard(c->read, c->n_read, c->written, c->n_written, reads, n_reads, writes, n_writes)) {
+            barrier(c, c->stages, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+            c->n_read = c->n_written = 0;
+            c->stages = 0;
+        }
+    } else if (hazard(c->t_read, c->n_t_read, c->t_written, c->n_t_written, reads, n_reads, writes, n_writes)) {
+        barrier(c, c->t_stages, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT);
+        forget_hazards(c);
+    }
     c->stages |= stage;
+    c->t_stages |= stage;
     for (uint32_t i = 0; i < n_reads; i++)
-        if (!add_buffer(&c->read, &c->n_read, &c->cap_read, reads[i]))
+        if (!add_buffer(&c->read, &c->n_read, &c->cap_read, reads[i]) ||
+            !add_buffer(&c->t_read, &c->n_t_read, &c->cap_t_read, reads[i]))
             return false;
     for (uint32_t i = 0; i < n_writes; i++)
-        if (!add_buffer(&c->written, &c->n_written, &c->cap_written, writes[i]))
+        if (!add_buffer(&c->written, &c->n_written, &c->cap_written, writes[i]) ||
+            !add_buffer(&c->t_written, &c->n_t_written, &c->cap_t_written, writes[i]))
             return false;
     return true;
 }
@@ -297,8 +324,7 @@ bool mtlrt_commands_barrier(MtlrtCommands *c)
     if (!rt_commands_recording(c))
         return false;
     rt_full_barrier(c->cmd);
-    c->n_read = c->n_written = 0;
-    c->stages = 0;
+    forget_hazards(c);
     c->n_barriers++;
     return true;
 }
@@ -439,8 +465,7 @@ bool mtlrt_commands_reset(MtlrtCommands *c)
             return false;
     c->cur_pool = c->sets_in_pool = 0;
     c->n_cached = c->next_cached = 0;
-    c->n_read = c->n_written = 0;
-    c->stages = 0;
+    forget_hazards(c);
     c->recording = c->ended = c->have_times = c->finished = false;
     c->n_commands = c->n_barriers = c->n_timed = 0;
     c->n_bounds = 0;
@@ -467,6 +492,8 @@ void mtlrt_commands_destroy(MtlrtCommands *c)
     free(c->pools);
     free(c->read);
     free(c->written);
+    free(c->t_read);
+    free(c->t_written);
     free(c->timed_ms);
     free(c->bounds);
     free(c);

@@ -100,6 +100,9 @@ struct MtlrtCommands {
     VkBuffer *read, *written; /* buffers touched since the last barrier */
     uint32_t n_read, cap_read, n_written, cap_written;
     VkPipelineStageFlags stages; /* ... and the stages of the commands that did (the next barrier's source) */
+    VkBuffer *t_read, *t_written; /* the same since the last barrier that transfers wait for (commands.c) */
+    uint32_t n_t_read, cap_t_read, n_t_written, cap_t_written;
+    VkPipelineStageFlags t_stages;
     /* what the command buffer has bound, so that a dispatch binds only what changed (as a raw loop would) */
     VkPipeline bound_pipeline;
     VkPipelineLayout bound_layout;
