@@ -10,6 +10,8 @@
              found from the buffers it reads and writes, descriptor sets reused), submit, wait
      resubmit the recorded raw command buffer / mtlrt list submitted again and waited for
      single   mtlrt_dispatch N times (a submission and a wait each: the runtime before command lists)
+     record   the recording alone of raw and list (this thread's CPU time, CLOCK_THREAD_CPUTIME_ID: the host work
+              the runtime adds, which a fast GPU does not hide; unlike wall time, other processes do not inflate it)
    Both results are checked (every element = its start + N a), so neither loop can skip work.
      dispatch_bench [--dispatches N] [--elements E] [--reps R] [--device NAME|INDEX] */
 #include <shaderc/shaderc.h>
@@ -55,6 +57,13 @@ static double now_ms(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+static double cpu_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
 }
 
@@ -274,19 +283,22 @@ int main(int argc, char **argv)
     CHECK(cmds);
     printf("device: %s\ndispatches: %u, each reading the previous one's output (%u floats, threadgroups of %d); "
            "%u repetitions\n", mtlrt_context_device_name(ctx), n, e, TG, reps);
-    Times t_raw = {0}, t_list = {0}, t_raw_re = {0}, t_list_re = {0}, t_single = {0};
+    Times t_raw = {0}, t_list = {0}, t_raw_re = {0}, t_list_re = {0}, t_single = {0}, t_raw_rec = {0},
+          t_list_rec = {0};
     for (uint32_t rep = 0; rep < reps + 1; rep++) { /* repetition 0 warms up (pipelines, memory) */
         reset(a, b, host, e);
-        double t0 = now_ms();
+        double t0 = now_ms(), c0 = cpu_ms();
         raw_record(&raw, n, e, add);
+        double c1 = cpu_ms();
         raw_submit_wait(&raw);
         double t1 = now_ms();
         verify(a, b, host, e, n, add, "raw");
         reset(a, b, host, e);
-        double t2 = now_ms();
+        double t2 = now_ms(), c2 = cpu_ms();
         CHECK(mtlrt_commands_reset(cmds));
         for (uint32_t i = 0; i < n; i++)
             CHECK(mtlrt_commands_dispatch(cmds, pipe, &d[i % 2]));
+        double c3 = cpu_ms();
         CHECK(mtlrt_commands_submit(cmds) && mtlrt_commands_wait(cmds, UINT64_MAX) == MTLRT_OK);
         double t3 = now_ms();
         verify(a, b, host, e, n, add, "command list");
@@ -307,6 +319,8 @@ int main(int argc, char **argv)
         t_list.ms[t_list.n++] = t3 - t2;
         t_raw_re.ms[t_raw_re.n++] = t5 - t4;
         t_list_re.ms[t_list_re.n++] = t7 - t6;
+        t_raw_rec.ms[t_raw_rec.n++] = c1 - c0;
+        t_list_rec.ms[t_list_rec.n++] = c3 - c2;
         if (rep <= 3) { /* one submission and wait per dispatch: slow, three repetitions */
             reset(a, b, host, e);
             double t8 = now_ms();
@@ -318,12 +332,15 @@ int main(int argc, char **argv)
     }
     qsort(t_raw.ms, (size_t)t_raw.n, sizeof(double), cmp);
     qsort(t_raw_re.ms, (size_t)t_raw_re.n, sizeof(double), cmp);
-    double base = t_raw.ms[t_raw.n / 2], base_re = t_raw_re.ms[t_raw_re.n / 2];
+    qsort(t_raw_rec.ms, (size_t)t_raw_rec.n, sizeof(double), cmp);
+    double base = t_raw.ms[t_raw.n / 2], base_re = t_raw_re.ms[t_raw_re.n / 2], base_rec = t_raw_rec.ms[t_raw_rec.n / 2];
     report("raw Vulkan loop: record, submit, wait", &t_raw, n, 0);
     report("mtlrt command list: record, submit, wait", &t_list, n, base);
     report("raw Vulkan: submit again, wait", &t_raw_re, n, 0);
     report("mtlrt command list: submit again, wait", &t_list_re, n, base_re);
     report("mtlrt_dispatch one by one (3 reps)", &t_single, n, base);
+    report("raw Vulkan loop: record only (CPU time)", &t_raw_rec, n, 0);
+    report("mtlrt command list: record only (CPU time)", &t_list_rec, n, base_rec);
     mtlrt_commands_destroy(cmds);
     raw_destroy(&raw);
     mtlrt_buffer_destroy(a);

@@ -35,26 +35,71 @@ static bool add_buffer(VkBuffer **list, uint32_t *n, uint32_t *cap, VkBuffer b)
     return true;
 }
 
-/* Before a command that reads READS and writes WRITES: a barrier if it reads what an earlier command wrote, or
-   writes what one read or wrote since the last barrier; then those sets grow by this command's. */
-bool rt_commands_order(MtlrtCommands *c, const VkBuffer *reads, uint32_t n_reads, const VkBuffer *writes,
-                       uint32_t n_writes)
+/* A command reading READS and writing WRITES depends on commands that read READ and wrote WRITTEN. */
+static bool hazard(const VkBuffer *read, uint32_t n_read, const VkBuffer *written, uint32_t n_written,
+                   const VkBuffer *reads, uint32_t n_reads, const VkBuffer *writes, uint32_t n_writes)
 {
-    bool hazard = false;
-    for (uint32_t i = 0; i < n_reads && !hazard; i++)
-        hazard = contains(c->written, c->n_written, reads[i]);
-    for (uint32_t i = 0; i < n_writes && !hazard; i++)
-        hazard = contains(c->written, c->n_written, writes[i]) || contains(c->read, c->n_read, writes[i]);
-    if (hazard) {
-        rt_full_barrier(c->cmd);
-        c->n_read = c->n_written = 0;
-        c->n_barriers++;
-    }
     for (uint32_t i = 0; i < n_reads; i++)
-        if (!add_buffer(&c->read, &c->n_read, &c->cap_read, reads[i]))
+        if (contains(written, n_written, reads[i]))
+            return true;
+    for (uint32_t i = 0; i < n_writes; i++)
+        if (contains(written, n_written, writes[i]) || contains(read, n_read, writes[i]))
+            return true;
+    return false;
+}
+
+/* A barrier from the stages SRC (of the commands since the last barrier: a chain of dispatches waits for compute
+   work alone) to the stages DST (compute, or compute and transfer): writes of SRC made visible to DST's accesses. */
+static void barrier(MtlrtCommands *c, VkPipelineStageFlags src, VkPipelineStageFlags dst)
+{
+    if (!src)
+        src = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+    VkMemoryBarrier b = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+        .srcAccessMask = (src & VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT ? VK_ACCESS_SHADER_WRITE_BIT : 0) |
+                         (src & VK_PIPELINE_STAGE_TRANSFER_BIT ? VK_ACCESS_TRANSFER_WRITE_BIT : 0),
+        .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                         (dst & VK_PIPELINE_STAGE_TRANSFER_BIT ? VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT : 0),
+    };
+    vkCmdPipelineBarrier(c->cmd, src, dst, 0, 1, &b, 0, NULL, 0, NULL);
+    c->n_barriers++;
+}
+
+/* Everything recorded so far is ordered before what comes next (a barrier to compute and transfer was recorded). */
+static void forget_hazards(MtlrtCommands *c)
+{
+    c->n_read = c->n_written = c->n_t_read = c->n_t_written = 0;
+    c->stages = c->t_stages = 0;
+}
+
+/* Before a command of STAGE that reads READS and writes WRITES: a barrier if it reads what an earlier command
+   wrote, or writes what one read or wrote, since the last barrier that orders it; then the sets grow by this
+   command's. A dispatch's barrier reaches compute work only (what a chain of dispatches needs; later dispatches
+   are ordered by it, and each barrier's source takes in the compute stage of the dispatch after the one before, so
+   barriers chain); copies and fills check what was touched since the last barrier that reached transfers too, and
+   their barrier reaches both. */
+bool rt_commands_order(MtlrtCommands *c, VkPipelineStageFlags stage, const VkBuffer *reads, uint32_t n_reads,
+                       const VkBuffer *writes, uint32_t n_writes)
+{
+    if (stage == VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT) {
+        if (hazard(c->read, c->n_read, c->written, c->n_written, reads, n_reads, writes, n_writes)) {
+            barrier(c, c->stages, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+            c->n_read = c->n_written = 0;
+            c->stages = 0;
+        }
+    } else if (hazard(c->t_read, c->n_t_read, c->t_written, c->n_t_written, reads, n_reads, writes, n_writes)) {
+        barrier(c, c->t_stages, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT);
+        forget_hazards(c);
+    }
+    c->stages |= stage;
+    c->t_stages |= stage;
+    for (uint32_t i = 0; i < n_reads; i++)
+        if (!add_buffer(&c->read, &c->n_read, &c->cap_read, reads[i]) ||
+            !add_buffer(&c->t_read, &c->n_t_read, &c->cap_t_read, reads[i]))
             return false;
     for (uint32_t i = 0; i < n_writes; i++)
-        if (!add_buffer(&c->written, &c->n_written, &c->cap_written, writes[i]))
+        if (!add_buffer(&c->written, &c->n_written, &c->cap_written, writes[i]) ||
+            !add_buffer(&c->t_written, &c->n_t_written, &c->cap_t_written, writes[i]))
             return false;
     return true;
 }
@@ -120,7 +165,16 @@ bool rt_commands_recording(MtlrtCommands *c)
         vkCmdWriteTimestamp(c->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, c->queries, 0);
     }
     rt_full_barrier(c->cmd); /* after whatever was submitted before */
+    rt_commands_forget_bindings(c);
     return true;
+}
+
+void rt_commands_forget_bindings(MtlrtCommands *c)
+{
+    c->bound_pipeline = VK_NULL_HANDLE;
+    c->bound_layout = VK_NULL_HANDLE;
+    c->bound_set = VK_NULL_HANDLE;
+    c->bound_push_size = 0;
 }
 
 /* A timestamp pair around one timed command: index of its first query (written at TOP_OF_PIPE now). */
@@ -140,9 +194,15 @@ bool rt_commands_timestamp(MtlrtCommands *c, bool end, uint32_t *slot)
     return true;
 }
 
-/* A descriptor pool with room for SETS_PER_POOL more sets. */
+/* A descriptor pool with room for SETS_PER_POOL more sets: the next one kept from an earlier recording, or a new
+   one. */
 static bool new_pool(MtlrtCommands *c)
 {
+    c->sets_in_pool = 0;
+    if (c->cur_pool < c->n_pools) {
+        c->cur_pool++;
+        return true;
+    }
     VkDescriptorPool *pools = realloc(c->pools, (c->n_pools + 1) * sizeof *pools);
     if (!pools)
         return rt_fail(MTLRT_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -157,8 +217,7 @@ static bool new_pool(MtlrtCommands *c)
     };
     if (!rt_vk_ok(vkCreateDescriptorPool(c->ctx->device, &info, NULL, &c->pools[c->n_pools]), "vkCreateDescriptorPool"))
         return false;
-    c->n_pools++;
-    c->sets_in_pool = 0;
+    c->cur_pool = ++c->n_pools;
     return true;
 }
 
@@ -174,11 +233,11 @@ bool rt_commands_descriptor_set(MtlrtCommands *c, const MtlrtPipeline *pipe, con
             return true;
         }
     }
-    if ((!c->n_pools || c->sets_in_pool == SETS_PER_POOL) && !new_pool(c))
+    if ((!c->cur_pool || c->sets_in_pool == SETS_PER_POOL) && !new_pool(c))
         return false;
     VkDescriptorSetAllocateInfo alloc = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-        .descriptorPool = c->pools[c->n_pools - 1],
+        .descriptorPool = c->pools[c->cur_pool - 1],
         .descriptorSetCount = 1,
         .pSetLayouts = &pipe->set_layout,
     };
@@ -236,7 +295,8 @@ bool mtlrt_commands_copy(MtlrtCommands *c, MtlrtBuffer *dst, size_t dst_offset, 
         return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "mtlrt_commands_copy: source and destination ranges overlap");
     if (!size)
         return true;
-    if (!rt_commands_recording(c) || !rt_commands_order(c, &src->buffer, 1, &dst->buffer, 1))
+    if (!rt_commands_recording(c) ||
+        !rt_commands_order(c, VK_PIPELINE_STAGE_TRANSFER_BIT, &src->buffer, 1, &dst->buffer, 1))
         return false;
     VkBufferCopy region = {.srcOffset = src_offset, .dstOffset = dst_offset, .size = size};
     vkCmdCopyBuffer(c->cmd, src->buffer, dst->buffer, 1, &region);
@@ -250,7 +310,7 @@ bool mtlrt_commands_fill(MtlrtCommands *c, MtlrtBuffer *dst, size_t offset, size
         return false;
     if (!size)
         return true;
-    if (!rt_commands_recording(c) || !rt_commands_order(c, NULL, 0, &dst->buffer, 1))
+    if (!rt_commands_recording(c) || !rt_commands_order(c, VK_PIPELINE_STAGE_TRANSFER_BIT, NULL, 0, &dst->buffer, 1))
         return false;
     VkDeviceSize bytes = offset + size == dst->size ? VK_WHOLE_SIZE : size; /* the allocation's padding too */
     vkCmdFillBuffer(c->cmd, dst->buffer, offset, bytes, value);
@@ -264,7 +324,7 @@ bool mtlrt_commands_barrier(MtlrtCommands *c)
     if (!rt_commands_recording(c))
         return false;
     rt_full_barrier(c->cmd);
-    c->n_read = c->n_written = 0;
+    forget_hazards(c);
     c->n_barriers++;
     return true;
 }
@@ -391,7 +451,7 @@ uint32_t mtlrt_commands_barriers(const MtlrtCommands *c)
     return c->n_barriers;
 }
 
-/* Wait for the list if it runs, then forget everything recorded (descriptor pools and queries are kept). */
+/* Wait for the list if it runs, then forget everything recorded (descriptor pools, reset, and queries are kept). */
 bool mtlrt_commands_reset(MtlrtCommands *c)
 {
     if (c->pending && mtlrt_commands_wait(c, UINT64_MAX) != MTLRT_OK)
@@ -400,11 +460,12 @@ bool mtlrt_commands_reset(MtlrtCommands *c)
         vkEndCommandBuffer(c->cmd);
     if (!rt_vk_ok(vkResetCommandBuffer(c->cmd, 0), "vkResetCommandBuffer"))
         return false;
-    for (uint32_t i = 0; i < c->n_pools; i++)
-        vkDestroyDescriptorPool(c->ctx->device, c->pools[i], NULL);
-    c->n_pools = 0;
+    for (uint32_t i = 0; i < c->cur_pool; i++) /* its sets are freed; the pool is used again */
+        if (!rt_vk_ok(vkResetDescriptorPool(c->ctx->device, c->pools[i], 0), "vkResetDescriptorPool"))
+            return false;
+    c->cur_pool = c->sets_in_pool = 0;
     c->n_cached = c->next_cached = 0;
-    c->n_read = c->n_written = 0;
+    forget_hazards(c);
     c->recording = c->ended = c->have_times = c->finished = false;
     c->n_commands = c->n_barriers = c->n_timed = 0;
     c->n_bounds = 0;
@@ -431,6 +492,8 @@ void mtlrt_commands_destroy(MtlrtCommands *c)
     free(c->pools);
     free(c->read);
     free(c->written);
+    free(c->t_read);
+    free(c->t_written);
     free(c->timed_ms);
     free(c->bounds);
     free(c);

@@ -662,6 +662,14 @@ uint32_t mtlrt_context_simd_subgroup_size(const MtlrtContext *ctx)
     return s->size;
 }
 
+/* The environment variables the runtime reads, read once (docs/runtime.md). */
+static void read_environment(MtlrtContext *ctx)
+{
+    ctx->force_staging = getenv("MTLRT_STAGING") && !strcmp(getenv("MTLRT_STAGING"), "1");
+    const char *env = getenv("MTLRT_CPU_MAX_THREADS");
+    ctx->cpu_max_threads = env && *env ? strtoull(env, NULL, 10) : MTLRT_CPU_MAX_THREADS;
+}
+
 /* Instance, chosen device, logical device with a compute queue. NULL on error. */
 MtlrtContext *mtlrt_context_create(const MtlrtContextOptions *opt)
 {
@@ -677,7 +685,7 @@ MtlrtContext *mtlrt_context_create(const MtlrtContextOptions *opt)
     if (!choose_device(ctx, opt->device, opt->quiet) || !find_queue_family(ctx) || !create_device(ctx))
         goto error;
     query_subgroups(ctx);
-    ctx->force_staging = getenv("MTLRT_STAGING") && !strcmp(getenv("MTLRT_STAGING"), "1");
+    read_environment(ctx);
     return ctx;
 error:
     mtlrt_context_destroy(ctx);
@@ -778,7 +786,7 @@ MtlrtContext *mtlrt_context_create_vulkan(const MtlrtVulkanDevice *v)
     if (!create_command_pool(ctx))
         goto error;
     query_subgroups(ctx);
-    ctx->force_staging = getenv("MTLRT_STAGING") && !strcmp(getenv("MTLRT_STAGING"), "1");
+    read_environment(ctx);
     return ctx;
 error:
     mtlrt_context_destroy(ctx);

@@ -11,7 +11,6 @@
 #include <string.h>
 
 #define FENCE_TIMEOUT_NS (300ull * 1000 * 1000 * 1000)
-#define MTLRT_CPU_MAX_THREADS (1ull << 32) /* threads of one dispatch on a CPU device (docs/limits.md) */
 
 /* Workgroups of one pipeline variant: COUNT groups from group BASE. */
 typedef struct Region {
@@ -87,8 +86,7 @@ static bool compute_grid(Launch *s, const MtlrtPipeline *pipe, const MtlrtDispat
     /* A CPU device (lavapipe) runs some 10^8..10^9 threads a second: past MTLRT_CPU_MAX_THREADS a dispatch would run
        for minutes or days (65535^3 threads), so it is refused up front rather than left to the fence's timeout. */
     long double all = (long double)threads[0] * threads[1] * threads[2]; /* up to 2^96 */
-    const char *env = getenv("MTLRT_CPU_MAX_THREADS");
-    uint64_t cap = env && *env ? strtoull(env, NULL, 10) : MTLRT_CPU_MAX_THREADS;
+    uint64_t cap = pipe->ctx->cpu_max_threads; /* MTLRT_CPU_MAX_THREADS, read when the context was made */
     if (pipe->ctx->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU && cap && all > cap)
         return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "a grid of %u x %u x %u = %.0f threads on the CPU device %s: more "
                        "than %llu, the limit for a CPU device (MTLRT_CPU_MAX_THREADS=N raises it, 0 removes it; "
@@ -98,7 +96,18 @@ static bool compute_grid(Launch *s, const MtlrtPipeline *pipe, const MtlrtDispat
     return true;
 }
 
-/* Threadgroup memory lengths of KEY from D's byte counts, checked against the kernel and device. */
+/* The threads of D's largest threadgroup along X (AXES 1) or in all (AXES 3): a dispatchThreads grid smaller than
+   the threadgroup has only the grid's threads. */
+static uint64_t threads_per_group(const MtlrtDispatch *d, int axes)
+{
+    uint64_t n = 1;
+    for (int i = 0; i < axes; i++)
+        n *= d->style == MTLRT_DISPATCH_THREADS && d->size[i] < d->threadgroup[i] ? d->size[i] : d->threadgroup[i];
+    return n;
+}
+
+/* Threadgroup memory lengths of KEY from D's byte counts, checked against the kernel (Metal's rules for
+   setThreadgroupMemoryLength: a multiple of 16 bytes; at least what the kernel is proven to index) and device. */
 static bool threadgroup_lengths(const MtlrtPipeline *pipe, const MtlrtDispatch *d, VariantKey *key)
 {
     const MtlrtReflection *r = pipe->refl;
@@ -106,13 +115,35 @@ static bool threadgroup_lengths(const MtlrtPipeline *pipe, const MtlrtDispatch *
     for (uint32_t i = 0; i < r->n_threadgroup_params; i++) {
         const MtlrtThreadgroupParam *t = &r->threadgroup_params[i];
         uint32_t bytes = d->threadgroup_memory[t->index];
-        if (!bytes || bytes % t->element_size) {
-            rt_error("threadgroup buffer %u (%s) of kernel %s: %s (a positive multiple of %u bytes; mtlrun "
-                     "--threadgroup-memory %u=BYTES)", t->index, t->name, r->entry,
-                     bytes ? "its size is not a whole number of elements" : "no size given", t->element_size, t->index);
+        uint64_t need = t->min_elements ? t->min_elements : 1;
+        const char *why = need > 1 ? "it indexes it with a constant" : "at least one element";
+        if (t->min_per_thread != MTLRT_TG_PER_THREAD_NONE) {
+            uint64_t per = threads_per_group(d, t->min_per_thread == MTLRT_TG_PER_THREAD_X ? 1 : 3);
+            if (per > need) {
+                need = per;
+                why = t->min_per_thread == MTLRT_TG_PER_THREAD_X
+                          ? "it indexes it with thread_position_in_threadgroup.x, one element per thread along x"
+                          : "it indexes it with thread_index_in_threadgroup, one element per thread";
+            }
+        }
+        uint64_t need_bytes = (need * t->element_size + 15) / 16 * 16;
+        if (!bytes || bytes % 16 || bytes < need * t->element_size) {
+            if (!bytes)
+                rt_error("threadgroup buffer %u (%s) of kernel %s: no size given (mtlrun --threadgroup-memory "
+                         "%u=BYTES, at least %llu)", t->index, t->name, r->entry, t->index,
+                         (unsigned long long)need_bytes);
+            else if (bytes % 16)
+                rt_error("threadgroup buffer %u (%s) of kernel %s: %u bytes is not a multiple of 16 (Metal's rule "
+                         "for threadgroup memory lengths; mtlrun --threadgroup-memory %u=BYTES)", t->index, t->name,
+                         r->entry, bytes, t->index);
+            else
+                rt_error("threadgroup buffer %u (%s) of kernel %s: %u bytes is too small: the kernel needs at least "
+                         "%llu bytes, %llu %s elements (%s; mtlrun --threadgroup-memory %u=BYTES)", t->index, t->name,
+                         r->entry, bytes, (unsigned long long)need_bytes, (unsigned long long)need, t->type, why,
+                         t->index);
             return false;
         }
-        key->tg_length[t->index] = bytes / t->element_size;
+        key->tg_length[t->index] = bytes / t->element_size; /* as Metal: the whole elements the bytes hold */
         total += bytes;
     }
     if (total > pipe->ctx->props.limits.maxComputeSharedMemorySize) {
@@ -266,7 +297,11 @@ static void warn_grid_fit(const MtlrtPipeline *pipe, const MtlrtDispatch *d, con
 /* Check D against the kernel and device and plan it: push constants, regions and their pipelines, buffers. */
 static bool plan_launch(Launch *s, MtlrtPipeline *pipe, const MtlrtDispatch *d)
 {
-    memset(s, 0, sizeof *s);
+    /* cleared: what is read before it is written (regions are written whole by plan_regions) */
+    s->empty = false;
+    s->n_regions = s->n_buffers = s->n_reads = s->n_writes = 0;
+    memset(s->buffers, 0, sizeof s->buffers);
+    memset(s->push, 0, pipe->push_size > 16 ? pipe->push_size : 16);
     if (d->push_data)
         memcpy(s->push, d->push_data, d->push_size < pipe->push_size ? d->push_size : pipe->push_size);
     if (!check_threadgroup(pipe, d->threadgroup) || !compute_grid(s, pipe, d) || !check_bindings(s, pipe, d) ||
@@ -288,17 +323,32 @@ static bool record_launch(MtlrtCommands *c, MtlrtPipeline *pipe, const Launch *s
     if (s->empty)
         return true;
     if (!rt_commands_recording(c) || !rt_bounds_prepare(c, pipe) ||
-        !rt_commands_order(c, s->reads, s->n_reads, s->writes, s->n_writes) ||
+        !rt_commands_order(c, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, s->reads, s->n_reads, s->writes, s->n_writes) ||
         !rt_commands_descriptor_set(c, pipe, s->buffers, s->n_buffers, &set))
         return false;
-    vkCmdBindDescriptorSets(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->layout, 0, 1, &set, 0, NULL);
-    if (pipe->push_size)
+    /* only what differs from what the command buffer has bound: a chain of dispatches of one kernel binds its
+       pipeline once, and pushes its constants again only when they change */
+    if (c->bound_layout != pipe->layout) {
+        rt_commands_forget_bindings(c);
+        c->bound_layout = pipe->layout;
+    }
+    if (c->bound_set != set) {
+        vkCmdBindDescriptorSets(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->layout, 0, 1, &set, 0, NULL);
+        c->bound_set = set;
+    }
+    if (pipe->push_size && (c->bound_push_size != pipe->push_size || memcmp(c->bound_push, s->push, pipe->push_size))) {
         vkCmdPushConstants(c->cmd, pipe->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pipe->push_size, s->push);
+        memcpy(c->bound_push, s->push, pipe->push_size);
+        c->bound_push_size = pipe->push_size;
+    }
     if (timed && !rt_commands_timestamp(c, false, slot))
         return false;
     for (uint32_t g = 0; g < s->n_regions; g++) {
         const Region *r = &s->regions[g];
-        vkCmdBindPipeline(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipeline);
+        if (c->bound_pipeline != r->pipeline) {
+            vkCmdBindPipeline(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipeline);
+            c->bound_pipeline = r->pipeline;
+        }
         if (pipe->refl->exact_threadgroups)
             vkCmdDispatchBase(c->cmd, r->base[0], r->base[1], r->base[2], r->count[0], r->count[1], r->count[2]);
         else

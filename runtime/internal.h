@@ -16,6 +16,7 @@ typedef struct StagingSlot {
     bool pending;
 } StagingSlot;
 
+#define MTLRT_CPU_MAX_THREADS (1ull << 32) /* threads of one dispatch on a CPU device (docs/limits.md) */
 #define MAX_BINDINGS 64
 
 /* The feature structs queried and enabled together (features.def names members of this). */
@@ -59,6 +60,7 @@ struct MtlrtContext {
     uint32_t n_layouts;
     bool adopted;          /* instance, device and queue are the application's: not destroyed here */
     bool force_staging;    /* env MTLRT_STAGING=1: transfers through staging even where memory is mappable */
+    unsigned long long cpu_max_threads; /* env MTLRT_CPU_MAX_THREADS: threads of one dispatch on a CPU device */
     uint32_t in_flight;    /* command lists submitted and not yet waited for */
     StagingSlot staging[2]; /* transfer.c */
     MtlrtBuffer **zero;    /* buffers to clear before the next submission (transfer.c) */
@@ -97,8 +99,18 @@ struct MtlrtCommands {
     uint32_t n_commands, n_barriers;
     VkBuffer *read, *written; /* buffers touched since the last barrier */
     uint32_t n_read, cap_read, n_written, cap_written;
-    VkDescriptorPool *pools;
-    uint32_t n_pools, sets_in_pool;
+    VkPipelineStageFlags stages; /* ... and the stages of the commands that did (the next barrier's source) */
+    VkBuffer *t_read, *t_written; /* the same since the last barrier that transfers wait for (commands.c) */
+    uint32_t n_t_read, cap_t_read, n_t_written, cap_t_written;
+    VkPipelineStageFlags t_stages;
+    /* what the command buffer has bound, so that a dispatch binds only what changed (as a raw loop would) */
+    VkPipeline bound_pipeline;
+    VkPipelineLayout bound_layout;
+    VkDescriptorSet bound_set;
+    uint32_t bound_push_size; /* 0: nothing pushed yet with bound_layout */
+    uint8_t bound_push[256];
+    VkDescriptorPool *pools; /* kept across resets (reset, not destroyed) */
+    uint32_t n_pools, cur_pool, sets_in_pool; /* cur_pool: pools in use in this recording */
     CachedSet cached[64];
     uint32_t n_cached, next_cached;
     VkQueryPool queries; /* 0, 1: the whole list; 2 + 2i, 3 + 2i: timed command i */
@@ -196,9 +208,12 @@ void rt_transfer_destroy(MtlrtContext *ctx);
 /* ---- commands.c ---- */
 /* Begin recording C if it is not already. */
 bool rt_commands_recording(MtlrtCommands *c);
-/* A barrier before a command reading READS and writing WRITES where it depends on earlier commands. */
-bool rt_commands_order(MtlrtCommands *c, const VkBuffer *reads, uint32_t n_reads, const VkBuffer *writes,
-                       uint32_t n_writes);
+/* A barrier before a command of STAGE (compute or transfer) reading READS and writing WRITES where it depends on
+   earlier commands. */
+bool rt_commands_order(MtlrtCommands *c, VkPipelineStageFlags stage, const VkBuffer *reads, uint32_t n_reads,
+                       const VkBuffer *writes, uint32_t n_writes);
+/* Forget what C's command buffer has bound (after recording that bypasses record_launch's tracking). */
+void rt_commands_forget_bindings(MtlrtCommands *c);
 /* A descriptor set of PIPE's layout holding BUFFERS[binding] (N of them), made or reused. */
 bool rt_commands_descriptor_set(MtlrtCommands *c, const MtlrtPipeline *pipe, const VkBuffer *buffers, uint32_t n,
                                 VkDescriptorSet *out);

@@ -160,12 +160,19 @@ typedef struct MtlrtParam {
     char *access; /* "read", "write", "read_write" */
 } MtlrtParam;
 
+typedef enum MtlrtTgPerThread { MTLRT_TG_PER_THREAD_NONE, MTLRT_TG_PER_THREAD_X, MTLRT_TG_PER_THREAD_INDEX } MtlrtTgPerThread;
+
 /* A `threadgroup T* p [[threadgroup(n)]]` parameter: shared memory whose size the host sets at dispatch. */
 typedef struct MtlrtThreadgroupParam {
     uint32_t index;
     char *name;
     char *type;
     uint32_t element_size;
+    /* What the kernel is proven to need (reflection "min_elements", "min_per_thread"): at least min_elements
+       elements, and one per thread of a threadgroup when it is indexed by the thread's position in it
+       (MTLRT_TG_PER_THREAD_X: thread_position_in_threadgroup.x; _INDEX: thread_index_in_threadgroup). */
+    uint32_t min_elements;
+    MtlrtTgPerThread min_per_thread;
 } MtlrtThreadgroupParam;
 
 /* A `constant T name [[function_constant(index)]]` the kernel reads: specialization constants constant_id (the

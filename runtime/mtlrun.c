@@ -45,7 +45,7 @@ static const char usage_text[] =
     "pipelines (docs/runtime.md): FILE has `buffer NAME = FILE.npy|DTYPE:SHAPE`, `run KERNEL ...` (a launch's\n"
     "options; --buffer N=NAME binds a shared buffer), `out NAME = FILE.npy` and `check NAME = REF.npy` lines;\n"
     "the launches run in order in one submission, with barriers where one depends on another:\n"
-    "  --pipeline FILE           run the pipeline FILE describes\n"
+    "  --pipeline FILE           run the pipeline FILE describes (-: standard input)\n"
     "options:\n"
     "  --rtol R --atol A         tolerance of --check (default by dtype: float32 1e-5/1e-6, half 1e-3/1e-3,\n"
     "                            bfloat16 1e-2/1e-2)\n"

@@ -114,9 +114,43 @@ static bool add_output(Arg *list, int *count, char **words, int n, const char *w
     return list[*count - 1].name != NULL;
 }
 
-/* Read and parse the file: shared buffers loaded, launches and outputs parsed. */
+static bool parse_text(Pipeline *pl, Options *o);
+
+/* FILE's whole text (NUL-terminated, malloc'd) into *TEXT; false at a read error (errno set). */
+static bool read_all(FILE *f, char **text)
+{
+    size_t n = 0, cap = 4096;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - 1 - n, f);
+        if (ferror(f))
+            break;
+        if (feof(f)) {
+            buf[n] = 0;
+            *text = buf;
+            return true;
+        }
+        char *bigger = n + 1 == cap ? realloc(buf, cap *= 2) : buf;
+        if (!bigger)
+            break;
+        buf = bigger;
+    }
+    free(buf);
+    return false;
+}
+
+/* Read and parse the file (`-`: standard input, named stdin in messages): shared buffers loaded, launches and
+   outputs parsed. */
 static bool parse_file(Pipeline *pl, Options *o)
 {
+    if (!strcmp(pl->path, "-")) {
+        pl->path = "stdin";
+        if (!read_all(stdin, &pl->text)) {
+            fprintf(stderr, "mtlrun: error: cannot read the pipeline from standard input: %s\n", strerror(errno));
+            return false;
+        }
+        return parse_text(pl, o);
+    }
     FILE *f = fopen(pl->path, "rb");
     long size = -1;
     if (!f || fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) ||
@@ -127,6 +161,12 @@ static bool parse_file(Pipeline *pl, Options *o)
         return false;
     }
     fclose(f);
+    return parse_text(pl, o);
+}
+
+/* Parse PL->text (from PL->path). */
+static bool parse_text(Pipeline *pl, Options *o)
+{
     int line_no = 0;
     for (char *line = pl->text, *next; line; line = next) {
         next = strchr(line, '\n');

@@ -161,6 +161,23 @@ static bool parse_sync(const cJSON *obj, const char *source, MtlrtReflection *r)
         if (!get_uint(item, "index", -1, &t->index, source) || !get_string(item, "name", NULL, &t->name, source) ||
             !get_string(item, "type", "", &t->type, source) || !get_uint(item, "element_size", -1, &t->element_size, source))
             return false;
+        char *per_thread = NULL;
+        if (!get_uint(item, "min_elements", 1, &t->min_elements, source) ||
+            !get_string(item, "min_per_thread", "none", &per_thread, source))
+            return false;
+        static const char *const per_thread_names[] = {"none", "thread_position_in_threadgroup.x",
+                                                       "thread_index_in_threadgroup"};
+        int pt = -1;
+        for (int k = 0; k < 3; k++)
+            if (!strcmp(per_thread, per_thread_names[k]))
+                pt = k;
+        free(per_thread);
+        if (pt < 0) {
+            rt_error("%s: threadgroup buffer %s: min_per_thread must be none, thread_position_in_threadgroup.x or "
+                     "thread_index_in_threadgroup", source, t->name);
+            return false;
+        }
+        t->min_per_thread = (MtlrtTgPerThread)pt;
         if (t->index > 30 || !t->element_size) {
             rt_error("%s: threadgroup buffer %s: index must be 0..30 and element_size positive", source, t->name);
             return false;

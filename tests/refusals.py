@@ -5,7 +5,7 @@
 
 Cases: a kernel translated for 32-wide subgroups on a device whose subgroups are narrower (lavapipe: 8);
 a [[threadgroup(n)]] parameter without a size; a size for a parameter the kernel does not have; a size that
-is not a whole number of elements.
+is not a multiple of 16 bytes (Metal's rule).
 """
 import argparse
 import os
@@ -48,9 +48,9 @@ def main():
             ("threadgroup memory for a parameter that does not exist",
              [args.mtlrun, radix] + radix_run + ["--threadgroup-memory", "3=64"],
              "kernel radix_prefix has no [[threadgroup(3)]] parameter"),
-            ("threadgroup memory not a whole number of elements",
+            ("threadgroup memory not a multiple of 16 bytes",
              [args.mtlrun, radix] + radix_run + ["--threadgroup-memory", "0=66"],
-             "not a whole number of elements"),
+             "66 bytes is not a multiple of 16 (Metal's rule for threadgroup memory lengths"),
         ]
         for name, cmd, text in cases:
             rc, out = run(cmd)

@@ -14,9 +14,13 @@ with outputs poisoned first. Cases:
   dtypes: bfloat16 in and out as '<V2' .npy (ml_dtypes' and MLX's form) and as DTYPE:SHAPE, complex64 in and out;
   options: --opt=VALUE and --opt VALUE, --version, -q, unknown options and missing values (exit 2);
   pipelines: three dependent kernels on shared buffers in one submission (2 barriers), an independent one (none);
+  two read from standard input (--pipeline -);
   transfers through staging (MTLRT_STAGING=1) with --repeat, so the GPU-side restores are exercised;
   bounds checking: a read and a write past the end and too little threadgroup memory, each reported with its
   Metal source line, buffer name, index and size (exit 1); the same kernel within bounds passes with its result;
+  threadgroup memory (without --check-bounds): none given, not a multiple of 16 bytes, less than one element per
+  thread or than a constant index needs (errors); enough passes with its result; the reflection's min_elements and
+  min_per_thread of a kernel with sure and unsure indices;
   with --mtl2glsl: the translator reads `-` from standard input, takes --opt VALUE and --opt=VALUE, and
   --emit=spirv -g keeps the names (spirv-dis) that the optimized SPIR-V strips.
 """
@@ -56,17 +60,18 @@ class Runner:
         np.save(self.path(name), array)
         return self.path(name)
 
-    def run(self, args, env=None):
+    def run(self, args, env=None, stdin=None):
         e = dict(os.environ, **(env or {}))
-        p = subprocess.run([self.mtlrun] + args, capture_output=True, text=True, errors="replace", timeout=300, env=e)
+        p = subprocess.run([self.mtlrun] + args, capture_output=True, text=True, errors="replace", timeout=300, env=e,
+                           input=stdin)
         if self.verbose:
             print("$ mtlrun " + " ".join(args) + "\n" + p.stdout + p.stderr)
         return p.returncode, p.stdout, p.stderr
 
-    def case(self, name, args, rc=0, stderr_has=(), stderr_lacks=(), stdout_has=(), env=None):
+    def case(self, name, args, rc=0, stderr_has=(), stderr_lacks=(), stdout_has=(), env=None, stdin=None):
         """Run one case; returns True when exit status and messages are as expected."""
         self.count += 1
-        code, out, err = self.run(args, env)
+        code, out, err = self.run(args, env, stdin)
         problems = []
         if code != rc:
             problems.append("exit status %d, expected %d" % (code, rc))
@@ -226,6 +231,16 @@ check sums = {sums}
               stderr_has=["4 dispatches in one submission, 2 barriers between dependent ones"],
               stdout_has=["PASS: buffer y", "PASS: buffer sums", "gpu_time_ms:"]):
         r.expect_array("pipeline: out y", r.path("p_y.npy"), want, exact=False)
+    # from standard input: one command line, two kernels (t = 3 x; t += -1) on shared buffers
+    two = "buffer x = {x}\nbuffer t = float32:1000\nrun {k} --entry scale --grid 1000 --threadgroup 64 --buffer 0=x " \
+          "--buffer 1=t --scalar 2=3\nrun {k} --entry shift --grid 1000 --threadgroup 64 --buffer 0=t --scalar b=-1\n" \
+          "out t = {out}\n".format(x=x, k=KERNELS, out=r.path("p_t.npy"))
+    if r.case("pipeline from standard input", ["--pipeline", "-", "--poison", "--validate"], stdin=two,
+              stderr_has=["stdin: 2 dispatches in one submission, 1 barriers between dependent ones"]):
+        r.expect_array("pipeline from stdin: out t", r.path("p_t.npy"), np.float32(3) * xs + np.float32(-1),
+                       exact=False)
+    r.case("pipeline from standard input: a bad line", ["--pipeline", "-"], rc=2, stdin="buffer x = float32:4\nnope\n",
+           stderr_has=["stdin:2: error: unknown line kind 'nope'"])
     bad = r.path("bad_pipe.txt")
     open(bad, "w").write("buffer x = float32:4\nrun %s --entry scale --grid 4 --threadgroup 4 --device 0\n" % KERNELS)
     r.case("pipeline: a run option in a run line", ["--pipeline", bad], rc=2,
@@ -296,17 +311,71 @@ def bounds(r):
                                             "--buffer", "0=float32:64", "--buffer", "1=float32:60", "--scalar", "2=1",
                                             "--check-bounds", "--validate", "-q"], rc=1,
            stderr_has=["out-of-range write of buffer 1 (t) in kernel scale: index 6", "but it holds 60 float elements"])
-    r.case("bounds: threadgroup memory too small", [KERNELS, "--entry", "block_sum", "--threadgroups", "4",
-                                                    "--threadgroup", "64", "--buffer", "0=float32:256", "--buffer",
-                                                    "1=float32:4", "--threadgroup-memory", "0=128", "--check-bounds",
-                                                    "--validate", "-q"], rc=1,
-           stderr_has=["out-of-range write of threadgroup buffer 0 (part) in kernel block_sum: index ",
+    stage = [KERNELS, "--entry", "guarded_stage", "--threadgroups", "4", "--threadgroup", "64", "--buffer",
+             "0=" + r.save("b_s.npy", xs[:256]), "--buffer", "1=float32:256", "--scalar", "2=256", "--check-bounds",
+             "--validate", "-q"]
+    r.case("bounds: threadgroup memory too small", stage + ["--threadgroup-memory", "0=128"], rc=1,
+           stderr_has=["out-of-range write of threadgroup buffer 0 (slot) in kernel guarded_stage: index 32",
                        "but it holds 32 float elements (threadgroup memory too small for this access: mtlrun "
-                       "--threadgroup-memory 0=BYTES)", "    part[lid] = x[i];"])
-    r.case("bounds: enough threadgroup memory", [KERNELS, "--entry", "block_sum", "--threadgroups", "4",
-                                                 "--threadgroup", "64", "--buffer", "0=float32:256", "--buffer",
-                                                 "1=float32:4", "--threadgroup-memory", "0=256", "--check-bounds",
-                                                 "--validate", "-q"])
+                       "--threadgroup-memory 0=BYTES)", "    slot[lid] = x[i];"])
+    if r.case("bounds: enough threadgroup memory", stage + ["--threadgroup-memory", "0=256", "--poison", "--out",
+                                                            "1=" + r.path("b_s2.npy")]):
+        r.expect_array("bounds: threadgroup stage", r.path("b_s2.npy"), np.float32(2) * xs[:256])
+
+
+def threadgroup_memory(r, mtl2glsl):
+    """Too little threadgroup memory is an error without --check-bounds: none given, not a multiple of 16 bytes
+    (Metal's rule) or less than the kernel is proven to index (reflection min_elements / min_per_thread: constant
+    indices and the thread's position at the top of the body; not under a condition or after a change)."""
+    block = [KERNELS, "--entry", "block_sum", "--threadgroups", "4", "--threadgroup", "64", "--buffer",
+             "0=float32:256", "--buffer", "1=float32:4", "--validate", "-q"]
+    r.case("threadgroup memory: none given", block, rc=1,
+           stderr_has=["threadgroup buffer 0 (part) of kernel block_sum: no size given (mtlrun --threadgroup-memory "
+                       "0=BYTES, at least 256)"])
+    r.case("threadgroup memory: not a multiple of 16", block + ["--threadgroup-memory", "0=260"], rc=1,
+           stderr_has=["260 bytes is not a multiple of 16 (Metal's rule"])
+    r.case("threadgroup memory: less than one per thread", block + ["--threadgroup-memory", "0=128"], rc=1,
+           stderr_has=["threadgroup buffer 0 (part) of kernel block_sum: 128 bytes is too small: the kernel needs at "
+                       "least 256 bytes, 64 float elements (it indexes it with thread_position_in_threadgroup.x, one "
+                       "element per thread along x; mtlrun --threadgroup-memory 0=BYTES)"])
+    xs = np.arange(256, dtype=np.float32)
+    sums = r.path("tm_sums.npy")
+    if r.case("threadgroup memory: enough", block[:8] + ["0=" + r.save("tm_x.npy", xs), "--buffer",
+                                                         "1=float32:4", "--threadgroup-memory", "0=256", "--poison",
+                                                         "--out", "1=" + sums, "--validate", "-q"]):
+        r.expect_array("threadgroup memory: block sums", sums, xs.reshape(4, 64).sum(axis=1), exact=False)
+    # a grid of 8 threads has 8 threads in its one threadgroup: 32 bytes are enough
+    r.case("threadgroup memory: a grid smaller than the threadgroup", [KERNELS, "--entry", "block_sum", "--grid", "8",
+                                                                       "--threadgroup", "64", "--buffer",
+                                                                       "0=float32:8", "--buffer", "1=float32:1",
+                                                                       "--threadgroup-memory", "0=32", "--validate",
+                                                                       "-q"])
+    needs = [KERNELS, "--entry", "tg_needs", "--threadgroups", "1", "--threadgroup", "4,2", "--buffer",
+             "0=float32:4", "--threadgroup-memory", "1=16", "--threadgroup-memory", "2=16", "--validate", "-q"]
+    r.case("threadgroup memory: a constant index", needs + ["--threadgroup-memory", "0=32", "--threadgroup-memory",
+                                                            "3=32"], rc=1,
+           stderr_has=["threadgroup buffer 3 (d) of kernel tg_needs: 32 bytes is too small: the kernel needs at least "
+                       "48 bytes, 10 uint elements (it indexes it with a constant"])
+    r.case("threadgroup memory: one per thread of a 2-D threadgroup", needs + ["--threadgroup-memory", "0=16",
+                                                                               "--threadgroup-memory", "3=48"], rc=1,
+           stderr_has=["threadgroup buffer 0 (a) of kernel tg_needs: 16 bytes is too small: the kernel needs at least "
+                       "32 bytes, 8 float elements (it indexes it with thread_index_in_threadgroup"])
+    r.case("threadgroup memory: what tg_needs is proven to need", needs + ["--threadgroup-memory", "0=32",
+                                                                          "--threadgroup-memory", "3=48"])
+    if not mtl2glsl:
+        return
+    r.count += 1
+    p = subprocess.run([mtl2glsl, "--emit=reflect", "--entry", "tg_needs", KERNELS], capture_output=True, text=True)
+    got = None
+    if not p.returncode:
+        import json
+        doc = json.loads(p.stdout)
+        doc = doc[0] if isinstance(doc, list) else doc
+        got = {b["name"]: (b["min_elements"], b["min_per_thread"]) for b in doc["threadgroup_buffers"]}
+    want = {"a": (6, "thread_index_in_threadgroup"), "b": (1, "none"), "c": (1, "none"), "d": (10, "none")}
+    if got != want:
+        r.failures.append("reflection min_elements / min_per_thread of tg_needs: %r, want %r\n%s" % (got, want,
+                                                                                                     p.stderr))
 
 
 def main():
@@ -319,6 +388,7 @@ def main():
         r = Runner(args.mtlrun, tmp, args.v)
         for group in (launch_checks, typed_values, dtypes, options, pipelines, staging, bounds):
             group(r)
+        threadgroup_memory(r, args.mtl2glsl)
         if args.mtl2glsl:
             translator(r, args.mtl2glsl)
     for f in r.failures:

@@ -580,6 +580,18 @@ bool sync_analyze(Program *prog, Lowered *L);
 /* Whether expression N has the same value in every thread of the threadgroup (after sync_analyze). */
 bool sync_uniform(const Node *n);
 
+/* ---- tgmem.c ---- */
+/* What [[threadgroup(n)]] parameter V of kernel K is proven to need: only indexing every thread surely does. */
+typedef struct TgNeed {
+    Var *v;
+    long long elements; /* at least 1; a constant index seen: the largest + 1 */
+    int threads;        /* 1: indexed by thread_position_in_threadgroup.x, 2: by thread_index_in_threadgroup */
+} TgNeed;
+TgNeed tgmem_need(Func *k, Var *v);
+/* The default length of V's shared array (the runtime sets the real one): more than every constant index of it in
+   K's body, which glslang checks against the default. */
+int tgmem_default_length(Func *k, Var *v);
+
 /* ---- simd.c ---- */
 /* Records that Metal function simd_table[INDEX] is called with value type T (GLSL name; NULL if none). */
 void simd_need(Program *prog, Lowered *L, int index, const char *T, TypeKind k, int n_args);

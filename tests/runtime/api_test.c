@@ -168,6 +168,40 @@ static void conversions(void)
     check(ok, "a number does not convert to bool");
 }
 
+/* A list binds only what changes between dispatches (pipeline, descriptor set, push constants): two kernels taking
+   turns, grids of two sizes (the dispatch block in the push constants), a set used again after another. */
+static void state_changes(MtlrtContext *ctx)
+{
+    enum { N = 1000, H = 600 };
+    Kernel add1 = make_add(ctx, 1.0f), add10 = make_add(ctx, 10.0f);
+    MtlrtBuffer *a = filled(ctx, N, 0), *b = mtlrt_buffer_create(ctx, N * 4), *c = mtlrt_buffer_create(ctx, N * 4);
+    MtlrtBuffer *w = mtlrt_buffer_create(ctx, N * 4), *z = mtlrt_buffer_create(ctx, N * 4);
+    MtlrtCommands *cmds = mtlrt_commands_create(ctx);
+    MtlrtBuffer *ab[] = {a, b}, *bc[] = {b, c}, *cw[] = {c, w}, *az[] = {a, z};
+    MtlrtDispatch d1 = add_dispatch(ab, N), d2 = add_dispatch(bc, H), d3 = add_dispatch(cw, H), d4 = add_dispatch(az, N),
+                  d5 = add_dispatch(ab, H);
+    bool ok = add1.pipe && add10.pipe && cmds && mtlrt_commands_dispatch(cmds, add1.pipe, &d1) && /* b = a + 1 */
+              mtlrt_commands_dispatch(cmds, add10.pipe, &d2) && /* c[:H] = b + 10 */
+              mtlrt_commands_dispatch(cmds, add1.pipe, &d3) &&  /* w[:H] = c + 1 */
+              mtlrt_commands_dispatch(cmds, add10.pipe, &d4) && /* z = a + 10 */
+              mtlrt_commands_dispatch(cmds, add10.pipe, &d5) && /* b[:H] = a + 10: d1's set, another grid */
+              mtlrt_commands_submit(cmds) && mtlrt_commands_wait(cmds, UINT64_MAX) == MTLRT_OK;
+    float *v = malloc(N * 4 * 4);
+    ok = ok && mtlrt_buffer_read(b, v, N * 4) && mtlrt_buffer_read(c, v + N, N * 4) &&
+         mtlrt_buffer_read(w, v + 2 * N, N * 4) && mtlrt_buffer_read(z, v + 3 * N, N * 4);
+    for (int i = 0; ok && i < N; i++) /* new buffers start as zeros */
+        ok = v[i] == (float)i + (i < H ? 10.0f : 1.0f) && v[N + i] == (i < H ? (float)i + 11.0f : 0.0f) &&
+             v[2 * N + i] == (i < H ? (float)i + 12.0f : 0.0f) && v[3 * N + i] == (float)i + 10.0f;
+    check(ok, "two kernels taking turns, two grid sizes, a descriptor set used again: each dispatch's own state");
+    free(v);
+    mtlrt_commands_destroy(cmds);
+    MtlrtBuffer *all[] = {a, b, c, w, z};
+    for (int i = 0; i < 5; i++)
+        mtlrt_buffer_destroy(all[i]);
+    kernel_free(&add1);
+    kernel_free(&add10);
+}
+
 /* Three dependent dispatches and independent work: barriers exactly where needed, results right. */
 static void command_lists(MtlrtContext *ctx)
 {
@@ -379,6 +413,7 @@ int main(void)
         errors_and_log();
         conversions();
         command_lists(ctx);
+        state_changes(ctx);
         constants(ctx);
         transfers(ctx);
         adoption(ctx);

@@ -74,3 +74,36 @@ kernel void shifted_read(device const float *x [[buffer(0)]], device float *y [[
 {
     y[i] = x[i + 3];
 }
+
+// y = 2 x through threadgroup memory, each thread its own slot; the early return leaves the size unproven (the
+// threadgroup bounds-check test)
+kernel void guarded_stage(device const float *x [[buffer(0)]], device float *y [[buffer(1)]],
+                          constant uint &n [[buffer(2)]], threadgroup float *slot [[threadgroup(0)]],
+                          uint i [[thread_position_in_grid]], uint lid [[thread_position_in_threadgroup]])
+{
+    if (i >= n)
+        return;
+    slot[lid] = x[i];
+    y[i] = 2.0f * slot[lid];
+}
+
+// what the translator proves a [[threadgroup(n)]] parameter needs (reflection min_elements, min_per_thread):
+// a: slot 5 and one per thread (thread_index_in_threadgroup) at the top of the body; b: only indices that may not
+// run (a ?: arm, after &&, inside if); c: indexed by a thread position that the kernel changes; d: by a constant
+// in a declaration, through a cast
+kernel void tg_needs(device float *y [[buffer(0)]], threadgroup float *a [[threadgroup(0)]],
+                     threadgroup float *b [[threadgroup(1)]], threadgroup float *c [[threadgroup(2)]],
+                     threadgroup uint *d [[threadgroup(3)]], uint idx [[thread_index_in_threadgroup]],
+                     uint2 pos [[thread_position_in_threadgroup]])
+{
+    a[5] = 1.0f;
+    a[idx] = 2.0f;
+    uint e = d[(uint)9];
+    float t = y[0] > 0 ? b[40] : 0.0f;
+    bool u = y[1] > 0 && b[41] > 0;
+    if (u)
+        b[50] = t;
+    pos.x += 1;
+    c[pos.x] = t;
+    y[2] = e;
+}

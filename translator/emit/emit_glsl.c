@@ -3977,8 +3977,8 @@ static void emit_threadgroup_memory(Emit *E)
             continue;
         }
         if (v->role == PR_TGMEM) {
-            putf(E, "layout(constant_id = %d) const uint mtl_threadgroup_length_%d = 1u; // [[threadgroup(%d)]]: elements, set by the runtime\n",
-                 16 + v->tg_index, v->tg_index, v->tg_index);
+            putf(E, "layout(constant_id = %d) const uint mtl_threadgroup_length_%d = %du; // [[threadgroup(%d)]]: elements, set by the runtime\n",
+                 16 + v->tg_index, v->tg_index, tgmem_default_length(E->L->kernel, v), v->tg_index);
             putf(E, "shared %s %s[mtl_threadgroup_length_%d]%s;\n", v->atomic_bits ? "uint" : glsl_type(E, v->ty->elem), v->glsl_name, v->tg_index,
                  array_suffix(E, v->ty->elem));
         } else {

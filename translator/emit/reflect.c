@@ -68,6 +68,10 @@ static void add_sync_json(Program *prog, Lowered *L, cJSON *root)
         cJSON_AddStringToObject(o, "type", ty_metal_name(prog->arena, v->ty->elem));
         cJSON_AddNumberToObject(o, "element_size", ty_metal_size(v->ty->elem));
         cJSON_AddNumberToObject(o, "spec_constant", 16 + v->tg_index);
+        TgNeed need = tgmem_need(L->kernel, v);
+        cJSON_AddNumberToObject(o, "min_elements", (double)need.elements);
+        static const char *const per_thread[] = {"none", "thread_position_in_threadgroup.x", "thread_index_in_threadgroup"};
+        cJSON_AddStringToObject(o, "min_per_thread", per_thread[need.threads]);
         cJSON_AddItemToArray(tgp, o);
     }
     cJSON_AddNumberToObject(root, "threadgroup_memory", static_bytes);
