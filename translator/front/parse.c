@@ -469,7 +469,13 @@ static Type *conv_type(Parser *P, CXType t)
     case CXType_ExtVector:
     case CXType_Vector: {
         Type *e = conv_type(P, clang_getElementType(c));
-        return ty_vec(P->arena, e->kind, (int)clang_getNumElements(c));
+        int n = (int)clang_getNumElements(c);
+        if (n > 4) { /* vec<float, 8> (MLX's NAX fragments): GLSL's vectors end at 4 */
+            Type *u = new_type(P, TY_UNSUPPORTED);
+            u->name = arena_printf(P->arena, "vec<%s, %d> (a vector of more than 4 components)", ty_scalar_metal_name(e->kind), n);
+            return u;
+        }
+        return ty_vec(P->arena, e->kind, n);
     }
     case CXType_Enum: {
         Type *e = new_type(P, TY_ENUM);
@@ -542,6 +548,10 @@ static Type *conv_type(Parser *P, CXType t)
             }
             Type *u = new_type(P, TY_UNSUPPORTED);
             u->name = cx_take(P, clang_getCursorSpelling(decl));
+            if (!strcmp(u->name, "__mtl_wide_vec")) { /* vec<bfloat, 8>, vec<bool, 8> (grammar/metal_types) */
+                const char *sp = strchr(cx_take(P, clang_getTypeSpelling(c)), '<');
+                u->name = arena_printf(P->arena, "vec%s (a vector of more than 4 components)", sp ? sp : "");
+            }
             if (metal4_name(P, decl)) /* metal::tensor<...>, a cooperative tensor, mpp::tensor_ops::matmul2d<...> */
                 u->name = arena_printf(P->arena, "%s (Metal 4 tensors and MetalPerformancePrimitives)", metal4_name(P, decl));
             return u;
