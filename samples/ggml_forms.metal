@@ -49,3 +49,68 @@ kernel void chunk_walk(device short* out [[buffer(0)]],
     }
     out[i] = cch;
 }
+
+// ggml's kernel_mul_mv_id: the row function is chosen at compile time through template parameters of function
+// type. The parameter types are typedefs of function types; row_fn is overloaded on them, so which row_fn the
+// argument names depends on the function passed to it; the kernel's parameter type is decltype of one instance.
+typedef void (row_op_t)(device const float* x, device float* y, uint row, uint n);
+typedef void (row_op_tg_t)(device const float* x, device float* y, uint row, uint n, threadgroup float* shmem, ushort lane);
+
+template <typename T>
+void row_sum(device const float* x, device float* y, uint row, uint n) {
+    T acc = 0;
+    for (uint k = 0; k < n; ++k)
+        acc += T(x[row * n + k]);
+    y[row] = float(acc);
+}
+
+template <short R>
+void row_max_plus(device const float* x, device float* y, uint row, uint n, threadgroup float* shmem, ushort lane) {
+    shmem[lane] = x[row * n];
+    for (uint k = 1; k < n; ++k)
+        shmem[lane] = max(shmem[lane], x[row * n + k]);
+    y[row] = shmem[lane] + R;
+}
+
+template <row_op_t op>
+void row_fn(device const float* x, device float* y, uint row, uint n, threadgroup float* shmem, ushort lane) {
+    op(x, y, row, n);
+}
+
+template <row_op_tg_t op>
+void row_fn(device const float* x, device float* y, uint row, uint n, threadgroup float* shmem, ushort lane) {
+    op(x, y, row, n, shmem, lane);
+}
+
+typedef decltype(row_fn<row_sum<float>>) row_fn_t;
+
+template <row_fn_t fn>
+kernel void rows_by_fn(device const float* x [[buffer(0)]],
+                       device float* y [[buffer(1)]],
+                       constant uint& n [[buffer(2)]],
+                       threadgroup float* shmem [[threadgroup(0)]],
+                       uint row [[thread_position_in_grid]],
+                       ushort lane [[thread_index_in_threadgroup]]) {
+    fn(x, y, row, n, shmem, lane);
+}
+
+// Two instances of one template whose names differ only in the function's own template arguments, called from
+// one kernel: row_fn<row_sum<float>> and row_fn<row_sum<half>>.
+template <row_fn_t first, row_fn_t second>
+kernel void rows_pair(device const float* x [[buffer(0)]],
+                      device float* y [[buffer(1)]],
+                      device float* z [[buffer(2)]],
+                      constant uint& n [[buffer(3)]],
+                      threadgroup float* shmem [[threadgroup(0)]],
+                      uint row [[thread_position_in_grid]],
+                      ushort lane [[thread_index_in_threadgroup]]) {
+    first(x, y, row, n, shmem, lane);
+    (*second)(x, z, row, n, shmem, lane);
+}
+
+typedef decltype(rows_by_fn<row_fn<row_sum<float>>>) rows_by_fn_k;
+typedef decltype(rows_pair<row_fn<row_sum<float>>, row_fn<row_sum<float>>>) rows_pair_k;
+
+template [[host_name("rows_sum_f32")]] kernel rows_by_fn_k rows_by_fn<row_fn<row_sum<float>>>;
+template [[host_name("rows_max_plus_2")]] kernel rows_by_fn_k rows_by_fn<row_fn<row_max_plus<2>>>;
+template [[host_name("rows_sum_f32_f16")]] kernel rows_pair_k rows_pair<row_fn<row_sum<float>>, row_fn<row_sum<half>>>;

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """ggml's own kernels run, against NumPy: get_rows of q4_0, q4_1, q5_0, q8_0 and q6_K rows, the f32 -> q8_0
-copy, argmax (threadgroup bytes used as float and int32) and the matrix products kernel_mul_mm_f32_f32 and
-kernel_mul_mm_f16_f32 (SIMD-group matrices). The blocks are built and dequantized here from ggml's block formats (ggml-common.h), the argument structs
+copy, argmax (threadgroup bytes used as float and int32), the matrix products kernel_mul_mm_f32_f32 and
+kernel_mul_mm_f16_f32 (SIMD-group matrices), and the mixture-of-experts product kernel_mul_mv_id_q8_0_f32 (its row
+function chosen through template parameters of function type). The blocks are built and dequantized here from ggml's block formats (ggml-common.h), the argument structs
 laid out as ggml-metal-impl.h declares them. Rows are padded so that blocks start at byte offsets that are not
 multiples of their size, and destination rows so that a float4x4 does not start at a multiple of 64 bytes.
 
@@ -179,6 +180,67 @@ def mul_mm(t0, M, N, K):
                         704: Scalar("short", 1), 705: Scalar("short", 1)})
 
 
+# lm_ggml_metal_kargs_mul_mv_id (C layout: natural alignment)
+MUL_MV_ID = np.dtype({"names": ["nei0", "nei1", "nbi1", "ne00", "ne01", "ne02", "nb00", "nb01", "nb02", "ne10", "ne11",
+                                "ne12", "ne13", "nb10", "nb11", "nb12", "ne0", "ne1", "nb1", "nr0"],
+                      "formats": ["<i4", "<i4", "<u8", "<i4", "<i4", "<i4", "<u8", "<u8", "<u8", "<i4", "<i4", "<i4", "<i4",
+                                  "<u8", "<u8", "<u8", "<i4", "<i4", "<u8", "<i4"],
+                      "offsets": [0, 4, 8, 16, 20, 24, 32, 40, 48, 56, 60, 64, 68, 72, 80, 88, 96, 100, 104, 112],
+                      "itemsize": 120})
+
+
+def mul_mv_id_q8_0_f32(experts=3, rows=5, nblocks=5, used=2, tokens=2, pad=2):
+    """kernel_mul_mv_id_q8_0_f32 (a mixture of experts' matrix-vector product): the row function is chosen at compile
+    time, kernel_mul_mv_id<mmv_fn<kernel_mul_mv_q8_0_f32_impl<N_R0_Q8_0>>>, through template parameters of function
+    type. dst[t][u] = src0[ids[t][u]] @ src1[t][u % ne11] for each token t and used expert u. Launched as
+    ggml-metal-ops.cpp does: args at buffer 0, src0, src1, dst, ids at 1-4, (ceil(rows / nr0), 1, used * tokens)
+    threadgroups of 32 x nsg threads (N_R0_Q8_0 = 2, N_SG_Q8_0 = 4), 32 * 4 * nr0 bytes of threadgroup memory,
+    function constants nsg (600) and ne12, r2, r3 = 1 (602-604). The scales are k/256 (k < 16) and the inputs
+    multiples of 1/8 up to 1 in magnitude: every product and sum is exact in float, so the result is compared bit
+    for bit. Weight rows are padded (blocks at byte offsets that are not multiples of 34), with a row of padding
+    past the last expert: ggml's kernel reads whole row pairs."""
+    nr0, nsg, K = 2, 4, 32 * nblocks
+    nb01 = 34 * nblocks + pad
+    q = r.integers(-128, 128, (experts, rows, nblocks, 32)).astype(np.int8)
+    d = (r.integers(1, 16, (experts, rows, nblocks)) / 256 * r.choice([-1, 1], (experts, rows, nblocks))).astype(np.float16)
+    w_buf = bytearray(r.integers(0, 256, (experts * rows + 1) * nb01).astype(np.uint8).tobytes())
+    for e in range(experts):
+        for i in range(rows):
+            for blk in range(nblocks):
+                o = (e * rows + i) * nb01 + 34 * blk
+                w_buf[o:o + 34] = h(d[e, i, blk]) + q[e, i, blk].tobytes()
+    w = q.astype(np.float64) * d.astype(np.float64)[..., None]       # [experts, rows, nblocks, 32]
+    w = w.reshape(experts, rows, K)
+    x = (r.integers(-8, 9, (tokens, used, K)) / 8).astype(np.float32)
+    ids = np.stack([r.permutation(experts)[:used] for _ in range(tokens)]).astype(np.int32)
+    nbi1 = 4 * used + 8                                       # ids rows padded
+    ids_buf = np.zeros((tokens, nbi1 // 4), dtype=np.int32)
+    ids_buf[:, :used] = ids
+    nb11 = 4 * K + 8                                          # src1 rows padded
+    nb12 = nb11 * used + 16
+    x_buf = np.zeros(tokens * nb12 // 4, dtype=np.float32)
+    want = np.zeros((tokens, used, rows), dtype=np.float32)
+    for t in range(tokens):
+        for u in range(used):
+            o = (t * nb12 + u * nb11) // 4
+            x_buf[o:o + K] = x[t, u]
+            want[t, u] = (w[ids[t, u]] @ x[t, u].astype(np.float64)).astype(np.float32)
+    a = np.zeros((), dtype=MUL_MV_ID)
+    vals = dict(nei0=used, nei1=tokens, nbi1=nbi1, ne00=K, ne01=rows, ne02=experts, nb00=34, nb01=nb01,
+                nb02=nb01 * rows, ne10=K, ne11=used, ne12=tokens, ne13=1, nb10=4, nb11=nb11, nb12=nb12,
+                ne0=rows, ne1=used, nb1=4 * rows, nr0=nr0)
+    for k_, v in vals.items():
+        a[k_] = v
+    from refcase import Out, Scalar
+    ref.case("ggml_mul_mv_id_q8_0_f32", "kernel_mul_mv_id_q8_0_f32",
+             {0: Bytes(a.tobytes()), 1: np.frombuffer(bytes(w_buf), dtype=np.int8).copy(), 2: x_buf.view(np.int8),
+              3: Out(want.reshape(-1).view(np.int8), tol=EXACT), 4: ids_buf.reshape(-1).view(np.int8)},
+             threadgroup=(32, nsg, 1), threadgroups=(-(-rows // nr0), 1, used * tokens),
+             threadgroup_memory={0: 32 * 4 * nr0},
+             constants={600: Scalar("short", nsg), 602: Scalar("short", 1), 603: Scalar("short", 1),
+                        604: Scalar("short", 1)})
+
+
 get_rows("q4_0", 3, 2)
 get_rows("q4_1", 3, 4)
 get_rows("q5_0", 3, 2)
@@ -189,6 +251,7 @@ argmax()
 mul_mm("f32", 72, 45, 100)    # bounds checks on the input (K % 32) and the output (M % 64, N % 32)
 mul_mm("f16", 72, 45, 100)
 mul_mm("f16", 128, 64, 128)   # whole tiles: src1 staged as half2x4, the result stored straight to device memory
+mul_mv_id_q8_0_f32()
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

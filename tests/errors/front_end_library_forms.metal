@@ -1,7 +1,9 @@
 // Metal forms of MLX's kernels that clang's OpenCL mode refuses as written, which the front end rewrites: a braced
 // list passed for a vector parameter (elem_to_loc_2_nd), a template constructor qualified `thread` and `constant`
 // (complex_t), a struct's `static constexpr constant` member of class type (the reduction ops' init, Limits<T>),
-// and `?:` between the same struct in two address spaces. --syntax-only compiles every body: no error.
+// `?:` between the same struct in two address spaces, and a row of a multi-dimensional threadgroup array of a kernel
+// template used as a threadgroup pointer (MLX's attention, `s_xchg[row_group][d_half]`; `sizeof` of a row stays the
+// row's size). --syntax-only compiles every body: no error.
 // ARGS: --syntax-only %s
 // EXPECT-EXIT: 0
 // EXPECT-NO-STDOUT
@@ -43,3 +45,16 @@ template <typename T, typename Op, int N>
 template [[host_name("forms_pair")]] [[kernel]] decltype(forms<pair2, SumOp<pair2>, 2>) forms<pair2, SumOp<pair2>, 2>;
 template [[host_name("forms_float")]] [[kernel]] decltype(forms<float, SumOp<float>, 1>) forms<float, SumOp<float>, 1>;
 template [[host_name("forms_bfloat")]] [[kernel]] decltype(forms<bfloat, SumOp<bfloat>, 1>) forms<bfloat, SumOp<bfloat>, 1>;
+
+template <typename T, int G>
+[[kernel]] void exchange_rows(device const T* x [[buffer(0)]], device T* y [[buffer(1)]],
+                              uint lid [[thread_index_in_threadgroup]], uint grp [[threadgroup_position_in_grid]]) {
+  threadgroup T slots[2][G][32];
+  threadgroup T* mine = slots[0][lid / 32];
+  const threadgroup T* peer = slots[0][(lid / 32 + 1) % G];
+  static_assert(sizeof(slots[1]) == G * 32 * sizeof(T) && sizeof(slots[1][0]) == 32 * sizeof(T), "rows");
+  mine[lid % 32] = x[grp * 32 * G + lid];
+  threadgroup_barrier(mem_flags::mem_threadgroup);
+  y[grp * 32 * G + lid] = peer[lid % 32];
+}
+template [[host_name("exchange_rows_float")]] [[kernel]] decltype(exchange_rows<float, 2>) exchange_rows<float, 2>;

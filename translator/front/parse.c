@@ -469,7 +469,13 @@ static Type *conv_type(Parser *P, CXType t)
     case CXType_ExtVector:
     case CXType_Vector: {
         Type *e = conv_type(P, clang_getElementType(c));
-        return ty_vec(P->arena, e->kind, (int)clang_getNumElements(c));
+        int n = (int)clang_getNumElements(c);
+        if (n > 4) { /* vec<float, 8> (MLX's NAX fragments): GLSL's vectors end at 4 */
+            Type *u = new_type(P, TY_UNSUPPORTED);
+            u->name = arena_printf(P->arena, "vec<%s, %d> (a vector of more than 4 components)", ty_scalar_metal_name(e->kind), n);
+            return u;
+        }
+        return ty_vec(P->arena, e->kind, n);
     }
     case CXType_Enum: {
         Type *e = new_type(P, TY_ENUM);
@@ -544,6 +550,10 @@ static Type *conv_type(Parser *P, CXType t)
             }
             Type *u = new_type(P, TY_UNSUPPORTED);
             u->name = cx_take(P, clang_getCursorSpelling(decl));
+            if (!strcmp(u->name, "__mtl_wide_vec")) { /* vec<bfloat, 8>, vec<bool, 8> (grammar/metal_types) */
+                const char *sp = strchr(cx_take(P, clang_getTypeSpelling(c)), '<');
+                u->name = arena_printf(P->arena, "vec%s (a vector of more than 4 components)", sp ? sp : "");
+            }
             if (metal4_name(P, decl)) /* metal::tensor<...>, a cooperative tensor, mpp::tensor_ops::matmul2d<...> */
                 u->name = arena_printf(P->arena, "%s (Metal 4 tensors and MetalPerformancePrimitives)", metal4_name(P, decl));
             return u;
@@ -1521,9 +1531,38 @@ static Node *bfloat_limit(Parser *P, CXCursor c, const char *name)
     return NULL;
 }
 
+/* The function that a call through a template parameter of function type calls in this instance: ggml's
+   `template <kernel_mul_mv_disp_t disp_fn> void mmv_fn(...) { disp_fn(...); }`, instantiated with
+   `mmv_fn<kernel_mul_mv_t_t_disp<float, float>>`. In an instance's body the callee is the substituted argument,
+   `&f` (a cursor without a referenced declaration, then the address of F); only such single-child wrappers are
+   looked through (a unary operator applied to a function designator, & or *, yields that function), so a call
+   through a pointer chosen at run time stays an error. The null cursor when C is not such
+   a call. */
+static CXCursor template_argument_callee(CXCursor c)
+{
+    Kids k = kids_of(c);
+    CXCursor e = k.len ? k.items[0] : clang_getNullCursor();
+    free(k.items);
+    for (int depth = 0; !clang_Cursor_isNull(e) && depth < 8; depth++) {
+        enum CXCursorKind ek = clang_getCursorKind(e);
+        CXCursor r = clang_getCursorReferenced(e);
+        if (ek == CXCursor_DeclRefExpr && !clang_Cursor_isNull(r))
+            return clang_getCursorKind(r) == CXCursor_FunctionDecl ? r : clang_getNullCursor();
+        if (ek != CXCursor_DeclRefExpr && ek != CXCursor_UnexposedExpr && ek != CXCursor_ParenExpr && ek != CXCursor_UnaryOperator)
+            break;
+        Kids in = kids_of(e);
+        e = in.len == 1 ? in.items[0] : clang_getNullCursor();
+        free(in.items);
+    }
+    return clang_getNullCursor();
+
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
+    if (clang_Cursor_isNull(callee))
+        callee = template_argument_callee(c);
     int nargs = clang_Cursor_getNumArguments(c);
     if (!clang_Cursor_isNull(callee) && in_prelude(callee)) {
         char *fname = cx_take(P, clang_getCursorSpelling(callee));
@@ -2978,6 +3017,38 @@ static const char *const operator_words[][2] = {
     {"!", "not"}, {"~", "bitnot"}, {"=", "assign"},
 };
 
+/* The name of template argument I of the function instance C when it is a function (a declaration): the
+   name clang prints for it, `kernel_mul_mv_t_t_disp` of `mmv_fn<&kernel_mul_mv_t_t_disp>`. The C API has no
+   accessor for a declaration argument; the declaration as clang prints it, body left out, names it. */
+static const char *declaration_argument(Parser *P, CXCursor c, int i)
+{
+    CXPrintingPolicy pol = clang_getCursorPrintingPolicy(c);
+    clang_PrintingPolicy_setProperty(pol, CXPrintingPolicy_TerseOutput, 1);
+    char *text = cx_take(P, clang_getCursorPrettyPrinted(c, pol));
+    clang_PrintingPolicy_dispose(pol);
+    char *open = strchr(text, '(');
+    if (open) /* `template<> void mmv_fn<&f>(...)`: the arguments end before the parameters */
+        *open = 0;
+    const char *p = strstr(text, "template<>");
+    p = strchr(p ? p + 10 : text, '<');
+    if (!p)
+        return "fn";
+    p++;
+    for (int arg = 0, depth = 0; *p; p++) { /* to argument I, at top-level commas */
+        if (arg == i && depth == 0) {
+            const char *e = p;
+            for (int d = 0; *e && !(d == 0 && (*e == ',' || *e == '>')); e++)
+                d += *e == '<' || *e == '(' ? 1 : *e == '>' || *e == ')' ? -1 : 0;
+            char *a = mangle(P, arena_printf(P->arena, "%.*s", (int)(e - p), p));
+            return *a ? a : "fn";
+        }
+        depth += *p == '<' || *p == '(' ? 1 : *p == '>' || *p == ')' ? -1 : 0;
+        if (*p == ',' && depth == 0)
+            arg++;
+    }
+    return "fn";
+}
+
 /* The GLSL name of a function, member function or instance: `Abs::operator()<float>` -> `Abs_call_float`. */
 /* A member function of a struct, conversion functions (`operator float() const`) included. */
 static bool is_member_function(CXCursor c)
@@ -3022,8 +3093,28 @@ static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
         }
         else if (ak == CXTemplateArgumentKind_Integral)
             base = arena_printf(P->arena, "%s_%lld", base, clang_Cursor_getTemplateArgumentValue(c, (unsigned)i));
+        else if (ak == CXTemplateArgumentKind_Declaration) /* a function: `mmv_fn<&kernel_mul_mv_t_t_disp>` */
+            base = arena_printf(P->arena, "%s_%s", base, declaration_argument(P, c, i));
     }
     return names_legal(P->arena, mangle(P, base));
+}
+
+/* NAME, or NAME_2, NAME_3...: the first that no function other than the one under KEY has taken. Only for
+   instances with function arguments, whose names leave out the function's own template arguments
+   (`mmv_fn<f<float>>` and `mmv_fn<f<half>>` are both mmv_fn_f); other functions keep GLSL's overloading. */
+static const char *unique_func_name(Parser *P, const char *name, const char *key)
+{
+    for (int n = 1;; n++) {
+        const char *r = n == 1 ? name : arena_printf(P->arena, "%s_%d", name, n);
+        char *claim = arena_printf(P->arena, "\001glsl:%s", r);
+        const char *owner = map_get(P, claim);
+        if (!owner) {
+            map_put(P, claim, (void *)arena_strdup(P->arena, key));
+            return r;
+        }
+        if (!strcmp(owner, key))
+            return r;
+    }
 }
 
 /* The function model registered under KEY, or a new one named and placed after cursor C (*FRESH then true). */
@@ -3074,6 +3165,11 @@ static Func *get_func(Parser *P, CXCursor decl)
         return f;
     }
     f->glsl_name = func_glsl_name(P, c, f->name);
+    for (int i = 0; i < clang_Cursor_getNumTemplateArguments(c); i++)
+        if (clang_Cursor_getTemplateArgumentKind(c, (unsigned)i) == CXTemplateArgumentKind_Declaration) {
+            f->glsl_name = unique_func_name(P, f->glsl_name, key);
+            break;
+        }
     if (is_member_function(c) && !clang_CXXMethod_isStatic(c)) {
         Type *st = conv_type(P, clang_getCursorType(clang_getCursorSemanticParent(c)));
         if (f->ret->kind == TY_REF && f->ret->as == AS_THREAD && ty_equal(f->ret->elem, st))

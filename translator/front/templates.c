@@ -764,7 +764,9 @@ char *tmpl_rewrite_function_params(const char *t, size_t len, size_t *out_len)
  * A marked array (`__mtltg float tile[64];`) is a private array to clang, so passing it where Metal passes a
  * threadgroup array to a `threadgroup float*` parameter, or taking `&tile[i]`, would not type-check. Its uses are
  * wrapped in the prelude's `__mtl_tg(...)`, whose result is a threadgroup pointer; the front end reads `__mtl_tg(x)`
- * as x. Subscripts `tile[i]` stay as they are.
+ * as x. Subscripts `tile[i]` stay as they are, except a row of an array of more dimensions (`s[a][b]` of
+ * `s[2][2][512]`, MLX's attention), itself a threadgroup array where Metal uses it as a pointer: wrapped like the
+ * array (not under sizeof, alignof or decltype, which ask for the row's own type).
  */
 static void add_edit(TextEdits *e, size_t off, const char *insert)
 {
@@ -791,6 +793,21 @@ static size_t block_end(const char *t, size_t at, size_t len)
     return len;
 }
 
+/* Whether the expression at T[i] is the operand of sizeof, alignof or decltype (`sizeof(tile[0])`). */
+static bool under_type_query(const char *t, size_t i)
+{
+    while (i > 0 && (isspace((unsigned char)t[i - 1]) || t[i - 1] == '('))
+        i--;
+    size_t e = i;
+    while (i > 0 && is_ident_char(t[i - 1]))
+        i--;
+    static const char *const ops[] = {"sizeof", "alignof", "decltype", "_Alignof", "__alignof__"};
+    for (size_t k = 0; k < sizeof ops / sizeof *ops; k++)
+        if (e - i == strlen(ops[k]) && !strncmp(t + i, ops[k], e - i))
+            return true;
+    return false;
+}
+
 void tmpl_threadgroup_uses(const char *t, size_t len, TextEdits *edits)
 {
     for (const char *m = t; (m = memmem(m, len - (size_t)(m - t), "__mtltg", 7)); m += 7) {
@@ -799,6 +816,7 @@ void tmpl_threadgroup_uses(const char *t, size_t len, TextEdits *edits)
             semi++;
         const char *names[16];
         size_t lens[16];
+        int dims[16];
         int n_names = 0;
         for (size_t p = decl; p < semi && n_names < 16;) { /* each declarator: `__mtltg float a[8], b[8];` */
             size_t q = p;
@@ -812,8 +830,17 @@ void tmpl_threadgroup_uses(const char *t, size_t len, TextEdits *edits)
                 size_t nb = ne;
                 while (nb > p && is_ident_char(t[nb - 1]))
                     nb--;
+                int nd = 0; /* its dimensions: `[2][4][512]` */
+                for (size_t b = (size_t)(br - t); b < q && t[b] == '['; b = skip_space(t, b, q), nd++)
+                    for (int d = 0; b < q; b++)
+                        if (t[b] == '[')
+                            d++;
+                        else if (t[b] == ']' && --d == 0) {
+                            b++;
+                            break;
+                        }
                 if (ne > nb)
-                    names[n_names] = t + nb, lens[n_names++] = ne - nb;
+                    names[n_names] = t + nb, lens[n_names] = ne - nb, dims[n_names++] = nd;
             }
             p = q + 1;
         }
@@ -856,8 +883,28 @@ void tmpl_threadgroup_uses(const char *t, size_t len, TextEdits *edits)
                     add_edit(edits, i, "__mtl_tg(");
                     add_edit(edits, i + n, ")");
                     i += n;
-                } else {
-                    i += n;
+                } else { /* tile[i]: an element, or a row of a tile of more dimensions (`s[a][b]` of `s[2][2][64]`) */
+                    size_t e = after;
+                    int subs = 0;
+                    while (e < end && t[e] == '[') {
+                        int d = 0;
+                        for (; e < end; e++)
+                            if (t[e] == '[')
+                                d++;
+                            else if (t[e] == ']' && --d == 0)
+                                break;
+                        subs++;
+                        e = skip_space(t, e + 1, end);
+                    }
+                    while (e > after && isspace((unsigned char)t[e - 1]))
+                        e--;
+                    if (subs < dims[k] && !under_type_query(t, i)) { /* a threadgroup array: as a pointer */
+                        add_edit(edits, i, "__mtl_tg(");
+                        add_edit(edits, e, ")");
+                        i = e;
+                    } else {
+                        i += n;
+                    }
                 }
             }
         }
