@@ -103,3 +103,45 @@ kernel void coords_array(device int4* out [[buffer(0)]],
     reverse(copy);
     out[i] = int4(copy[0], copy[1], copy[2], int(float(pos[0] + params->sizes[2]) * params->scale));
 }
+
+// PyTorch's Shape.metal and EmbeddingBag.metal name the arrays of their parameter struct with constant
+// references (`constant auto& strides = params.strides;`), in the kernel and in helpers: const copies of what
+// they refer to, as constant memory does not change. EmbeddingBag's kernel dispatches with `return impl(...);`
+// of a void helper in each case of a switch.
+struct GatherParams {
+    int ndim;
+    int mode;
+    c10m::array<long, 4> sizes;   // innermost first
+    c10m::array<long, 4> strides; // in elements
+};
+
+long offset_of(long idx, constant GatherParams& p) {
+    constant auto& sizes = p.sizes;
+    constant auto& strides = p.strides;
+    constant int& ndim = p.ndim;
+    long off = 0;
+    for (int d = 0; d < ndim; d++) {
+        off += (idx % sizes[d]) * strides[d];
+        idx /= sizes[d];
+    }
+    return off;
+}
+
+template <int M>
+void gather_impl(constant float* in, device float* out, constant GatherParams& p, uint tid) {
+    constant auto& strides = p.strides;
+    float v = in[offset_of(tid, p)];
+    out[tid] = M == 0 ? v : v * float(strides[0]);
+}
+
+kernel void gather_strided(constant float* in [[buffer(0)]],
+                           device float* out [[buffer(1)]],
+                           constant GatherParams& params [[buffer(2)]],
+                           uint tid [[thread_position_in_grid]]) {
+    switch (params.mode) {
+    case 0:
+        return gather_impl<0>(in, out, params, tid);
+    default:
+        return gather_impl<1>(in, out, params, tid);
+    }
+}

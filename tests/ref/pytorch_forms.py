@@ -62,11 +62,37 @@ def coords_array_case(name, sizes, tg):
                                     2: Bytes(params.tobytes())}, threadgroup=tg, grid=n)
 
 
+# struct GatherParams { int ndim; int mode; array<long, 4> sizes; array<long, 4> strides; }: 72 bytes
+GATHER = np.dtype({"names": ["ndim", "mode", "sizes", "strides"], "formats": ["<i4", "<i4", ("<i8", 4), ("<i8", 4)],
+                   "offsets": [0, 4, 8, 40], "itemsize": 72})
+
+
+def gather_case(name, sizes, strides, mode, tg):
+    """out[t] = in[offset of t's coordinates (innermost first) through strides], times strides[0] in mode 1."""
+    n = int(np.prod(sizes))
+    span = sum((s - 1) * st for s, st in zip(sizes, strides)) + 1
+    src = r.standard_normal(span).astype(np.float32)
+    idx = np.arange(n)
+    off = np.zeros(n, dtype=np.int64)
+    for s, st in zip(sizes, strides):
+        off += (idx % s) * st
+        idx //= s
+    expected = src[off] * (np.float32(strides[0]) if mode else np.float32(1))
+    params = np.zeros(1, dtype=GATHER)
+    params["ndim"], params["mode"] = len(sizes), mode
+    params["sizes"][0, :len(sizes)] = sizes
+    params["strides"][0, :len(strides)] = strides
+    ref.case(name, "gather_strided", {0: src, 1: Out(expected.astype(np.float32)), 2: Bytes(params.tobytes())},
+             threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
 series_case("pytorch_forms_series_past_32_bits", 100, 1 << 32, 32)     # low bits 0..3: every value the default
 coords_array_case("pytorch_forms_coords_array", (3, 5, 4), 32)
+gather_case("pytorch_forms_gather_strided", (5, 3, 4), (12, 1, 3), 0, 32)   # a transposed view
+gather_case("pytorch_forms_gather_strided_scaled", (7, 6), (2, 17), 1, 16)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

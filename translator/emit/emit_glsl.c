@@ -2841,7 +2841,7 @@ static void emit_vardef(Emit *E, Var *v, bool as_const)
         putf(E, "%s %s = %s(0)", glsl_type(E, ptr_union_storage(v)), v->glsl_name, glsl_type(E, ptr_union_storage(v)));
         return;
     }
-    if (as_const || (v->is_constexpr && v->init))
+    if (as_const || v->is_const_copy || (v->is_constexpr && v->init))
         put(E, "const ");
     putf(E, "%s %s%s", glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty));
     if (v->init) {
@@ -3067,6 +3067,16 @@ static void emit_stmt(Emit *E, Node *n)
         break;
     case N_RETURN:
         line_start(E);
+        if (n->a && n->a->ty && n->a->ty->kind == TY_VOID) { /* `return f();` of a void f: the call, then return */
+            emit_expr(E, n->a, 0);
+            put(E, ";\n");
+            line_start(E);
+            if (E->uniform)
+                put(E, E->real_depth ? "mtl_live = false; break;\n" : "mtl_live = false;\n");
+            else
+                put(E, "return;\n");
+            break;
+        }
         if (E->uniform) {
             if (n->a) {
                 put(E, "mtl_ret = ");
