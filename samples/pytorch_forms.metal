@@ -145,3 +145,24 @@ kernel void gather_strided(constant float* in [[buffer(0)]],
         return gather_impl<1>(in, out, params, tid);
     }
 }
+
+// LossOps.metal's variadic logsumexp: a pack expanded into a local array, its length `1 + sizeof...(Ts)`.
+template <typename T, typename... Ts>
+T logsumexp(T first, Ts... rest) {
+    T args[] = {first, T(rest)...};
+    constexpr int N = 1 + sizeof...(Ts);
+    T m = args[0];
+    for (int i = 1; i < N; i++)
+        m = max(m, args[i]);
+    T s = 0;
+    for (int i = 0; i < N; i++)
+        s += exp(args[i] - m);
+    return log(s) + m;
+}
+
+kernel void logsumexp3(device const float* a [[buffer(0)]],
+                       device const float* b [[buffer(1)]],
+                       device float2* out [[buffer(2)]],
+                       uint i [[thread_position_in_grid]]) {
+    out[i] = float2(logsumexp(a[i], b[i]), logsumexp(a[i], b[i], a[i] - b[i]));
+}

@@ -86,6 +86,15 @@ def gather_case(name, sizes, strides, mode, tg):
              threadgroup=tg, grid=n)
 
 
+def logsumexp_case(name, n, tg):
+    a = r.uniform(-20, 20, n).astype(np.float32)
+    b = r.uniform(-20, 20, n).astype(np.float32)
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    expected = np.stack([np.logaddexp(a64, b64), np.logaddexp(np.logaddexp(a64, b64), a64 - b64)], axis=1)
+    ref.case(name, "logsumexp3", {0: a, 1: b, 2: Out(expected.astype(np.float32), tol={"rtol": 1e-5, "atol": 1e-5})},
+             threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -93,6 +102,7 @@ series_case("pytorch_forms_series_past_32_bits", 100, 1 << 32, 32)     # low bit
 coords_array_case("pytorch_forms_coords_array", (3, 5, 4), 32)
 gather_case("pytorch_forms_gather_strided", (5, 3, 4), (12, 1, 3), 0, 32)   # a transposed view
 gather_case("pytorch_forms_gather_strided_scaled", (7, 6), (2, 17), 1, 16)
+logsumexp_case("pytorch_forms_logsumexp3", 200, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

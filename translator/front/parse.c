@@ -227,6 +227,13 @@ static char *usr_key(Parser *P, CXCursor c)
     return cx_take(P, clang_getCursorUSR(c));
 }
 
+/* The key of a parameter: its USR, which the expanded parameters of a pack (`Ts... rest`) share, and its
+   declaration's own hash, which they do not. */
+static char *param_key(Parser *P, CXCursor c)
+{
+    return arena_printf(P->arena, "%s#%u", usr_key(P, c), clang_hashCursor(c));
+}
+
 static unsigned hash_str(const char *s)
 {
     unsigned h = 2166136261u;
@@ -1656,7 +1663,9 @@ static Node *conv_declref(Parser *P, CXCursor c)
     }
     if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
         Node *n = new_node(P, N_VAR, c);
-        n->var = map_get(P, usr_key(P, d));
+        n->var = dk == CXCursor_ParmDecl ? map_get(P, param_key(P, d)) : NULL;
+        if (!n->var)
+            n->var = map_get(P, usr_key(P, d));
         if (!n->var && dk == CXCursor_VarDecl) {
             n->var = get_global(P, d);
             taint(P, error_inside(P, clang_getCursorDefinition(d)));
@@ -1686,12 +1695,12 @@ static Node *conv_sizeof(Parser *P, CXCursor c)
 {
     CXEvalResult r = clang_Cursor_Evaluate(c);
     if (!r)
-        return unsupported(P, c, "this sizeof/alignof (not a constant)");
+        return unsupported(P, c, "this sizeof/alignof/sizeof... (not a constant)");
     bool ok = clang_EvalResult_getKind(r) == CXEval_Int;
     long long v = ok ? clang_EvalResult_getAsLongLong(r) : 0;
     clang_EvalResult_dispose(r);
     if (!ok)
-        return unsupported(P, c, "this sizeof/alignof (not a constant)");
+        return unsupported(P, c, "this sizeof/alignof/sizeof... (not a constant)");
     Node *n = new_node(P, N_INT, c);
     n->ty = conv_type(P, clang_getCursorType(c));
     n->ival = v;
@@ -2126,6 +2135,8 @@ static Node *conv_expr_kind(Parser *P, CXCursor c)
         return unsupported(P, c, "new/delete");
     case CXCursor_StringLiteral:
         return unsupported(P, c, "string literals");
+    case CXCursor_SizeOfPackExpr: /* sizeof...(Ts) in an instance: the number of its arguments */
+        return conv_sizeof(P, c);
     default:
         return unsupported(P, c, arena_printf(P->arena, "the expression kind %s", cx_take(P, clang_getCursorKindSpelling(clang_getCursorKind(c)))));
     }
@@ -2648,6 +2659,9 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
         if (!*v->name)
             v->name = arena_printf(P->arena, "unnamed%d", i);
         v->glsl_name = names_legal(P->arena, v->name);
+        for (int j = 0; j < f->n_params; j++) /* a parameter pack's expansion (`Ts... rest`): rest, rest_1, ... */
+            if (!strcmp(f->params[j]->name, v->name))
+                v->glsl_name = arena_printf(P->arena, "%s_%d", names_legal(P->arena, v->name), i - j);
         v->ty = conv_type(P, clang_getCursorType(pc));
         if (v->ty->kind == TY_ARRAY && v->ty->n == 0) { /* `const float array[]` is a pointer (C): an index (ptr.c) */
             Type *p = new_type(P, TY_PTR);
@@ -2663,6 +2677,7 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
         v->builtin = -1;
         v->tg_index = -1;
         map_put(P, usr_key(P, pc), v);
+        map_put(P, param_key(P, pc), v);
         if (!f->is_kernel && is_empty_struct(v->ty))
             continue;
         f->params[f->n_params++] = v;
