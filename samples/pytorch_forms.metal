@@ -166,3 +166,21 @@ kernel void logsumexp3(device const float* a [[buffer(0)]],
                        uint i [[thread_position_in_grid]]) {
     out[i] = float2(logsumexp(a[i], b[i]), logsumexp(a[i], b[i], a[i] - b[i]));
 }
+
+// Frexp.metal calls frexp's pointer overload, `frexp(x, &exp)`; UnaryKernel.metal names its overload set
+// `frexp_` (a name that must not become GLSL's frexp).
+inline float frexp_(const float x, thread int& e) {
+    return frexp(x, e);
+}
+
+kernel void frexp_forms(device const float* in [[buffer(0)]],
+                        device float2* mant [[buffer(1)]],
+                        device int2* exps [[buffer(2)]],
+                        uint i [[thread_position_in_grid]]) {
+    int exp;
+    float m = frexp(in[i], &exp);
+    int e2 = 0;
+    float m2 = frexp_(in[i] * 3.0f, e2);
+    mant[i] = float2(m, m2);
+    exps[i] = int2(exp, e2);
+}

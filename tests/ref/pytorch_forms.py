@@ -3,7 +3,7 @@
 reinterpret_cast, returned by a helper and assigned through), const_cast, chbevl's unsized array parameter, and a
 switch on a long, and c10::metal::array (metal::array<T, N>)."""
 import numpy as np
-from refcase import Bytes, Out, Reference, Scalar, rng
+from refcase import EXACT, Bytes, Out, Reference, Scalar, rng
 
 ref = Reference("pytorch_forms.metal")
 r = rng(2024)
@@ -95,6 +95,14 @@ def logsumexp_case(name, n, tg):
              threadgroup=tg, grid=n)
 
 
+def frexp_case(name, n, tg):
+    x = (r.uniform(0.5, 1, n) * np.exp2(r.integers(-60, 60, n)) * r.choice([-1, 1], n)).astype(np.float32)
+    m1, e1 = np.frexp(x)
+    m2, e2 = np.frexp(x * np.float32(3))
+    ref.case(name, "frexp_forms", {0: x, 1: Out(np.stack([m1, m2], axis=1).astype(np.float32), tol=EXACT),
+                                   2: Out(np.stack([e1, e2], axis=1).astype(np.int32))}, threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -103,6 +111,7 @@ coords_array_case("pytorch_forms_coords_array", (3, 5, 4), 32)
 gather_case("pytorch_forms_gather_strided", (5, 3, 4), (12, 1, 3), 0, 32)   # a transposed view
 gather_case("pytorch_forms_gather_strided_scaled", (7, 6), (2, 17), 1, 16)
 logsumexp_case("pytorch_forms_logsumexp3", 200, 64)
+frexp_case("pytorch_forms_frexp", 300, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -1530,6 +1530,20 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->kind = N_BUILTIN;
         n->builtin = b;
         n->name = q;
+        if (builtin_table[b].family == BF_FFR && n->n_list == 2 && n->list[1]->ty && n->list[1]->ty->kind == TY_PTR) {
+            /* frexp(x, &e), the pointer overload: the exponent's lvalue, as for the reference one */
+            Node *e = n->list[1];
+            while (e->kind == N_PAREN)
+                e = e->a;
+            if (e->kind == N_ADDR) {
+                n->list[1] = e->a;
+            } else {
+                Node *d = new_node(P, N_DEREF, c);
+                d->a = e;
+                d->ty = e->ty->elem;
+                n->list[1] = d;
+            }
+        }
         return n;
     }
     callee = through_function_wrapper(P, callee);
@@ -2779,7 +2793,11 @@ static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
         else if (ak == CXTemplateArgumentKind_Integral)
             base = arena_printf(P->arena, "%s_%lld", base, clang_Cursor_getTemplateArgumentValue(c, (unsigned)i));
     }
-    return names_legal(P->arena, mangle(P, base));
+    const char *glsl = names_legal(P->arena, mangle(P, base));
+    for (int i = 0; i < builtin_count; i++) /* `frexp_` mangled to a GLSL built-in's name: frexp_ */
+        if (!strcmp(glsl, builtin_table[i].glsl))
+            return arena_printf(P->arena, "%s_", glsl);
+    return glsl;
 }
 
 /* The function model registered under KEY, or a new one named and placed after cursor C (*FRESH then true). */
