@@ -184,3 +184,84 @@ kernel void frexp_forms(device const float* in [[buffer(0)]],
     mant[i] = float2(m, m2);
     exps[i] = int2(exp, e2);
 }
+
+// c10's TORCH_REPORT_ERROR: a kernel writes a message into an error buffer through helpers that take string
+// literals as `constant const char*` (a literal, __func__), print integers digit by digit ('0' + d) and take
+// their arguments as a parameter pack. Each literal is a constant char array; the helpers are printed per literal.
+// (The index is a long: lavapipe of Mesa 22.3 compares an int widened to a long with 0 as unsigned.)
+struct Report {
+    char where[32];
+    char text[64];
+    uint line;
+};
+
+struct Reports {
+    atomic_uint count;
+    Report report[2];
+};
+
+static uint put_text(device char* dst, constant const char* src, uint room) {
+    uint i = 0;
+    for (; src[i] != 0 && i + 1 < room; i++)
+        dst[i] = src[i];
+    dst[i] = 0;
+    return i;
+}
+
+static uint put_arg(device char* dst, uint room, constant const char* s) {
+    return put_text(dst, s, room);
+}
+
+static uint put_arg(device char* dst, uint room, long v) {
+    uint digits = 1;
+    for (long t = v < 0 ? -v : v; t > 9; t /= 10)
+        digits++;
+    uint len = digits + (v < 0 ? 1 : 0);
+    if (len + 1 > room)
+        return 0;
+    if (v < 0) {
+        dst[0] = '-';
+        v = -v;
+    }
+    for (uint k = 0; k < digits; k++, v /= 10)
+        dst[len - 1 - k] = '0' + v % 10;
+    dst[len] = 0;
+    return len;
+}
+
+template <typename T>
+void put_args(device char* dst, uint room, T arg) {
+    put_arg(dst, room, arg);
+}
+
+template <typename T, typename... Rest>
+void put_args(device char* dst, uint room, T arg, Rest... rest) {
+    const uint n = put_arg(dst, room, arg);
+    put_args(dst + n, room - n, rest...);
+}
+
+template <typename... Args>
+void report(device Reports* reports, constant const char* where, int line, Args... args) {
+    const uint k = atomic_fetch_add_explicit(&reports->count, 1u, memory_order_relaxed);
+    if (k >= 2)
+        return;
+    device Report* r = &reports->report[k];
+    put_text(r->where, where, 32);
+    put_args(r->text, 64, args...);
+    r->line = line;
+}
+
+kernel void gather_checked(device const long* index [[buffer(0)]],
+                           device const float* src [[buffer(1)]],
+                           device float* out [[buffer(2)]],
+                           device Reports* reports [[buffer(3)]],
+                           constant long& size [[buffer(4)]],
+                           uint i [[thread_position_in_grid]]) {
+    const long idx = index[i];
+    if (idx < 0 || idx >= size) {
+        report(reports, __func__, 7, "index ", idx, " is out of bounds for size ", size);
+        out[i] = 0;
+        return;
+    }
+    out[i] = src[idx];
+}

@@ -3,7 +3,7 @@
 reinterpret_cast, returned by a helper and assigned through), const_cast, chbevl's unsized array parameter, and a
 switch on a long, and c10::metal::array (metal::array<T, N>)."""
 import numpy as np
-from refcase import EXACT, Bytes, Out, Reference, Scalar, rng
+from refcase import EXACT, Bytes, InOut, Out, Reference, Scalar, rng
 
 ref = Reference("pytorch_forms.metal")
 r = rng(2024)
@@ -103,6 +103,25 @@ def frexp_case(name, n, tg):
                                    2: Out(np.stack([e1, e2], axis=1).astype(np.int32))}, threadgroup=tg, grid=n)
 
 
+def gather_checked_case(name, n, size, bad_at, bad_value, tg):
+    """One out-of-range index: the kernel reports it (c10's TORCH_REPORT_ERROR form) and writes 0 there."""
+    index = r.integers(0, size, n).astype(np.int64)
+    index[bad_at] = bad_value
+    src = r.standard_normal(size).astype(np.float32)
+    out = np.where(index == bad_value, np.float32(0), src[np.clip(index, 0, size - 1)]).astype(np.float32)
+    # struct Reports { atomic_uint count; Report report[2]; }, Report { char where[32]; char text[64]; uint line; }
+    reports = np.zeros(204, dtype=np.uint8)
+    reports[0:4] = np.frombuffer(np.uint32(1).tobytes(), dtype=np.uint8)
+    where = b"gather_checked\0"
+    text = b"index %d is out of bounds for size %d\0" % (bad_value, size)
+    reports[4:4 + len(where)] = np.frombuffer(where, dtype=np.uint8)
+    reports[36:36 + len(text)] = np.frombuffer(text, dtype=np.uint8)
+    reports[100:104] = np.frombuffer(np.uint32(7).tobytes(), dtype=np.uint8)
+    ref.case(name, "gather_checked", {0: index, 1: src, 2: Out(out, tol=EXACT),
+                                      3: InOut(np.zeros(204, dtype=np.uint8), reports), 4: Scalar("long", size)},
+             threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -112,6 +131,8 @@ gather_case("pytorch_forms_gather_strided", (5, 3, 4), (12, 1, 3), 0, 32)   # a 
 gather_case("pytorch_forms_gather_strided_scaled", (7, 6), (2, 17), 1, 16)
 logsumexp_case("pytorch_forms_logsumexp3", 200, 64)
 frexp_case("pytorch_forms_frexp", 300, 64)
+gather_checked_case("pytorch_forms_gather_checked_negative", 100, 37, 61, -1234, 32)
+gather_checked_case("pytorch_forms_gather_checked_past_end", 70, 50, 3, 50, 16)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

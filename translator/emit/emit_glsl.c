@@ -4090,6 +4090,12 @@ char *emit_glsl(Program *prog, Lowered *L)
             emit_function_constant(&E, g, fc_passes);
             continue;
         }
+        if (!strncmp(g->glsl_name, "mtl_str_", 8)) { /* a string literal (parse.c): its text, for the reader */
+            put(&E, "// \"");
+            for (const char *c = g->name; *c && c - g->name < 100; c++)
+                putf(&E, *c >= ' ' && *c <= '~' && *c != '\\' ? "%c" : "\\x%02x", (unsigned char)*c);
+            put(&E, strlen(g->name) > 100 ? "...\"\n" : "\"\n");
+        }
         emit_vardef(&E, g, true);
         put(&E, ";\n");
     }
