@@ -265,3 +265,15 @@ kernel void gather_checked(device const long* index [[buffer(0)]],
     }
     out[i] = src[idx];
 }
+
+// UnaryKernel.metal's frexp_bits counts the leading zeros of a half's bits as a ushort: clz, ctz and popcount of
+// 8- and 16-bit integers and their vectors (0 has as many leading and trailing zeros as bits).
+kernel void narrow_bits(device const ushort* a [[buffer(0)]],
+                        device const char2* b [[buffer(1)]],
+                        device int4* out [[buffer(2)]],
+                        device char4* out8 [[buffer(3)]],
+                        uint i [[thread_position_in_grid]]) {
+    const ushort x = a[i];
+    out[i] = int4(clz(x), ctz(x), popcount(x), int(clz(short(x))));
+    out8[i] = char4(clz(b[i]), ctz(b[i]) + popcount(b[i]) * char2(16));
+}

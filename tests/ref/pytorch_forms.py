@@ -122,6 +122,27 @@ def gather_checked_case(name, n, size, bad_at, bad_value, tg):
              threadgroup=tg, grid=n)
 
 
+def bit_counts(v, bits):
+    v = [int(x) & ((1 << bits) - 1) for x in np.ravel(v)]
+    clz = [bits - x.bit_length() for x in v]
+    ctz = [bits if x == 0 else (x & -x).bit_length() - 1 for x in v]
+    pop = [bin(x).count("1") for x in v]
+    return np.array(clz), np.array(ctz), np.array(pop)
+
+
+def narrow_bits_case(name, n, tg):
+    a = r.integers(0, 1 << 16, n).astype(np.uint16)
+    a[:4] = [0, 1, 0x8000, 0xFFFF]
+    b = r.integers(-128, 128, (n, 2)).astype(np.int8)
+    b[0] = [0, -1]
+    b[1] = [1, -128]
+    clz, ctz, pop = bit_counts(a, 16)
+    out = np.stack([clz, ctz, pop, clz], axis=1).astype(np.int32)
+    bclz, bctz, bpop = (x.reshape(n, 2) for x in bit_counts(b, 8))
+    out8 = np.concatenate([bclz, bctz + bpop * 16], axis=1).astype(np.int8)
+    ref.case(name, "narrow_bits", {0: a, 1: b, 2: Out(out), 3: Out(out8)}, threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -133,6 +154,7 @@ logsumexp_case("pytorch_forms_logsumexp3", 200, 64)
 frexp_case("pytorch_forms_frexp", 300, 64)
 gather_checked_case("pytorch_forms_gather_checked_negative", 100, 37, 61, -1234, 32)
 gather_checked_case("pytorch_forms_gather_checked_past_end", 70, 50, 3, 50, 16)
+narrow_bits_case("pytorch_forms_narrow_bits", 256, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

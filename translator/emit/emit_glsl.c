@@ -834,9 +834,43 @@ static bool check_family(Emit *E, Node *n, const BuiltinInfo *b)
     return true;
 }
 
+static TypeKind unsigned_kind(int size);
+
+/* clz, ctz and popcount of 8- and 16-bit integers (GLSL's findMSB, findLSB and bitCount take 32-bit ones): on
+   the bits zero-extended to 32, clz(ushort 0) = 16 and ctz(uchar 0) = 8 as in Metal. False for other calls. */
+static bool emit_narrow_bits(Emit *E, Node *n, const BuiltinInfo *b)
+{
+    Type *t = n->n_list == 1 ? n->list[0]->ty : NULL;
+    if (!t || b->family != BF_I1 || !ty_is_integer(ty_scalar(ty_scalar_kind(t))) || (strcmp(b->metal, "clz") && strcmp(b->metal, "ctz") && strcmp(b->metal, "popcount")))
+        return false;
+    int bits = 8 * ty_metal_size(ty_scalar(ty_scalar_kind(t)));
+    if (bits != 8 && bits != 16)
+        return false;
+    int w = ty_width(t);
+    const char *u32 = glsl_type(E, ty_vec(E->prog->arena, TY_UINT, w));
+    putf(E, "%s(", glsl_type(E, t));
+    if (!strcmp(b->metal, "clz"))
+        putf(E, "%d - findMSB(", bits - 1);
+    else if (!strcmp(b->metal, "ctz"))
+        putf(E, "min(%s(findLSB(", u32);
+    else
+        put(E, "bitCount(");
+    putf(E, "%s(%s(", u32, glsl_type(E, ty_vec(E->prog->arena, unsigned_kind(bits / 8), w)));
+    emit_expr(E, n->list[0], 0);
+    put(E, "))");
+    if (!strcmp(b->metal, "ctz"))
+        putf(E, ")), %du)", bits);
+    else
+        put(E, ")");
+    put(E, ")");
+    return true;
+}
+
 static void emit_builtin(Emit *E, Node *n)
 {
     const BuiltinInfo *b = &builtin_table[n->builtin];
+    if (emit_narrow_bits(E, n, b))
+        return;
     if (!check_family(E, n, b))
         return;
     Type *t = n->list[0]->ty;
