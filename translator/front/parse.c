@@ -1936,7 +1936,7 @@ static Node *conv_pointer_cast(Parser *P, CXCursor c)
     bool konst = clang_getCursorKind(c) == CXCursor_CXXConstCastExpr;
     CXType to = clang_getCanonicalType(clang_getCursorType(c));
     Kids k = kids_of(c);
-    CXType from = k.len ? clang_getCanonicalType(clang_getCursorType(k.items[k.len - 1])) : (CXType){CXType_Invalid};
+    CXType from = k.len ? clang_getCanonicalType(clang_getCursorType(k.items[k.len - 1])) : (CXType){.kind = CXType_Invalid};
     bool to_ptr = to.kind == CXType_Pointer, from_ptr = from.kind == CXType_Pointer;
     if (konst && !to_ptr && k.len) { /* const_cast<T&>(x): x */
         Node *n = conv_expr(P, k.items[k.len - 1]);
