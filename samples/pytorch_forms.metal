@@ -103,3 +103,177 @@ kernel void coords_array(device int4* out [[buffer(0)]],
     reverse(copy);
     out[i] = int4(copy[0], copy[1], copy[2], int(float(pos[0] + params->sizes[2]) * params->scale));
 }
+
+// PyTorch's Shape.metal and EmbeddingBag.metal name the arrays of their parameter struct with constant
+// references (`constant auto& strides = params.strides;`), in the kernel and in helpers: const copies of what
+// they refer to, as constant memory does not change. EmbeddingBag's kernel dispatches with `return impl(...);`
+// of a void helper in each case of a switch.
+struct GatherParams {
+    int ndim;
+    int mode;
+    c10m::array<long, 4> sizes;   // innermost first
+    c10m::array<long, 4> strides; // in elements
+};
+
+long offset_of(long idx, constant GatherParams& p) {
+    constant auto& sizes = p.sizes;
+    constant auto& strides = p.strides;
+    constant int& ndim = p.ndim;
+    long off = 0;
+    for (int d = 0; d < ndim; d++) {
+        off += (idx % sizes[d]) * strides[d];
+        idx /= sizes[d];
+    }
+    return off;
+}
+
+template <int M>
+void gather_impl(constant float* in, device float* out, constant GatherParams& p, uint tid) {
+    constant auto& strides = p.strides;
+    float v = in[offset_of(tid, p)];
+    out[tid] = M == 0 ? v : v * float(strides[0]);
+}
+
+kernel void gather_strided(constant float* in [[buffer(0)]],
+                           device float* out [[buffer(1)]],
+                           constant GatherParams& params [[buffer(2)]],
+                           uint tid [[thread_position_in_grid]]) {
+    switch (params.mode) {
+    case 0:
+        return gather_impl<0>(in, out, params, tid);
+    default:
+        return gather_impl<1>(in, out, params, tid);
+    }
+}
+
+// LossOps.metal's variadic logsumexp: a pack expanded into a local array, its length `1 + sizeof...(Ts)`.
+template <typename T, typename... Ts>
+T logsumexp(T first, Ts... rest) {
+    T args[] = {first, T(rest)...};
+    constexpr int N = 1 + sizeof...(Ts);
+    T m = args[0];
+    for (int i = 1; i < N; i++)
+        m = max(m, args[i]);
+    T s = 0;
+    for (int i = 0; i < N; i++)
+        s += exp(args[i] - m);
+    return log(s) + m;
+}
+
+kernel void logsumexp3(device const float* a [[buffer(0)]],
+                       device const float* b [[buffer(1)]],
+                       device float2* out [[buffer(2)]],
+                       uint i [[thread_position_in_grid]]) {
+    out[i] = float2(logsumexp(a[i], b[i]), logsumexp(a[i], b[i], a[i] - b[i]));
+}
+
+// Frexp.metal calls frexp's pointer overload, `frexp(x, &exp)`; UnaryKernel.metal names its overload set
+// `frexp_` (a name that must not become GLSL's frexp).
+inline float frexp_(const float x, thread int& e) {
+    return frexp(x, e);
+}
+
+kernel void frexp_forms(device const float* in [[buffer(0)]],
+                        device float2* mant [[buffer(1)]],
+                        device int2* exps [[buffer(2)]],
+                        uint i [[thread_position_in_grid]]) {
+    int exp;
+    float m = frexp(in[i], &exp);
+    int e2 = 0;
+    float m2 = frexp_(in[i] * 3.0f, e2);
+    mant[i] = float2(m, m2);
+    exps[i] = int2(exp, e2);
+}
+
+// c10's TORCH_REPORT_ERROR: a kernel writes a message into an error buffer through helpers that take string
+// literals as `constant const char*` (a literal, __func__), print integers digit by digit ('0' + d) and take
+// their arguments as a parameter pack. Each literal is a constant char array; the helpers are printed per literal.
+// (The index is a long: lavapipe of Mesa 22.3 compares an int widened to a long with 0 as unsigned.)
+struct Report {
+    char where[32];
+    char text[64];
+    uint line;
+};
+
+struct Reports {
+    atomic_uint count;
+    Report report[2];
+};
+
+static uint put_text(device char* dst, constant const char* src, uint room) {
+    uint i = 0;
+    for (; src[i] != 0 && i + 1 < room; i++)
+        dst[i] = src[i];
+    dst[i] = 0;
+    return i;
+}
+
+static uint put_arg(device char* dst, uint room, constant const char* s) {
+    return put_text(dst, s, room);
+}
+
+static uint put_arg(device char* dst, uint room, long v) {
+    uint digits = 1;
+    for (long t = v < 0 ? -v : v; t > 9; t /= 10)
+        digits++;
+    uint len = digits + (v < 0 ? 1 : 0);
+    if (len + 1 > room)
+        return 0;
+    if (v < 0) {
+        dst[0] = '-';
+        v = -v;
+    }
+    for (uint k = 0; k < digits; k++, v /= 10)
+        dst[len - 1 - k] = '0' + v % 10;
+    dst[len] = 0;
+    return len;
+}
+
+template <typename T>
+void put_args(device char* dst, uint room, T arg) {
+    put_arg(dst, room, arg);
+}
+
+template <typename T, typename... Rest>
+void put_args(device char* dst, uint room, T arg, Rest... rest) {
+    const uint n = put_arg(dst, room, arg);
+    put_args(dst + n, room - n, rest...);
+}
+
+template <typename... Args>
+void report(device Reports* reports, constant const char* where, int line, Args... args) {
+    const uint k = atomic_fetch_add_explicit(&reports->count, 1u, memory_order_relaxed);
+    if (k >= 2)
+        return;
+    device Report* r = &reports->report[k];
+    put_text(r->where, where, 32);
+    put_args(r->text, 64, args...);
+    r->line = line;
+}
+
+kernel void gather_checked(device const long* index [[buffer(0)]],
+                           device const float* src [[buffer(1)]],
+                           device float* out [[buffer(2)]],
+                           device Reports* reports [[buffer(3)]],
+                           constant long& size [[buffer(4)]],
+                           uint i [[thread_position_in_grid]]) {
+    const long idx = index[i];
+    if (idx < 0 || idx >= size) {
+        report(reports, __func__, 7, "index ", idx, " is out of bounds for size ", size);
+        out[i] = 0;
+        return;
+    }
+    out[i] = src[idx];
+}
+
+// UnaryKernel.metal's frexp_bits counts the leading zeros of a half's bits as a ushort: clz, ctz and popcount of
+// 8- and 16-bit integers and their vectors (0 has as many leading and trailing zeros as bits).
+kernel void narrow_bits(device const ushort* a [[buffer(0)]],
+                        device const char2* b [[buffer(1)]],
+                        device int4* out [[buffer(2)]],
+                        device char4* out8 [[buffer(3)]],
+                        uint i [[thread_position_in_grid]]) {
+    const ushort x = a[i];
+    out[i] = int4(clz(x), ctz(x), popcount(x), int(clz(short(x))));
+    out8[i] = char4(clz(b[i]), ctz(b[i]) + popcount(b[i]) * char2(16));
+}

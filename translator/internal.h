@@ -258,6 +258,7 @@ struct Var {
     int mem_word;       /* ptr.c: threadgroup memory read and written as several types: stored as mem_word-byte
                            unsigned words, each access put together from them (docs/translator.md, "Pointers") */
     bool is_out_param;  /* thread T& helper parameter: inout */
+    bool is_const_copy; /* lower.c: a `constant T&` local printed as a const copy of what it refers to */
     /* function constants ([[function_constant(n)]]): Vulkan specialization constant fc_id (0: not one; numbered
        per kernel by lower.c, FC_UNNUMBERED before) */
     int fc_id;

@@ -3,7 +3,7 @@
 reinterpret_cast, returned by a helper and assigned through), const_cast, chbevl's unsized array parameter, and a
 switch on a long, and c10::metal::array (metal::array<T, N>)."""
 import numpy as np
-from refcase import Bytes, Out, Reference, Scalar, rng
+from refcase import EXACT, Bytes, InOut, Out, Reference, Scalar, rng
 
 ref = Reference("pytorch_forms.metal")
 r = rng(2024)
@@ -62,11 +62,99 @@ def coords_array_case(name, sizes, tg):
                                     2: Bytes(params.tobytes())}, threadgroup=tg, grid=n)
 
 
+# struct GatherParams { int ndim; int mode; array<long, 4> sizes; array<long, 4> strides; }: 72 bytes
+GATHER = np.dtype({"names": ["ndim", "mode", "sizes", "strides"], "formats": ["<i4", "<i4", ("<i8", 4), ("<i8", 4)],
+                   "offsets": [0, 4, 8, 40], "itemsize": 72})
+
+
+def gather_case(name, sizes, strides, mode, tg):
+    """out[t] = in[offset of t's coordinates (innermost first) through strides], times strides[0] in mode 1."""
+    n = int(np.prod(sizes))
+    span = sum((s - 1) * st for s, st in zip(sizes, strides)) + 1
+    src = r.standard_normal(span).astype(np.float32)
+    idx = np.arange(n)
+    off = np.zeros(n, dtype=np.int64)
+    for s, st in zip(sizes, strides):
+        off += (idx % s) * st
+        idx //= s
+    expected = src[off] * (np.float32(strides[0]) if mode else np.float32(1))
+    params = np.zeros(1, dtype=GATHER)
+    params["ndim"], params["mode"] = len(sizes), mode
+    params["sizes"][0, :len(sizes)] = sizes
+    params["strides"][0, :len(strides)] = strides
+    ref.case(name, "gather_strided", {0: src, 1: Out(expected.astype(np.float32)), 2: Bytes(params.tobytes())},
+             threadgroup=tg, grid=n)
+
+
+def logsumexp_case(name, n, tg):
+    a = r.uniform(-20, 20, n).astype(np.float32)
+    b = r.uniform(-20, 20, n).astype(np.float32)
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    expected = np.stack([np.logaddexp(a64, b64), np.logaddexp(np.logaddexp(a64, b64), a64 - b64)], axis=1)
+    ref.case(name, "logsumexp3", {0: a, 1: b, 2: Out(expected.astype(np.float32), tol={"rtol": 1e-5, "atol": 1e-5})},
+             threadgroup=tg, grid=n)
+
+
+def frexp_case(name, n, tg):
+    x = (r.uniform(0.5, 1, n) * np.exp2(r.integers(-60, 60, n)) * r.choice([-1, 1], n)).astype(np.float32)
+    m1, e1 = np.frexp(x)
+    m2, e2 = np.frexp(x * np.float32(3))
+    ref.case(name, "frexp_forms", {0: x, 1: Out(np.stack([m1, m2], axis=1).astype(np.float32), tol=EXACT),
+                                   2: Out(np.stack([e1, e2], axis=1).astype(np.int32))}, threadgroup=tg, grid=n)
+
+
+def gather_checked_case(name, n, size, bad_at, bad_value, tg):
+    """One out-of-range index: the kernel reports it (c10's TORCH_REPORT_ERROR form) and writes 0 there."""
+    index = r.integers(0, size, n).astype(np.int64)
+    index[bad_at] = bad_value
+    src = r.standard_normal(size).astype(np.float32)
+    out = np.where(index == bad_value, np.float32(0), src[np.clip(index, 0, size - 1)]).astype(np.float32)
+    # struct Reports { atomic_uint count; Report report[2]; }, Report { char where[32]; char text[64]; uint line; }
+    reports = np.zeros(204, dtype=np.uint8)
+    reports[0:4] = np.frombuffer(np.uint32(1).tobytes(), dtype=np.uint8)
+    where = b"gather_checked\0"
+    text = b"index %d is out of bounds for size %d\0" % (bad_value, size)
+    reports[4:4 + len(where)] = np.frombuffer(where, dtype=np.uint8)
+    reports[36:36 + len(text)] = np.frombuffer(text, dtype=np.uint8)
+    reports[100:104] = np.frombuffer(np.uint32(7).tobytes(), dtype=np.uint8)
+    ref.case(name, "gather_checked", {0: index, 1: src, 2: Out(out, tol=EXACT),
+                                      3: InOut(np.zeros(204, dtype=np.uint8), reports), 4: Scalar("long", size)},
+             threadgroup=tg, grid=n)
+
+
+def bit_counts(v, bits):
+    v = [int(x) & ((1 << bits) - 1) for x in np.ravel(v)]
+    clz = [bits - x.bit_length() for x in v]
+    ctz = [bits if x == 0 else (x & -x).bit_length() - 1 for x in v]
+    pop = [bin(x).count("1") for x in v]
+    return np.array(clz), np.array(ctz), np.array(pop)
+
+
+def narrow_bits_case(name, n, tg):
+    a = r.integers(0, 1 << 16, n).astype(np.uint16)
+    a[:4] = [0, 1, 0x8000, 0xFFFF]
+    b = r.integers(-128, 128, (n, 2)).astype(np.int8)
+    b[0] = [0, -1]
+    b[1] = [1, -128]
+    clz, ctz, pop = bit_counts(a, 16)
+    out = np.stack([clz, ctz, pop, clz], axis=1).astype(np.int32)
+    bclz, bctz, bpop = (x.reshape(n, 2) for x in bit_counts(b, 8))
+    out8 = np.concatenate([bclz, bctz + bpop * 16], axis=1).astype(np.int8)
+    ref.case(name, "narrow_bits", {0: a, 1: b, 2: Out(out), 3: Out(out8)}, threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
 series_case("pytorch_forms_series_past_32_bits", 100, 1 << 32, 32)     # low bits 0..3: every value the default
 coords_array_case("pytorch_forms_coords_array", (3, 5, 4), 32)
+gather_case("pytorch_forms_gather_strided", (5, 3, 4), (12, 1, 3), 0, 32)   # a transposed view
+gather_case("pytorch_forms_gather_strided_scaled", (7, 6), (2, 17), 1, 16)
+logsumexp_case("pytorch_forms_logsumexp3", 200, 64)
+frexp_case("pytorch_forms_frexp", 300, 64)
+gather_checked_case("pytorch_forms_gather_checked_negative", 100, 37, 61, -1234, 32)
+gather_checked_case("pytorch_forms_gather_checked_past_end", 70, 50, 3, 50, 16)
+narrow_bits_case("pytorch_forms_narrow_bits", 256, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

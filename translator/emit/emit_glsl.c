@@ -834,9 +834,43 @@ static bool check_family(Emit *E, Node *n, const BuiltinInfo *b)
     return true;
 }
 
+static TypeKind unsigned_kind(int size);
+
+/* clz, ctz and popcount of 8- and 16-bit integers (GLSL's findMSB, findLSB and bitCount take 32-bit ones): on
+   the bits zero-extended to 32, clz(ushort 0) = 16 and ctz(uchar 0) = 8 as in Metal. False for other calls. */
+static bool emit_narrow_bits(Emit *E, Node *n, const BuiltinInfo *b)
+{
+    Type *t = n->n_list == 1 ? n->list[0]->ty : NULL;
+    if (!t || b->family != BF_I1 || !ty_is_integer(ty_scalar(ty_scalar_kind(t))) || (strcmp(b->metal, "clz") && strcmp(b->metal, "ctz") && strcmp(b->metal, "popcount")))
+        return false;
+    int bits = 8 * ty_metal_size(ty_scalar(ty_scalar_kind(t)));
+    if (bits != 8 && bits != 16)
+        return false;
+    int w = ty_width(t);
+    const char *u32 = glsl_type(E, ty_vec(E->prog->arena, TY_UINT, w));
+    putf(E, "%s(", glsl_type(E, t));
+    if (!strcmp(b->metal, "clz"))
+        putf(E, "%d - findMSB(", bits - 1);
+    else if (!strcmp(b->metal, "ctz"))
+        putf(E, "min(%s(findLSB(", u32);
+    else
+        put(E, "bitCount(");
+    putf(E, "%s(%s(", u32, glsl_type(E, ty_vec(E->prog->arena, unsigned_kind(bits / 8), w)));
+    emit_expr(E, n->list[0], 0);
+    put(E, "))");
+    if (!strcmp(b->metal, "ctz"))
+        putf(E, ")), %du)", bits);
+    else
+        put(E, ")");
+    put(E, ")");
+    return true;
+}
+
 static void emit_builtin(Emit *E, Node *n)
 {
     const BuiltinInfo *b = &builtin_table[n->builtin];
+    if (emit_narrow_bits(E, n, b))
+        return;
     if (!check_family(E, n, b))
         return;
     Type *t = n->list[0]->ty;
@@ -2841,7 +2875,7 @@ static void emit_vardef(Emit *E, Var *v, bool as_const)
         putf(E, "%s %s = %s(0)", glsl_type(E, ptr_union_storage(v)), v->glsl_name, glsl_type(E, ptr_union_storage(v)));
         return;
     }
-    if (as_const || (v->is_constexpr && v->init))
+    if (as_const || v->is_const_copy || (v->is_constexpr && v->init))
         put(E, "const ");
     putf(E, "%s %s%s", glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty));
     if (v->init) {
@@ -3067,6 +3101,16 @@ static void emit_stmt(Emit *E, Node *n)
         break;
     case N_RETURN:
         line_start(E);
+        if (n->a && n->a->ty && n->a->ty->kind == TY_VOID) { /* `return f();` of a void f: the call, then return */
+            emit_expr(E, n->a, 0);
+            put(E, ";\n");
+            line_start(E);
+            if (E->uniform)
+                put(E, E->real_depth ? "mtl_live = false; break;\n" : "mtl_live = false;\n");
+            else
+                put(E, "return;\n");
+            break;
+        }
         if (E->uniform) {
             if (n->a) {
                 put(E, "mtl_ret = ");
@@ -4079,6 +4123,12 @@ char *emit_glsl(Program *prog, Lowered *L)
         if (g->fc_id) { /* a function constant: a specialization constant the runtime sets (docs/interfaces.md) */
             emit_function_constant(&E, g, fc_passes);
             continue;
+        }
+        if (!strncmp(g->glsl_name, "mtl_str_", 8)) { /* a string literal (parse.c): its text, for the reader */
+            put(&E, "// \"");
+            for (const char *c = g->name; *c && c - g->name < 100; c++)
+                putf(&E, *c >= ' ' && *c <= '~' && *c != '\\' ? "%c" : "\\x%02x", (unsigned char)*c);
+            put(&E, strlen(g->name) > 100 ? "...\"\n" : "\"\n");
         }
         emit_vardef(&E, g, true);
         put(&E, ";\n");

@@ -52,12 +52,14 @@ typedef struct Parser {
     CXFile main_file;
     const char *main_path;
     PtrVec attrs; /* AttrGroup*, in source order */
+    PtrVec strings; /* Var*: the string literals met, program-scope constant char arrays */
     char *text;   /* the preprocessed, rewritten source clang parses (named main_path) */
     size_t len;
     PpMap pp;     /* where each offset of TEXT came from */
     MapEntry *map; /* USR -> Var* / Func* / StructDef* */
     int map_cap, map_len;
     Func *cur_func;
+    const char *cur_spelling; /* the C++ name of cur_func (what __func__ holds) */
     bool skip_bodies; /* --list-entries: clang parses no function bodies */
     bool convert;     /* build the model of each kernel (not for --list-entries, --syntax-only) */
     Var *self; /* the object inside a member function or constructor being converted */
@@ -225,6 +227,13 @@ static void kernel_cost(Parser *P, Func *k)
 static char *usr_key(Parser *P, CXCursor c)
 {
     return cx_take(P, clang_getCursorUSR(c));
+}
+
+/* The key of a parameter: its USR, which the expanded parameters of a pack (`Ts... rest`) share, and its
+   declaration's own hash, which they do not. */
+static char *param_key(Parser *P, CXCursor c)
+{
+    return arena_printf(P->arena, "%s#%u", usr_key(P, c), clang_hashCursor(c));
 }
 
 static unsigned hash_str(const char *s)
@@ -1716,6 +1725,20 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->kind = N_BUILTIN;
         n->builtin = b;
         n->name = q;
+        if (builtin_table[b].family == BF_FFR && n->n_list == 2 && n->list[1]->ty && n->list[1]->ty->kind == TY_PTR) {
+            /* frexp(x, &e), the pointer overload: the exponent's lvalue, as for the reference one */
+            Node *e = n->list[1];
+            while (e->kind == N_PAREN)
+                e = e->a;
+            if (e->kind == N_ADDR) {
+                n->list[1] = e->a;
+            } else {
+                Node *d = new_node(P, N_DEREF, c);
+                d->a = e;
+                d->ty = e->ty->elem;
+                n->list[1] = d;
+            }
+        }
         return n;
     }
     callee = through_function_wrapper(P, callee);
@@ -1849,7 +1872,9 @@ static Node *conv_declref(Parser *P, CXCursor c)
     }
     if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
         Node *n = new_node(P, N_VAR, c);
-        n->var = map_get(P, usr_key(P, d));
+        n->var = dk == CXCursor_ParmDecl ? map_get(P, param_key(P, d)) : NULL;
+        if (!n->var)
+            n->var = map_get(P, usr_key(P, d));
         if (!n->var && dk == CXCursor_VarDecl) {
             n->var = get_global(P, d);
             taint(P, error_inside(P, clang_getCursorDefinition(d)));
@@ -1879,12 +1904,12 @@ static Node *conv_sizeof(Parser *P, CXCursor c)
 {
     CXEvalResult r = clang_Cursor_Evaluate(c);
     if (!r)
-        return unsupported(P, c, "this sizeof/alignof (not a constant)");
+        return unsupported(P, c, "this sizeof/alignof/sizeof... (not a constant)");
     bool ok = clang_EvalResult_getKind(r) == CXEval_Int;
     long long v = ok ? clang_EvalResult_getAsLongLong(r) : 0;
     clang_EvalResult_dispose(r);
     if (!ok)
-        return unsupported(P, c, "this sizeof/alignof (not a constant)");
+        return unsupported(P, c, "this sizeof/alignof/sizeof... (not a constant)");
     Node *n = new_node(P, N_INT, c);
     n->ty = conv_type(P, clang_getCursorType(c));
     n->ival = v;
@@ -2182,7 +2207,7 @@ static Node *conv_pointer_cast(Parser *P, CXCursor c)
     bool konst = clang_getCursorKind(c) == CXCursor_CXXConstCastExpr;
     CXType to = clang_getCanonicalType(clang_getCursorType(c));
     Kids k = kids_of(c);
-    CXType from = k.len ? clang_getCanonicalType(clang_getCursorType(k.items[k.len - 1])) : (CXType){CXType_Invalid};
+    CXType from = k.len ? clang_getCanonicalType(clang_getCursorType(k.items[k.len - 1])) : (CXType){.kind = CXType_Invalid};
     bool to_ptr = to.kind == CXType_Pointer, from_ptr = from.kind == CXType_Pointer;
     if (konst && !to_ptr && k.len) { /* const_cast<T&>(x): x */
         Node *n = conv_expr(P, k.items[k.len - 1]);
@@ -2279,6 +2304,90 @@ static Node *constant_index_in_range(Parser *P, CXCursor c, Node *n)
         return n;
     diag_error(P->diag, loc_of(P, c), "index %lld is out of range for %s (%d %s)", i->ival,
                ty_metal_name(P->arena, t), t->n, t->kind == TY_MAT ? "columns" : "elements");
+    return n;
+}
+
+/* The bytes of string literal C: its tokens' text with the escapes \n \t \r \0 \\ \" \' decoded, adjacent literals joined;
+   __func__, the name of the function it is in. NULL for anything else (a prefix, another escape). */
+static const char *string_text(Parser *P, CXCursor c)
+{
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(P->tu, clang_getCursorExtent(c), &toks, &n);
+    size_t cap = 1;
+    for (unsigned i = 0; i < n; i++) {
+        CXString s = clang_getTokenSpelling(P->tu, toks[i]);
+        cap += strlen(clang_getCString(s));
+        clang_disposeString(s);
+    }
+    char *r = arena_alloc(P->arena, cap + (P->cur_spelling ? strlen(P->cur_spelling) : 0)), *o = r;
+    bool ok = n > 0;
+    for (unsigned i = 0; i < n && ok; i++) {
+        CXString s = clang_getTokenSpelling(P->tu, toks[i]);
+        const char *t = clang_getCString(s);
+        if ((!strcmp(t, "__func__") || !strcmp(t, "__FUNCTION__")) && n == 1 && P->cur_spelling) {
+            o += sprintf(o, "%s", P->cur_spelling);
+        } else if (clang_getTokenKind(toks[i]) != CXToken_Literal || t[0] != '"') {
+            ok = false;
+        } else {
+            for (const char *p = t + 1; *p && *p != '"' && ok; p++) {
+                if (*p != '\\') {
+                    *o++ = *p;
+                    continue;
+                }
+                switch (*++p) {
+                case 'n': *o++ = '\n'; break;
+                case 't': *o++ = '\t'; break;
+                case 'r': *o++ = '\r'; break;
+                case '0': *o++ = 0; ok = false; break; /* an embedded NUL: refused */
+                case '\\': case '"': case '\'': *o++ = *p; break;
+                default: ok = false; break;
+                }
+            }
+        }
+        clang_disposeString(s);
+    }
+    *o = 0;
+    clang_disposeTokens(P->tu, toks, n);
+    return ok ? r : NULL;
+}
+
+/* A string literal ("index ", __FILE__, __func__: c10's TORCH_REPORT_ERROR passes them to `constant const char*`
+   parameters) as a program-scope constant char array, mtl_str_N, one per distinct text: pointers into it are
+   indices (ptr.c), as into any constant array. */
+static Node *conv_string(Parser *P, CXCursor c)
+{
+    Type *t = conv_type(P, clang_getCursorType(c));
+    const char *text = t->kind == TY_ARRAY && t->n >= 1 && (t->elem->kind == TY_CHAR || t->elem->kind == TY_UCHAR) ? string_text(P, c) : NULL;
+    if (!text || strlen(text) + 1 > (size_t)t->n)
+        return unsupported(P, c, "this string literal (narrow literals with simple escapes are supported)");
+    Var *v = NULL;
+    for (int i = 0; i < P->strings.len && !v; i++) {
+        Var *w = P->strings.items[i];
+        if (w->ty->n == t->n && !strcmp(w->name, text))
+            v = w;
+    }
+    if (!v) {
+        v = arena_alloc(P->arena, sizeof *v);
+        *v = (Var){.name = text, .glsl_name = arena_printf(P->arena, "mtl_str_%d", P->strings.len), .ty = t,
+                   .kind = VAR_GLOBAL, .loc = loc_of(P, c), .is_constexpr = true, .index = -1, .builtin = -1, .tg_index = -1};
+        Node *init = new_node(P, N_INITLIST, c);
+        init->ty = t;
+        init->n_list = t->n;
+        init->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)t->n);
+        size_t len = strlen(text);
+        for (int i = 0; i < t->n; i++) { /* the bytes, then zeros: "ab" is char[3] */
+            Node *b = new_node(P, N_INT, c);
+            b->ty = t->elem;
+            b->ival = (size_t)i < len ? (t->elem->kind == TY_CHAR ? (signed char)text[i] : (unsigned char)text[i]) : 0;
+            init->list[i] = b;
+        }
+        v->init = init;
+        pv_push(&P->strings, v);
+    }
+    Node *n = new_node(P, N_VAR, c);
+    n->var = v;
+    n->ty = t;
     return n;
 }
 
@@ -2396,7 +2505,13 @@ static Node *conv_expr_kind(Parser *P, CXCursor c)
     case CXCursor_CXXDeleteExpr:
         return unsupported(P, c, "new/delete");
     case CXCursor_StringLiteral:
-        return unsupported(P, c, "string literals");
+        return conv_string(P, c);
+    case CXCursor_CharacterLiteral: { /* '0': its value, a char */
+        Node *n = const_value(P, c);
+        return n ? n : unsupported(P, c, "this character literal");
+    }
+    case CXCursor_SizeOfPackExpr: /* sizeof...(Ts) in an instance: the number of its arguments */
+        return conv_sizeof(P, c);
     default:
         return unsupported(P, c, arena_printf(P->arena, "the expression kind %s", cx_take(P, clang_getCursorKindSpelling(clang_getCursorKind(c)))));
     }
@@ -2938,6 +3053,11 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
         if (!*v->name)
             v->name = arena_printf(P->arena, "unnamed%d", i);
         v->glsl_name = names_legal(P->arena, v->name);
+        int same = 0; /* a parameter pack's expansion (`Ts... rest`): rest, rest_1, rest_2, ... */
+        for (int j = 0; j < f->n_params; j++)
+            same += !strcmp(f->params[j]->name, v->name);
+        if (same)
+            v->glsl_name = arena_printf(P->arena, "%s_%d", names_legal(P->arena, v->name), same);
         v->ty = conv_type(P, clang_getCursorType(pc));
         if (v->ty->kind == TY_ARRAY && v->ty->n == 0) { /* `const float array[]` is a pointer (C): an index (ptr.c) */
             Type *p = new_type(P, TY_PTR);
@@ -2953,6 +3073,7 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
         v->builtin = -1;
         v->tg_index = -1;
         map_put(P, usr_key(P, pc), v);
+        map_put(P, param_key(P, pc), v);
         if (!f->is_kernel && is_empty_struct(v->ty))
             continue;
         f->params[f->n_params++] = v;
@@ -2999,13 +3120,16 @@ static void parse_body(Parser *P, Func *f, CXCursor c)
         return;
     }
     Func *saved = P->cur_func;
+    const char *saved_spelling = P->cur_spelling;
     Var *saved_self = P->self;
     P->cur_func = f;
+    P->cur_spelling = cx_take(P, clang_getCursorSpelling(c));
     P->self = f->self;
     int before = P->diag->n_errors;
     f->body = conv_stmt(P, body);
     f->had_errors = P->diag->n_errors > before || f->clang_error;
     P->cur_func = saved;
+    P->cur_spelling = saved_spelling;
     P->self = saved_self;
 }
 
@@ -3096,7 +3220,11 @@ static const char *func_glsl_name(Parser *P, CXCursor c, const char *name)
         else if (ak == CXTemplateArgumentKind_Declaration) /* a function: `mmv_fn<&kernel_mul_mv_t_t_disp>` */
             base = arena_printf(P->arena, "%s_%s", base, declaration_argument(P, c, i));
     }
-    return names_legal(P->arena, mangle(P, base));
+    const char *glsl = names_legal(P->arena, mangle(P, base));
+    for (int i = 0; i < builtin_count; i++) /* `frexp_` mangled to a GLSL built-in's name: frexp_ */
+        if (!strcmp(glsl, builtin_table[i].glsl))
+            return arena_printf(P->arena, "%s_", glsl);
+    return glsl;
 }
 
 /* NAME, or NAME_2, NAME_3...: the first that no function other than the one under KEY has taken. Only for
@@ -4544,5 +4672,6 @@ done:
     free(P.text);
     pp_map_free(&P.pp);
     pv_free(&P.attrs);
+    pv_free(&P.strings);
     return ok;
 }

@@ -284,6 +284,29 @@ static Var *root_var(Node *n)
 
 static void walk(Lower *X, Func *f, Node *n, bool as_lvalue);
 
+/* Whether lvalue N is a part of a variable printed by value that nothing writes: a `constant T&` parameter
+   (a push constant or its copy), or a member or array element of one, as in `p.strides[d]`. */
+static bool part_of_constant_value(Node *n)
+{
+    while (n && (n->kind == N_PAREN || n->kind == N_MEMBER || (n->kind == N_INDEX && n->a->ty && n->a->ty->kind == TY_ARRAY)))
+        n = n->a;
+    if (!n || n->kind != N_VAR)
+        return false;
+    const Var *v = n->var;
+    return v->kind == VAR_PARAM && v->ty->kind == TY_REF && v->ty->as == AS_CONSTANT && !ptr_like(v) && !ptr_is_root(v);
+}
+
+/* `constant auto& strides = params.strides;` (PyTorch's kernels name the arrays of their parameter structs so):
+   a reference into constant memory printed by value is a const copy of what it refers to, exact because
+   constant memory does not change while the kernel runs. References into buffers stay indices (ptr.c). */
+static void copy_constant_reference(Var *v)
+{
+    if (v->kind != VAR_LOCAL || v->ty->kind != TY_REF || v->ty->as != AS_CONSTANT || !v->init || !part_of_constant_value(v->init))
+        return;
+    v->ty = v->ty->elem;
+    v->is_const_copy = true;
+}
+
 /* A threadgroup variable of the body becomes a shared array at file scope: its name must be unique there. */
 static void add_threadgroup_var(Lower *X, Var *v)
 {
@@ -422,6 +445,7 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
             add_threadgroup_var(X, n->var);
             break;
         }
+        copy_constant_reference(n->var);
         if ((n->var->ty->kind == TY_PTR || n->var->ty->kind == TY_REF) && n->var->ty->as == AS_THREAD && n->var->ty->kind == TY_REF)
             diag_error(X->diag, n->var->loc, "local thread references are not supported yet ('%s')", n->var->name);
         walk(X, f, n->var->init, false);
