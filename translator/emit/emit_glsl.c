@@ -3093,6 +3093,22 @@ static void emit_stmt(Emit *E, Node *n)
     }
 }
 
+/* The value of constant reference V from the push constants: the member itself; a bool from its byte; an 8/16-bit
+   scalar held in a 32-bit word (M2gOptions.push_constant_words) from the word's low bytes, where the host put it. */
+static const char *push_value(Emit *E, Var *v)
+{
+    Arena *a = E->prog->arena;
+    const char *m = arena_printf(a, "mtl_params.%s", v->glsl_name);
+    TypeKind k = v->ty->elem->kind;
+    if (k == TY_BOOL)
+        return arena_printf(a, v->push_word ? "(%s & 0xffu) != 0u" : "%s != uint8_t(0)", m);
+    if (!v->push_word)
+        return m;
+    if (k == TY_HALF)
+        return arena_printf(a, "uint16BitsToHalf(uint16_t(%s))", m);
+    return arena_printf(a, "%s(%s)", glsl_type(E, v->ty->elem), m); /* truncates to the low 8 or 16 bits */
+}
+
 /* ---- declarations ---- */
 
 static const char *pad_type(Emit *E, int size)
@@ -3714,7 +3730,7 @@ static void emit_kernel(Emit *E, Func *k)
             putf(E, "%s %s = %s;\n", glsl_type(E, v->ty), v->glsl_name, builtin_value(E, v));
         } else if (v->role == PR_CONSTREF && v->in_push) {
             line_start(E);
-            putf(E, "%s %s%s = mtl_params.%s;\n", glsl_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem), v->glsl_name);
+            putf(E, "%s %s%s = %s;\n", glsl_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem), push_value(E, v));
         }
     }
     Node *body = k->body;
@@ -3805,8 +3821,11 @@ static void emit_resources(Emit *E, Func *k)
     putf(E, "layout(push_constant, %s) uniform mtl_params_t\n{\n    uvec3 mtl_threads_per_grid;\n    uint mtl_reserved;\n", push_layout);
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
-        if (v->role == PR_CONSTREF && v->in_push)
-            putf(E, "    layout(offset = %d) %s %s%s;\n", v->push_offset, glsl_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem));
+        if (v->role == PR_CONSTREF && v->in_push && v->push_word)
+            putf(E, "    layout(offset = %d) uint %s; // %s in the low bytes (8/16-bit push constants as words)\n", v->push_offset, v->glsl_name,
+                 ty_metal_name(E->prog->arena, v->ty->elem));
+        else if (v->role == PR_CONSTREF && v->in_push)
+            putf(E, "    layout(offset = %d) %s %s%s;\n", v->push_offset, storage_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem));
     }
     for (int i = 0; i < E->L->ptr_addressed.len; i++) {
         Var *v = E->L->ptr_addressed.items[i];
@@ -4112,9 +4131,9 @@ char *emit_glsl(Program *prog, Lowered *L)
     putf(&E, "#version 450\n// Translated by mtl2glsl %s from %s, kernel %s\n", MTL2GLSL_VERSION, base ? base + 1 : prog->path, L->kernel->name);
     if (L->need_int8 || L->need_int16 || L->need_int64 || L->need_float16)
         put(&E, "#extension GL_EXT_shader_explicit_arithmetic_types : require\n");
-    if (L->need_storage8)
+    if (L->need_storage8 || L->need_push8)
         put(&E, "#extension GL_EXT_shader_8bit_storage : require\n");
-    if (L->need_storage16)
+    if (L->need_storage16 || L->need_push16)
         put(&E, "#extension GL_EXT_shader_16bit_storage : require\n");
     if (L->need_scalar_layout)
         put(&E, "#extension GL_EXT_scalar_block_layout : require\n");

@@ -2649,11 +2649,15 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
             v->name = arena_printf(P->arena, "unnamed%d", i);
         v->glsl_name = names_legal(P->arena, v->name);
         v->ty = conv_type(P, clang_getCursorType(pc));
-        if (v->ty->kind == TY_ARRAY && v->ty->n == 0) { /* `const float array[]` is a pointer (C): an index (ptr.c) */
+        CXType elem_cx = clang_getArrayElementType(clang_getCursorType(pc));
+        AddrSpace elem_as = elem_cx.kind == CXType_Invalid ? AS_THREAD : conv_addr_space(elem_cx);
+        if (v->ty->kind == TY_ARRAY && (v->ty->n == 0 || elem_as != AS_THREAD)) {
+            /* `const float array[]` is a pointer (C): an index (ptr.c); so is `constant const int64_t strides[2]`,
+               a pointer to constant memory (MLX binds it with setBytes, as for `constant int64_t*`) */
             Type *p = new_type(P, TY_PTR);
             p->elem = v->ty->elem;
-            p->as = AS_THREAD;
-            p->is_const = clang_isConstQualifiedType(clang_getArrayElementType(clang_getCursorType(pc)));
+            p->as = elem_as;
+            p->is_const = clang_isConstQualifiedType(elem_cx);
             v->ty = p;
         }
         v->kind = VAR_PARAM;
