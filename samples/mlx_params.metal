@@ -67,3 +67,43 @@ kernel void select_small(
     uint i [[thread_position_in_grid]]) {
   out[i] = odd ? x[i] + bias : x[i] - bias;
 }
+
+// arg_reduce.metal's reduction step on 8/16-bit values: simd_shuffle_down and bf16_math.h's compiler builtin,
+// a sum and a max (all computed on the 32-bit extension and truncated, as Metal's narrow arithmetic wraps)
+template <typename T>
+[[kernel]] void shuffle_small(
+    device const T* x [[buffer(0)]],
+    device T* down [[buffer(1)]],
+    device T* raw_down [[buffer(2)]],
+    device T* sums [[buffer(3)]],
+    device T* maxes [[buffer(4)]],
+    uint i [[thread_position_in_grid]]) {
+  T v = x[i];
+  down[i] = simd_shuffle_down(v, 3);
+  raw_down[i] = __metal_simd_shuffle_down(v, ushort(7));
+  sums[i] = simd_sum(v);
+  maxes[i] = simd_max(v);
+}
+
+template [[host_name("shuffle_small_uchar")]] [[kernel]] decltype(shuffle_small<uchar>) shuffle_small<uchar>;
+template [[host_name("shuffle_small_char")]] [[kernel]] decltype(shuffle_small<char>) shuffle_small<char>;
+template [[host_name("shuffle_small_ushort")]] [[kernel]] decltype(shuffle_small<ushort>) shuffle_small<ushort>;
+template [[host_name("shuffle_small_short")]] [[kernel]] decltype(shuffle_small<short>) shuffle_small<short>;
+
+// conv.metal's naive_unfold: `valid &= cond` on a bool (C++ promotes both to int) and `(void)lid;`
+kernel void window_valid(
+    device const int* pos [[buffer(0)]],
+    device int* out [[buffer(1)]],
+    constant const int& limit [[buffer(2)]],
+    uint i [[thread_position_in_grid]],
+    uint lid [[thread_position_in_threadgroup]]) {
+  (void)lid;
+  bool valid = true;
+  for (int k = 0; k < 3; ++k) {
+    int p = pos[3 * i + k];
+    valid &= p >= 0 && p < limit && (p % 2 == 0);
+  }
+  bool any_odd = false;
+  any_odd |= (pos[3 * i] & 1) != 0;
+  out[i] = valid ? 1 : (any_odd ? 2 : 0);
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Reference for samples/mlx_params.metal: strides as `constant T a[N]` parameters, 8/16-bit constant references."""
 import numpy as np
-from refcase import Bytes, Out, Reference, Scalar, from_bf16, rng, to_bf16
+from refcase import WIDTHS, Bytes, Out, Reference, Scalar, from_bf16, rng, to_bf16
 
 ref = Reference("mlx_params.metal")
 r = rng(131)
@@ -58,6 +58,35 @@ for odd, words in ((True, False), (False, False), (True, True), (False, True)):
     ref.case("mlx_params_select_%s%s" % ("odd" if odd else "even", "_words" if words else ""), "select_small",
              {0: x, 1: Out(x + 17 if odd else x - 17), 2: Scalar("bool", odd), 3: Scalar("short", 17)},
              threadgroup=32, grid=500, push_words=words)
+
+# shuffle_small: full SIMD-groups of 32 (two per threadgroup); shuffle_down leaves the last lanes their own value
+n = 256
+lane = np.arange(n) % 32
+for t, dt in (("uchar", np.uint8), ("char", np.int8), ("ushort", np.uint16), ("short", np.int16)):
+    info = np.iinfo(dt)
+    x = r.integers(info.min, int(info.max) + 1, n).astype(dt)
+    def down(d):
+        src = np.where(lane + d < 32, np.arange(n) + d, np.arange(n))
+        return x[src]
+    g = x.reshape(-1, 32)
+    sums = np.repeat(g.astype(np.int64).sum(axis=1), 32).astype(np.uint64 if info.min == 0 else np.int64)
+    sums = (sums.astype(np.int64) % (1 << (8 * x.itemsize))).astype(np.uint64).astype(dt)
+    maxes = np.repeat(g.max(axis=1), 32).astype(dt)
+    for width in WIDTHS:
+        ref.case("mlx_params_shuffle_%s_w%d" % (t, width), "shuffle_small_" + t,
+                 {0: x, 1: Out(down(3)), 2: Out(down(7)), 3: Out(sums), 4: Out(maxes)},
+                 threadgroup=64, grid=n, width=width)
+
+# window_valid: windows of 3 positions, valid when all are even and inside [0, limit)
+m, limit = 400, 50
+pos = r.integers(-10, 60, 3 * m).astype(np.int32)
+pos[: 3 * 40] = 2 * r.integers(0, 25, 3 * 40)  # some windows all valid
+w = pos.reshape(m, 3)
+valid = np.all((w >= 0) & (w < limit) & (w % 2 == 0), axis=1)
+any_odd = (w[:, 0] & 1) != 0
+ref.case("mlx_params_window_valid", "window_valid",
+         {0: pos, 1: Out(np.where(valid, 1, np.where(any_odd, 2, 0)).astype(np.int32)), 2: Scalar("int", limit)},
+         threadgroup=64, grid=m)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -553,7 +553,13 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
         snprintf(op, sizeof op, "%.*s", (int)strlen(n->op) - 1, n->op);
         emit_expr(E, n->a, PREC_UNARY);
         putf(E, " = %s(", glsl_type(E, lt));
-        emit_expr(E, n->a, binary_prec(op));
+        if (ty_scalar_kind(lt) == TY_BOOL) { /* MLX's `valid &= cond`: C++ promotes the bool to int, as clang did cond */
+            putf(E, "%s(", glsl_type(E, rhs->ty));
+            emit_expr(E, n->a, PREC_ASSIGN);
+            put(E, ")");
+        } else {
+            emit_expr(E, n->a, binary_prec(op));
+        }
         putf(E, " %s ", op);
         emit_expr(E, rhs, binary_prec(op) + 1);
         put(E, ")");
@@ -1054,6 +1060,17 @@ static void emit_simd_call(Emit *E, Node *n)
         diag_error(E->prog->diag, n->loc, "%s inside an expression is not supported: call it as a statement", n->name);
         return;
     }
+    Type *narrow = NULL; /* an 8/16-bit integer value: the operation on its 32-bit extension, then truncated */
+    if (t && ty_width(t) && (ty_scalar_kind(t) == TY_CHAR || ty_scalar_kind(t) == TY_UCHAR || ty_scalar_kind(t) == TY_SHORT ||
+                             ty_scalar_kind(t) == TY_USHORT)) {
+        /* Exact for every value function: moving a value keeps it; sums, products, and/or/xor wrap modulo 2^8 or
+           2^16 alike, and min/max compare the extended values as the narrow ones compare */
+        narrow = t;
+        TypeKind wk = ty_is_signed(ty_scalar(ty_scalar_kind(t))) ? TY_INT : TY_UINT;
+        t = ty_width(t) == 1 || t->kind != TY_VEC ? ty_scalar(wk) : ty_vec(E->prog->arena, wk, t->n);
+    }
+    if (narrow)
+        putf(E, "%s(", glsl_type(E, narrow));
     if (t) {
         TypeKind k = ty_scalar_kind(t);
         bool bitwise = si->op == SOP_AND || si->op == SOP_OR || si->op == SOP_XOR;
@@ -1094,7 +1111,7 @@ static void emit_simd_call(Emit *E, Node *n)
             put(E, ", ");
         put(E, predicate(E));
     }
-    put(E, ")");
+    put(E, narrow ? "))" : ")");
 }
 
 /* threadgroup_barrier(flags) / simdgroup_barrier(flags) as statements. */

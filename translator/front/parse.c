@@ -1495,6 +1495,12 @@ static Node *conv_call(Parser *P, CXCursor c)
         if (!strcmp(name, "is_function_constant_defined"))
             return function_constant_defined(P, c, n);
         int si = simd_lookup(name);
+        if (!strncmp(name, "__metal_", 8) && simd_lookup(name + 8) >= 0 && strchr("SQ", simd_table[simd_lookup(name + 8)].group)) {
+            /* __metal_simd_shuffle_down(x, delta) (MLX's bf16_math.h): the compiler builtin behind simd_shuffle_down,
+               with the same arguments */
+            si = simd_lookup(name + 8);
+            q = arena_strdup(P->arena, "metal::");
+        }
         if (si >= 0 && !strncmp(q, "metal::", 7)) {
             n->kind = N_SIMD;
             n->builtin = si;
@@ -2457,6 +2463,13 @@ static Node *conv_stmt_kind(Parser *P, CXCursor c)
         if (clang_isExpression(k)) {
             Node *n = new_node(P, N_EXPRSTMT, c);
             n->a = conv_expr(P, c);
+            while (n->a->kind == N_CAST && n->a->ty && n->a->ty->kind == TY_VOID && n->a->a) /* `(void)lid;`: the operand */
+                n->a = n->a->a;
+            Node *e = n->a;
+            while (e->kind == N_PAREN)
+                e = e->a;
+            if (e->kind == N_VAR || e->kind == N_INT || e->kind == N_FLOAT || e->kind == N_BOOL)
+                return new_node(P, N_EMPTY, c); /* a value nobody reads (MLX marks unused parameters so) */
             return n->a->kind == N_BLOCK ? n->a : n; /* simdgroup_store: one store per element (sgmat.c) */
         }
         unsupported(P, c, arena_printf(P->arena, "the statement kind %s", cx_take(P, clang_getCursorKindSpelling(k))));
