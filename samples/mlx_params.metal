@@ -107,3 +107,18 @@ kernel void window_valid(
   any_odd |= (pos[3 * i] & 1) != 0;
   out[i] = valid ? 1 : (any_odd ? 2 : 0);
 }
+
+// Constant references past 128 bytes of push constants are storage buffers: 8/16-bit ones hold their own size
+struct Table {
+  float4 rows[8];
+};
+
+kernel void small_in_storage(
+    constant Table& table [[buffer(0)]],
+    constant bool& on [[buffer(1)]],
+    constant uchar& shift [[buffer(2)]],
+    constant half& scale [[buffer(3)]],
+    device float* out [[buffer(4)]],
+    uint i [[thread_position_in_grid]]) {
+  out[i] = on ? table.rows[i % 8].x * float(scale) + float(shift) : -1.0f;
+}

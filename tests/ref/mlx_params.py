@@ -88,5 +88,14 @@ ref.case("mlx_params_window_valid", "window_valid",
          {0: pos, 1: Out(np.where(valid, 1, np.where(any_odd, 2, 0)).astype(np.int32)), 2: Scalar("int", limit)},
          threadgroup=64, grid=m)
 
+# small_in_storage: a 128-byte struct leaves no push-constant room; the bool, uchar and half are storage buffers
+rows = r.uniform(-2, 2, (8, 4)).astype(np.float32)
+idx = np.arange(100)
+for on in (True, False):
+    want = (rows[idx % 8, 0] * np.float32(0.75) + np.float32(200)) if on else np.full(100, -1, np.float32)
+    ref.case("mlx_params_small_in_storage_%s" % ("on" if on else "off"), "small_in_storage",
+             {0: Bytes(rows.tobytes()), 1: Scalar("bool", on), 2: Scalar("uchar", 200), 3: Scalar("half", 0.75),
+              4: Out(want.astype(np.float32))}, threadgroup=32, grid=100)
+
 if __name__ == "__main__":
     raise SystemExit(ref.main())
