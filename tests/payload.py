@@ -3,6 +3,8 @@
 
     payload.py --mtl2glsl PATH --out DIR [--subgroup-size N] [tests/ref/SAMPLE.py ...]
 
+(tests/corpus/ggml_exec.py is a reference script too, with MTL2GLSL_GGML_DIR naming the llama.rn package.)
+
 For each case of each reference script: the kernel translated here for the target device (cases built for
 real 8-wide subgroups are translated for the device's --subgroup-size instead; virtual widths stay as they are),
 its inputs and NumPy's expected outputs, and one line of DIR/run.sh that runs it with `mtlrun KERNEL.comp
@@ -66,8 +68,12 @@ def main():
             kdir = os.path.join(sdir, "k_" + "_".join(o.strip("-").replace("=", "") for o in opts))
             if not os.path.isdir(kdir):
                 os.makedirs(kdir)
-                for emit in ([], ["--emit=reflect"]):
-                    subprocess.run([args.mtl2glsl] + opts + emit + ["-o", kdir + "/", source], check=True)
+                for emit in ([], ["--emit=reflect"]):  # exit 1: some entry points of a library failed
+                    p = subprocess.run([args.mtl2glsl] + opts + emit + ["-o", kdir + "/", source])
+                    if p.returncode not in (0, 1):
+                        sys.exit("payload: %s exited %d" % (args.mtl2glsl, p.returncode))
+            if not os.path.exists(os.path.join(kdir, case["entry"] + ".comp")):
+                sys.exit("payload: %s: entry point %s was not translated" % (source, case["entry"]))
             rel = os.path.relpath(kdir, out)
             cmd = ["$MTLRUN", "%s/%s.comp" % (rel, case["entry"]), "--reflect", "%s/%s.json" % (rel, case["entry"]),
                    "--entry", case["entry"]]
