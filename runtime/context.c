@@ -654,6 +654,11 @@ const MtlrtSubgroupInfo *mtlrt_context_subgroup_info(const MtlrtContext *ctx)
     return &ctx->subgroup;
 }
 
+bool mtlrt_context_push_constant_words(const MtlrtContext *ctx)
+{
+    return !ctx->features.s8.storagePushConstant8 || !ctx->features.s16.storagePushConstant16;
+}
+
 uint32_t mtlrt_context_simd_subgroup_size(const MtlrtContext *ctx)
 {
     const MtlrtSubgroupInfo *s = &ctx->subgroup;

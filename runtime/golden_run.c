@@ -149,7 +149,8 @@ static bool load_source_kernel(Run *r)
                      .only_entry = t->entry,
                      .diag = r->report,
                      .subgroup_size = (int)subgroup_size(r),
-                     .virtual_subgroups = r->opt->virtual_subgroups};
+                     .virtual_subgroups = r->opt->virtual_subgroups,
+                     .push_constant_words = mtlrt_context_push_constant_words(r->ctx)};
     char name[4096];
     snprintf(name, sizeof name, "%s(kernel.text)", t->path);
     char *text = t->kind == GOLDEN_KERNEL_TEXT ? source_text(t) : NULL;

@@ -270,6 +270,9 @@ const MtlrtSubgroupInfo *mtlrt_context_subgroup_info(const MtlrtContext *ctx);
 /* The subgroup size to translate SIMD-group functions for on this device: 32 when 32-wide subgroups can run
    (natively or by requiring them), else the device's own size (wider: 32-lane clusters; narrower: emulated). */
 uint32_t mtlrt_context_simd_subgroup_size(const MtlrtContext *ctx);
+/* Whether the device lacks storagePushConstant8 or storagePushConstant16: kernels are then translated with
+   M2gOptions.push_constant_words (8/16-bit constant-reference scalars read from 32-bit push-constant words). */
+bool mtlrt_context_push_constant_words(const MtlrtContext *ctx);
 
 /* ---- buffers (buffer.c) ---- */
 

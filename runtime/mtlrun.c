@@ -57,6 +57,8 @@ static const char usage_text[] =
     "  --subgroup-size N         translate SIMD-group functions for N-wide subgroups (4..128) instead of the\n"
     "                            device's choice (32 where it can run 32, else its own width)\n"
     "  --virtual-subgroups       build subgroups from shared memory, so that any --subgroup-size runs here\n"
+    "  --push-constant-words     read 8/16-bit constant-reference scalars from 32-bit push-constant words (chosen\n"
+    "                            anyway on devices without storagePushConstant8/16)\n"
     "  --check-bounds            translate with bounds checks: the first out-of-range access of each buffer is\n"
     "                            reported with its Metal source line, index and size, and fails the run\n"
     "  --timestamps              print gpu_time_ms: X (GPU timestamps around the dispatch or pipeline)\n"
@@ -128,7 +130,7 @@ enum {
     OPT_GRID = 256, OPT_THREADGROUPS, OPT_THREADGROUP, OPT_BUFFER, OPT_SCALAR, OPT_BYTES, OPT_CONSTANT, OPT_OUT,
     OPT_CHECK, OPT_ENTRY, OPT_REFLECT, OPT_DEVICE, OPT_RTOL, OPT_ATOL, OPT_REPEAT, OPT_SUBGROUP_SIZE, OPT_TG_MEMORY,
     OPT_TEMPLATE, OPT_INIT_VALUE, OPT_TRANSPOSE, OPT_PIPELINE, OPT_POISON, OPT_VALIDATE, OPT_TIMESTAMPS,
-    OPT_LIST_DEVICES, OPT_VIRTUAL_SUBGROUPS, OPT_CHECK_BOUNDS, OPT_VERSION,
+    OPT_LIST_DEVICES, OPT_VIRTUAL_SUBGROUPS, OPT_CHECK_BOUNDS, OPT_VERSION, OPT_PUSH_WORDS,
 };
 
 static const struct option long_options[] = {
@@ -158,6 +160,7 @@ static const struct option long_options[] = {
     {"timestamps", no_argument, NULL, OPT_TIMESTAMPS},
     {"list-devices", no_argument, NULL, OPT_LIST_DEVICES},
     {"virtual-subgroups", no_argument, NULL, OPT_VIRTUAL_SUBGROUPS},
+    {"push-constant-words", no_argument, NULL, OPT_PUSH_WORDS},
     {"check-bounds", no_argument, NULL, OPT_CHECK_BOUNDS},
     {"version", no_argument, NULL, OPT_VERSION},
     {"quiet", no_argument, NULL, 'q'},
@@ -214,6 +217,8 @@ static bool launch_option(Launch *l, int c, const char *v)
         return (l->has_init_value = true) && ((void)(l->init_value = strtod(v, &end)), end != v && !*end);
     case OPT_VIRTUAL_SUBGROUPS:
         return (l->virtual_subgroups = true);
+    case OPT_PUSH_WORDS:
+        return (l->push_constant_words = true);
     }
     return false;
 }
@@ -273,7 +278,7 @@ static bool is_launch_option(int c)
 {
     return c == 'I' || c == 'D' || (c >= OPT_GRID && c <= OPT_TRANSPOSE && c != OPT_OUT && c != OPT_CHECK &&
                                     c != OPT_DEVICE && c != OPT_RTOL && c != OPT_ATOL && c != OPT_REPEAT) ||
-           c == OPT_VIRTUAL_SUBGROUPS;
+           c == OPT_VIRTUAL_SUBGROUPS || c == OPT_PUSH_WORDS;
 }
 
 bool mtlrun_parse(int argc, char **argv, Options *o, Launch *l, bool in_pipeline, const char *where)

@@ -74,6 +74,7 @@ static bool load_metal_kernel(const Options *o, const Launch *l, Kernel *k, cons
         .subgroup_size = (int)(l->subgroup_size ? l->subgroup_size : mtlrt_context_simd_subgroup_size(ctx)),
         .virtual_subgroups = l->virtual_subgroups,
         .check_bounds = o->check_bounds,
+        .push_constant_words = l->push_constant_words || mtlrt_context_push_constant_words(ctx),
     };
     M2gResult *r = m2g_translate_file(l->kernel, &mo);
     const M2gEntry *e = NULL;
@@ -167,8 +168,8 @@ static bool load_kernel(const Options *o, Launch *l, Kernel *k, const MtlrtConte
         return load_spec_kernel(o, l, k, ctx);
     if (mtlrun_has_suffix(l->kernel, ".metal"))
         return load_metal_kernel(o, l, k, ctx);
-    if (l->subgroup_size || l->virtual_subgroups || o->check_bounds) {
-        fprintf(stderr, "mtlrun: error: --subgroup-size, --virtual-subgroups and --check-bounds apply to .metal "
+    if (l->subgroup_size || l->virtual_subgroups || l->push_constant_words || o->check_bounds) {
+        fprintf(stderr, "mtlrun: error: --subgroup-size, --virtual-subgroups, --push-constant-words and --check-bounds apply to .metal "
                         "sources; %s is already translated (mtl2glsl --check-bounds makes a bounds-checked one)\n",
                 l->kernel);
         return false;

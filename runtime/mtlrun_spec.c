@@ -126,6 +126,7 @@ static bool translate(const M2gSpec *s, const MtlrunSpecArgs *args, const MtlrtC
         .diag = stderr,
         .subgroup_size = (int)(args->subgroup_size ? args->subgroup_size : mtlrt_context_simd_subgroup_size(ctx)),
         .virtual_subgroups = args->virtual_subgroups,
+        .push_constant_words = mtlrt_context_push_constant_words(ctx),
     };
     M2gResult *t = m2g_translate_spec(s, &mo);
     if (!t) {

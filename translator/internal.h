@@ -250,6 +250,7 @@ struct Var {
     bool read, written; /* access seen in the body */
     bool in_push;       /* PR_CONSTREF placed in push constants */
     int push_offset;
+    bool push_word;     /* PR_CONSTREF: an 8- or 16-bit scalar held in the low bytes of a 32-bit push-constant word */
     int addr_offset;    /* ptr.c: push-constant offset of the buffer's device address (0: none) */
     int view_lanes;     /* ptr.c: a threadgroup array read both as scalars and as vectors of this many lanes
                            through pointers: stored as those vectors, scalars at [i / lanes][i % lanes] */
@@ -364,6 +365,7 @@ typedef struct Program {
     PtrVec includes;  /* char* (arena): every file the parse read, the source first (depfiles) */
     void *glsl_checker; /* spirv.c: the compiler every shader written is checked with */
     bool line_markers; /* --check-bounds: emit_glsl marks each statement's location for bounds.c */
+    bool push_words;   /* 8/16-bit constant-reference scalars read from 32-bit push-constant words (M2gOptions) */
 } Program;
 
 /* ---- layout.c: Metal's buffer layout in std430 ---- */

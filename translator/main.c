@@ -31,6 +31,7 @@ typedef struct Cli {
     int subgroup_size;
     bool virtual_subgroups;
     bool check_bounds;
+    bool push_words;
     bool debug_info; /* -g: SPIR-V with names and source kept */
     const char *arrays[64], *templates[64], *transposes[64]; /* kernel specs: --array, --template, --transpose */
     int n_arrays, n_templates, n_transposes;
@@ -67,6 +68,8 @@ static const char usage_text[] =
     "                     that any --subgroup-size runs on any device (for testing widths a device lacks)\n"
     "  --check-bounds     check every buffer and threadgroup-array index: the runtime reports the first\n"
     "                     out-of-range access of each with its source line (mtlrun --check-bounds)\n"
+    "  --push-constant-words  read 8- and 16-bit `constant T&` scalars (uchar, short, half, bfloat, bool)\n"
+    "                     from 32-bit push-constant words, for devices without storagePushConstant8/16\n"
     "  --array NAME=FILE.npy|DTYPE:SHAPE   (specs) an input or output of the call, e.g. x=float32:64x64\n"
     "  --template NAME=VALUE               (specs) an MLX template argument: float32, 4, true\n"
     "  --transpose NAME=P0,P1,...          (specs) input NAME is its data transposed (a strided view)\n"
@@ -168,7 +171,7 @@ static int write_depfile(const Cli *cli, const M2gResult *r)
 
 enum {
     OPT_ENTRY = 256, OPT_LIST_ENTRIES, OPT_SYNTAX_ONLY, OPT_EMIT, OPT_C_PREFIX, OPT_MD, OPT_MF, OPT_MT, OPT_MP, OPT_STD,
-    OPT_SUBGROUP_SIZE, OPT_VIRTUAL_SUBGROUPS, OPT_ARRAY, OPT_TEMPLATE, OPT_TRANSPOSE, OPT_VERSION, OPT_CHECK_BOUNDS,
+    OPT_SUBGROUP_SIZE, OPT_VIRTUAL_SUBGROUPS, OPT_ARRAY, OPT_TEMPLATE, OPT_TRANSPOSE, OPT_VERSION, OPT_CHECK_BOUNDS, OPT_PUSH_WORDS,
 };
 
 /* Long options, read with getopt_long_only so that the compiler-style -MD, -MF FILE and -std=metal3.1 work beside
@@ -191,6 +194,7 @@ static const struct option long_options[] = {
     {"transpose", required_argument, NULL, OPT_TRANSPOSE},
     {"version", no_argument, NULL, OPT_VERSION},
     {"check-bounds", no_argument, NULL, OPT_CHECK_BOUNDS},
+    {"push-constant-words", no_argument, NULL, OPT_PUSH_WORDS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -255,6 +259,7 @@ static int parse_option(Cli *cli, int c, const char *v)
     case OPT_MP: cli->dep_phony = true; break;
     case OPT_VIRTUAL_SUBGROUPS: cli->virtual_subgroups = true; break;
     case OPT_CHECK_BOUNDS: cli->check_bounds = true; break;
+    case OPT_PUSH_WORDS: cli->push_words = true; break;
     case OPT_ARRAY: add_to(cli->arrays, &cli->n_arrays, v); break;
     case OPT_TEMPLATE: add_to(cli->templates, &cli->n_templates, v); break;
     case OPT_TRANSPOSE: add_to(cli->transposes, &cli->n_transposes, v); break;
@@ -431,7 +436,8 @@ int main(int argc, char **argv)
     M2gOptions opt = {.include_dirs = cli.includes, .defines = cli.defines, .only_entry = cli.entry,
                       .subgroup_size = cli.subgroup_size, .virtual_subgroups = cli.virtual_subgroups,
                       .metal_version = cli.metal_version, .list_only = cli.list_entries,
-                      .syntax_only = cli.syntax_only, .check_bounds = cli.check_bounds};
+                      .syntax_only = cli.syntax_only, .check_bounds = cli.check_bounds,
+                      .push_constant_words = cli.push_words};
     M2gSpec *spec = NULL;
     if (m2g_is_spec_path(cli.input)) {
         M2gSpecArgs sa = {.arrays = cli.arrays, .templates = cli.templates, .transposes = cli.transposes};

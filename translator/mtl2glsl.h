@@ -30,6 +30,9 @@ typedef struct M2gOptions {
     bool check_bounds;               /* check every buffer and threadgroup-array index: the first out-of-range
                                         access of each is recorded for the runtime to report ("bounds_check" in
                                         the reflection; docs/runtime.md) */
+    bool push_constant_words;        /* 8- and 16-bit `constant T&` scalars (uchar, short, half, bfloat, bool) are
+                                        read from 32-bit push-constant words: no storagePushConstant8/16 needed
+                                        (default: 8- and 16-bit push-constant members, which need them) */
 } M2gOptions;
 
 #define M2G_DEFAULT_METAL_VERSION 320 /* -std=metal3.2 */

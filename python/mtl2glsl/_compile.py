@@ -41,7 +41,8 @@ class ShaderLibrary:
             text = source
             if "metal_stdlib" not in source:  # Metal's built-in types and keywords come from our prelude
                 text = "#include <metal_stdlib>\n#line 1\n" + source
-            entries, _ = translate(name, text, sources=[(name, source)], subgroup_size=r.simd_subgroup_size)
+            entries, _ = translate(name, text, sources=[(name, source)], subgroup_size=r.simd_subgroup_size,
+                                   push_constant_words=r.push_constant_words)
             _translations[key] = entries
         self._entries = _translations[key]
         self._kernels = {}

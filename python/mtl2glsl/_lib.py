@@ -80,7 +80,8 @@ class M2gOptions(ctypes.Structure):
     _fields_ = [("include_dirs", c_char_pp), ("defines", c_char_pp), ("grammar_dir", ctypes.c_char_p),
                 ("only_entry", ctypes.c_char_p), ("diag", ctypes.c_void_p), ("subgroup_size", ctypes.c_int),
                 ("virtual_subgroups", ctypes.c_bool), ("sources", c_char_pp), ("metal_version", ctypes.c_int),
-                ("list_only", ctypes.c_bool), ("syntax_only", ctypes.c_bool), ("check_bounds", ctypes.c_bool)]
+                ("list_only", ctypes.c_bool), ("syntax_only", ctypes.c_bool), ("check_bounds", ctypes.c_bool),
+                ("push_constant_words", ctypes.c_bool)]
 
 
 class M2gEntry(ctypes.Structure):
@@ -159,6 +160,7 @@ _fn(rt, "mtlrt_context_create", vp, ctypes.POINTER(MtlrtContextOptions))
 _fn(rt, "mtlrt_context_destroy", None, vp)
 _fn(rt, "mtlrt_context_device_name", ctypes.c_char_p, vp)
 _fn(rt, "mtlrt_context_simd_subgroup_size", ctypes.c_uint32, vp)
+_fn(rt, "mtlrt_context_push_constant_words", ctypes.c_bool, vp)
 _fn(rt, "mtlrt_context_validation_messages", ctypes.c_uint32, vp)
 _fn(rt, "mtlrt_reflection_parse", vp, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p)
 _fn(rt, "mtlrt_reflection_destroy", None, vp)
@@ -212,6 +214,7 @@ class Runtime:
             raise DeviceError("cannot create a Vulkan context:\n" + self.diag.new_text().rstrip())
         self.device_name = rt.mtlrt_context_device_name(self.ctx).decode()
         self.simd_subgroup_size = rt.mtlrt_context_simd_subgroup_size(self.ctx)
+        self.push_constant_words = bool(rt.mtlrt_context_push_constant_words(self.ctx))
         self.lock = threading.RLock()
 
     def error(self, what):
@@ -236,7 +239,7 @@ def runtime():
     return _runtime
 
 
-def translate(path, text, only_entry=None, sources=None, subgroup_size=0):
+def translate(path, text, only_entry=None, sources=None, subgroup_size=0, push_constant_words=False):
     """Translate Metal TEXT (named PATH in diagnostics). Returns ({entry: (glsl, reflect_json)}, diagnostics);
     raises TranslationError when anything failed."""
     diag = MemStream()
@@ -247,7 +250,7 @@ def translate(path, text, only_entry=None, sources=None, subgroup_size=0):
     gd = _grammar_dir()
     opts = M2gOptions(grammar_dir=gd.encode() if gd else None,
                       only_entry=only_entry.encode() if only_entry else None, diag=diag.file,
-                      subgroup_size=subgroup_size, sources=src_list)
+                      subgroup_size=subgroup_size, sources=src_list, push_constant_words=push_constant_words)
     res = m2g.m2g_translate_source(path.encode(), text.encode(), ctypes.byref(opts))
     if not res:
         diag.close()

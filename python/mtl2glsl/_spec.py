@@ -117,7 +117,7 @@ def translated(built, source):
     hit = _translations.get(key)
     if hit is None:
         entries, _ = translate(built.display, source, only_entry=built.entry, sources=built.sources,
-                               subgroup_size=r.simd_subgroup_size)
+                               subgroup_size=r.simd_subgroup_size, push_constant_words=r.push_constant_words)
         if built.entry not in entries:
             raise TranslationError("%s: the translator gave no kernel %s" % (built.display, built.entry))
         hit = _translations[key] = (built.entry,) + entries[built.entry]

@@ -164,13 +164,15 @@ class Reference:
         self.cases = []
 
     def case(self, name, entry, buffers, threadgroup, grid=None, threadgroups=None, width=None, threadgroup_memory=None,
-             template=None, init_value=None, constants=None):
+             template=None, init_value=None, constants=None, push_words=False):
         """buffers: {index: np.ndarray | Out | InOut | Bytes | Scalar}; for a kernel spec (samples/specs/NAME.json,
         entry None): {name: np.ndarray | View | Out}, with MLX template args [(NAME, VALUE)] and init_value.
         Exactly one of grid (dispatchThreads: total threads) or threadgroups (dispatchThreadgroups).
         width: the subgroup width SIMD-group functions are built for (WIDTH_ARGS); None: the device's choice.
         threadgroup_memory: {n: bytes} for `threadgroup T* [[threadgroup(n)]]` parameters.
-        constants: {n: Scalar} for `[[function_constant(n)]]` (mtlrun --constant N=TYPE:VALUE)."""
+        constants: {n: Scalar} for `[[function_constant(n)]]` (mtlrun --constant N=TYPE:VALUE).
+        push_words: translate 8/16-bit constant references as 32-bit push-constant words (mtlrun
+        --push-constant-words: what devices without storagePushConstant8/16 get)."""
         assert (grid is None) != (threadgroups is None), name
         assert all(c["name"] != name for c in self.cases), "duplicate case " + name
         args = list(WIDTH_ARGS[width]) if width is not None else []
@@ -182,6 +184,8 @@ class Reference:
             args += ["--threadgroup-memory", "%d=%d" % (n, size)]
         for n, v in sorted((constants or {}).items()):
             args += ["--constant", "%d=%s:%s" % (n, v.type, v.value)]
+        if push_words:
+            args.append("--push-constant-words")
         self.cases.append(dict(name=name, entry=entry, buffers=buffers, threadgroup=dim3(threadgroup),
                                grid=None if grid is None else dim3(grid),
                                threadgroups=None if threadgroups is None else dim3(threadgroups), args=args))

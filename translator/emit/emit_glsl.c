@@ -553,7 +553,13 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
         snprintf(op, sizeof op, "%.*s", (int)strlen(n->op) - 1, n->op);
         emit_expr(E, n->a, PREC_UNARY);
         putf(E, " = %s(", glsl_type(E, lt));
-        emit_expr(E, n->a, binary_prec(op));
+        if (ty_scalar_kind(lt) == TY_BOOL) { /* MLX's `valid &= cond`: C++ promotes the bool to int, as clang did cond */
+            putf(E, "%s(", glsl_type(E, rhs->ty));
+            emit_expr(E, n->a, PREC_ASSIGN);
+            put(E, ")");
+        } else {
+            emit_expr(E, n->a, binary_prec(op));
+        }
         putf(E, " %s ", op);
         emit_expr(E, rhs, binary_prec(op) + 1);
         put(E, ")");
@@ -1088,6 +1094,17 @@ static void emit_simd_call(Emit *E, Node *n)
         diag_error(E->prog->diag, n->loc, "%s inside an expression is not supported: call it as a statement", n->name);
         return;
     }
+    Type *narrow = NULL; /* an 8/16-bit integer value: the operation on its 32-bit extension, then truncated */
+    if (t && ty_width(t) && (ty_scalar_kind(t) == TY_CHAR || ty_scalar_kind(t) == TY_UCHAR || ty_scalar_kind(t) == TY_SHORT ||
+                             ty_scalar_kind(t) == TY_USHORT)) {
+        /* Exact for every value function: moving a value keeps it; sums, products, and/or/xor wrap modulo 2^8 or
+           2^16 alike, and min/max compare the extended values as the narrow ones compare */
+        narrow = t;
+        TypeKind wk = ty_is_signed(ty_scalar(ty_scalar_kind(t))) ? TY_INT : TY_UINT;
+        t = ty_width(t) == 1 || t->kind != TY_VEC ? ty_scalar(wk) : ty_vec(E->prog->arena, wk, t->n);
+    }
+    if (narrow)
+        putf(E, "%s(", glsl_type(E, narrow));
     if (t) {
         TypeKind k = ty_scalar_kind(t);
         bool bitwise = si->op == SOP_AND || si->op == SOP_OR || si->op == SOP_XOR;
@@ -1128,7 +1145,7 @@ static void emit_simd_call(Emit *E, Node *n)
             put(E, ", ");
         put(E, predicate(E));
     }
-    put(E, ")");
+    put(E, narrow ? "))" : ")");
 }
 
 /* threadgroup_barrier(flags) / simdgroup_barrier(flags) as statements. */
@@ -3137,6 +3154,22 @@ static void emit_stmt(Emit *E, Node *n)
     }
 }
 
+/* The value of constant reference V from the push constants: the member itself; a bool from its byte; an 8/16-bit
+   scalar held in a 32-bit word (M2gOptions.push_constant_words) from the word's low bytes, where the host put it. */
+static const char *push_value(Emit *E, Var *v)
+{
+    Arena *a = E->prog->arena;
+    const char *m = arena_printf(a, "mtl_params.%s", v->glsl_name);
+    TypeKind k = v->ty->elem->kind;
+    if (k == TY_BOOL)
+        return arena_printf(a, v->push_word ? "(%s & 0xffu) != 0u" : "%s != uint8_t(0)", m);
+    if (!v->push_word)
+        return m;
+    if (k == TY_HALF)
+        return arena_printf(a, "uint16BitsToHalf(uint16_t(%s))", m);
+    return arena_printf(a, "%s(%s)", glsl_type(E, v->ty->elem), m); /* truncates to the low 8 or 16 bits */
+}
+
 /* ---- declarations ---- */
 
 static const char *pad_type(Emit *E, int size)
@@ -3758,7 +3791,7 @@ static void emit_kernel(Emit *E, Func *k)
             putf(E, "%s %s = %s;\n", glsl_type(E, v->ty), v->glsl_name, builtin_value(E, v));
         } else if (v->role == PR_CONSTREF && v->in_push) {
             line_start(E);
-            putf(E, "%s %s%s = mtl_params.%s;\n", glsl_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem), v->glsl_name);
+            putf(E, "%s %s%s = %s;\n", glsl_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem), push_value(E, v));
         }
     }
     Node *body = k->body;
@@ -3849,8 +3882,11 @@ static void emit_resources(Emit *E, Func *k)
     putf(E, "layout(push_constant, %s) uniform mtl_params_t\n{\n    uvec3 mtl_threads_per_grid;\n    uint mtl_reserved;\n", push_layout);
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
-        if (v->role == PR_CONSTREF && v->in_push)
-            putf(E, "    layout(offset = %d) %s %s%s;\n", v->push_offset, glsl_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem));
+        if (v->role == PR_CONSTREF && v->in_push && v->push_word)
+            putf(E, "    layout(offset = %d) uint %s; // %s in the low bytes (8/16-bit push constants as words)\n", v->push_offset, v->glsl_name,
+                 ty_metal_name(E->prog->arena, v->ty->elem));
+        else if (v->role == PR_CONSTREF && v->in_push)
+            putf(E, "    layout(offset = %d) %s %s%s;\n", v->push_offset, storage_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem));
     }
     for (int i = 0; i < E->L->ptr_addressed.len; i++) {
         Var *v = E->L->ptr_addressed.items[i];
@@ -4162,9 +4198,9 @@ char *emit_glsl(Program *prog, Lowered *L)
     putf(&E, "#version 450\n// Translated by mtl2glsl %s from %s, kernel %s\n", MTL2GLSL_VERSION, base ? base + 1 : prog->path, L->kernel->name);
     if (L->need_int8 || L->need_int16 || L->need_int64 || L->need_float16)
         put(&E, "#extension GL_EXT_shader_explicit_arithmetic_types : require\n");
-    if (L->need_storage8)
+    if (L->need_storage8 || L->need_push8)
         put(&E, "#extension GL_EXT_shader_8bit_storage : require\n");
-    if (L->need_storage16)
+    if (L->need_storage16 || L->need_push16)
         put(&E, "#extension GL_EXT_shader_16bit_storage : require\n");
     if (L->need_scalar_layout)
         put(&E, "#extension GL_EXT_scalar_block_layout : require\n");

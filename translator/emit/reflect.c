@@ -146,9 +146,9 @@ char *reflect_json(Program *prog, Lowered *L)
     cJSON *feat = cJSON_AddArrayToObject(root, "features");
     if (L->need_int8 || L->need_int16 || L->need_int64 || L->need_float16)
         cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_shader_explicit_arithmetic_types"));
-    if (L->need_storage8)
+    if (L->need_storage8 || L->need_push8)
         cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_shader_8bit_storage"));
-    if (L->need_storage16)
+    if (L->need_storage16 || L->need_push16)
         cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_shader_16bit_storage"));
     if (L->need_int8)
         cJSON_AddItemToArray(feat, cJSON_CreateString("shaderInt8"));

@@ -1697,6 +1697,12 @@ static Node *conv_call(Parser *P, CXCursor c)
         if (!strcmp(name, "is_function_constant_defined"))
             return function_constant_defined(P, c, n);
         int si = simd_lookup(name);
+        if (!strncmp(name, "__metal_", 8) && simd_lookup(name + 8) >= 0 && strchr("SQ", simd_table[simd_lookup(name + 8)].group)) {
+            /* __metal_simd_shuffle_down(x, delta) (MLX's bf16_math.h): the compiler builtin behind simd_shuffle_down,
+               with the same arguments */
+            si = simd_lookup(name + 8);
+            q = arena_strdup(P->arena, "metal::");
+        }
         if (si >= 0 && !strncmp(q, "metal::", 7)) {
             n->kind = N_SIMD;
             n->builtin = si;
@@ -2862,6 +2868,13 @@ static Node *conv_stmt_kind(Parser *P, CXCursor c)
         if (clang_isExpression(k)) {
             Node *n = new_node(P, N_EXPRSTMT, c);
             n->a = conv_expr(P, c);
+            while (n->a->kind == N_CAST && n->a->ty && n->a->ty->kind == TY_VOID && n->a->a) /* `(void)lid;`: the operand */
+                n->a = n->a->a;
+            Node *e = n->a;
+            while (e->kind == N_PAREN)
+                e = e->a;
+            if (e->kind == N_VAR || e->kind == N_INT || e->kind == N_FLOAT || e->kind == N_BOOL)
+                return new_node(P, N_EMPTY, c); /* a value nobody reads (MLX marks unused parameters so) */
             return n->a->kind == N_BLOCK ? n->a : n; /* simdgroup_store: one store per element (sgmat.c) */
         }
         unsupported(P, c, arena_printf(P->arena, "the statement kind %s", cx_take(P, clang_getCursorKindSpelling(k))));
@@ -3059,11 +3072,15 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
         if (same)
             v->glsl_name = arena_printf(P->arena, "%s_%d", names_legal(P->arena, v->name), same);
         v->ty = conv_type(P, clang_getCursorType(pc));
-        if (v->ty->kind == TY_ARRAY && v->ty->n == 0) { /* `const float array[]` is a pointer (C): an index (ptr.c) */
+        CXType elem_cx = clang_getArrayElementType(clang_getCursorType(pc));
+        AddrSpace elem_as = elem_cx.kind == CXType_Invalid ? AS_THREAD : conv_addr_space(elem_cx);
+        if (v->ty->kind == TY_ARRAY && (v->ty->n == 0 || elem_as != AS_THREAD)) {
+            /* `const float array[]` is a pointer (C): an index (ptr.c); so is `constant const int64_t strides[2]`,
+               a pointer to constant memory (MLX binds it with setBytes, as for `constant int64_t*`) */
             Type *p = new_type(P, TY_PTR);
             p->elem = v->ty->elem;
-            p->as = AS_THREAD;
-            p->is_const = clang_isConstQualifiedType(clang_getArrayElementType(clang_getCursorType(pc)));
+            p->as = elem_as;
+            p->is_const = clang_isConstQualifiedType(elem_cx);
             v->ty = p;
         }
         v->kind = VAR_PARAM;

@@ -129,8 +129,12 @@ static void classify_params(Lower *X, Func *k)
         } else if (t->kind == TY_REF && t->as == AS_CONSTANT) {
             v->role = PR_CONSTREF;
             const Type *e = t->elem->kind == TY_ARRAY ? t->elem->elem : t->elem; /* metal::array<uint, 2>: a uint[2] */
-            if (e->kind == TY_ARRAY || (t->elem->kind == TY_ARRAY && e->kind == TY_STRUCT) || ty_metal_size(e) % 4 != 0 ||
-                ty_scalar_kind(e) == TY_BOOL) {
+            if (ty_is_scalar(t->elem) && ty_metal_size(t->elem) < 4) {
+                /* `constant uchar&`, `constant short&`, half, bfloat, bool: a push-constant member of that size
+                   (storagePushConstant8/16), or the low bytes of a 32-bit word (M2gOptions.push_constant_words) */
+                v->push_word = X->prog->push_words;
+            } else if (e->kind == TY_ARRAY || (t->elem->kind == TY_ARRAY && e->kind == TY_STRUCT) || ty_metal_size(e) % 4 != 0 ||
+                       ty_scalar_kind(e) == TY_BOOL) {
                 diag_error(X->diag, v->loc, "constant reference '%s' of type %s is not supported yet (push constants hold 32- and 64-bit scalars, vectors and structs)",
                            v->name, ty_metal_name(X->prog->arena, t->elem));
                 continue;
@@ -185,13 +189,16 @@ static void layout_push_constants(Lower *X, Func *k)
             a = 4;
         off = (off + a - 1) / a * a;
         v->push_offset = off;
-        off += ty_metal_size(v->ty->elem);
+        off += v->push_word ? 4 : ty_metal_size(v->ty->elem);
     }
     bool fits = off <= 128;
     for (int i = 0; i < k->n_params; i++)
         if (k->params[i]->role == PR_CONSTREF) {
             k->params[i]->in_push = fits;
-            if (fits)
+            if (!fits && ty_is_scalar(k->params[i]->ty->elem)) /* 8/16-bit scalars in the storage buffer */
+                supported_in_buffer(X, k->params[i]->ty->elem, k->params[i]->loc, k->params[i]->name);
+            k->params[i]->push_word &= fits;
+            if (fits && !k->params[i]->push_word)
                 note_push_members(X, k->params[i]->ty->elem);
         }
     X->L->push_size = fits ? off : 16;

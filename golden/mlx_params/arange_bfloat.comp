@@ -1,0 +1,43 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from mlx_params.metal, kernel arange_bfloat
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+#extension GL_EXT_shader_16bit_storage : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { uint16_t out_[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+    layout(offset = 16) uint16_t start;
+    layout(offset = 20) uint16_t step;
+} mtl_params;
+
+// bfloat: the upper 16 bits of a float, rounded to nearest even; NaN stays a quiet NaN.
+float mtl_bf16_to_float(uint16_t b)
+{
+    return uintBitsToFloat(uint(b) << 16);
+}
+
+uint16_t mtl_float_to_bf16(float f)
+{
+    uint u = floatBitsToUint(f);
+    if (isnan(f))
+        return uint16_t((u >> 16) | 0x40u);
+    return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    uint16_t start = mtl_params.start;
+    uint16_t step = mtl_params.step;
+    uint index = gl_GlobalInvocationID.x;
+    out_[index] = mtl_float_to_bf16(mtl_bf16_to_float(start) + mtl_bf16_to_float(mtl_float_to_bf16(mtl_bf16_to_float(mtl_float_to_bf16(float(index))) * mtl_bf16_to_float(step))));
+}

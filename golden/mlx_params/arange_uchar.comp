@@ -1,0 +1,29 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from mlx_params.metal, kernel arange_uchar
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+#extension GL_EXT_shader_8bit_storage : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { uint8_t out_[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+    layout(offset = 16) uint8_t start;
+    layout(offset = 20) uint8_t step;
+} mtl_params;
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    uint8_t start = mtl_params.start;
+    uint8_t step = mtl_params.step;
+    uint index = gl_GlobalInvocationID.x;
+    out_[index] = uint8_t(uint(start) + index * uint(step));
+}

@@ -1,0 +1,82 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from mlx_params.metal, kernel shuffle_small_ushort
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+#extension GL_EXT_shader_16bit_storage : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+// Partial threadgroups at the grid's edge run as smaller workgroups, so that only existing threads run,
+// as in Metal; the threadgroup size asked for is in specialization constants 3, 4, 5.
+layout(constant_id = 3) const uint mtl_threadgroup_full_x = 1u;
+layout(constant_id = 4) const uint mtl_threadgroup_full_y = 1u;
+layout(constant_id = 5) const uint mtl_threadgroup_full_z = 1u;
+const uvec3 mtl_threads_per_threadgroup_full = uvec3(mtl_threadgroup_full_x, mtl_threadgroup_full_y, mtl_threadgroup_full_z);
+const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup_full_y * mtl_threadgroup_full_z;
+const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { uint16_t x[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_down { uint16_t down[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_raw_down { uint16_t raw_down[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_sums { uint16_t sums[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_maxes { uint16_t maxes[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+} mtl_params;
+
+// SIMD-group functions for 32-wide subgroups (native: Metal's 32 lanes are the device's subgroup).
+uint mtl_sg_lane() { return gl_SubgroupInvocationID; }
+uint mtl_sg_id() { return gl_SubgroupID; }
+
+uint mtl_thread_index_in_simdgroup() { return mtl_sg_lane(); }
+uint mtl_simdgroup_index_in_threadgroup() { return mtl_sg_id(); }
+
+uint mtl_sg_shuffle(uint x, uint id) { return subgroupShuffle(x, id); }
+
+uint mtl_simd_get(uint x, uint lane, bool p) { return mtl_sg_shuffle(x, lane); }
+
+uvec4 mtl_sg_ballot(bool c) { return subgroupBallot(c); }
+
+uint mtl_simd_ballot(bool c, bool p) { return mtl_sg_ballot(p && c).x; }
+
+uint simd_shuffle_down(uint x, uint d)
+{
+    uint l = mtl_thread_index_in_simdgroup();
+    return mtl_simd_get(x, l + d < 32u ? l + d : l, true);
+}
+
+uint mtl_sg_reduce_sum(uint x, bool p)
+{
+    return subgroupAdd(p ? x : uint(0));
+}
+
+uint mtl_simd_reduce_sum(uint x, bool p) { return mtl_sg_reduce_sum(x, p); }
+
+uint simd_sum(uint x) { return mtl_simd_reduce_sum(x, true); }
+
+uint mtl_sg_reduce_max(uint x, bool p)
+{
+    return subgroupMax(p ? x : uint(0u));
+}
+
+uint mtl_simd_reduce_max(uint x, bool p) { return mtl_sg_reduce_max(x, p); }
+
+uint simd_max(uint x) { return mtl_simd_reduce_max(x, true); }
+
+void main()
+{
+    uint i = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
+    uint16_t v = x[i];
+    down[i] = uint16_t(simd_shuffle_down(uint(v), 3u));
+    raw_down[i] = uint16_t(simd_shuffle_down(uint(v), 7u));
+    sums[i] = uint16_t(simd_sum(uint(v)));
+    maxes[i] = uint16_t(simd_max(uint(v)));
+}
