@@ -23,7 +23,6 @@ void main()
     int n = mtl_params.n;
     uint gid = gl_GlobalInvocationID.x;
     uint lid = gl_LocalInvocationID.x;
-    lid;
     const int step = 4;
     const int size = n;
     const int iters = size / step;

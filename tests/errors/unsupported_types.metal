@@ -1,8 +1,11 @@
-// Types not translated yet are named where they are used. (bool in buffers is translated: samples/packed.metal.)
+// Types not translated yet are named where they are used. (bool in buffers is translated: samples/packed.metal;
+// constant bool& too: samples/mlx_params.metal.)
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: 9:39: error: constant reference 'on' of type bool is not supported yet
-// EXPECT-ERROR: 16:5: error: assignment to a bool array or with '|=' in memory is not supported yet
-// EXPECT-ERROR: 22:16: error: initializing a bool array member is not supported yet
+// EXPECT-STDOUT: kernel flag_param
+// EXPECT-NOT-STDOUT: kernel flag_or
+// EXPECT-NOT-STDOUT: kernel lanes_init
+// EXPECT-ERROR: 19:5: error: assignment to a bool array or with '|=' in memory is not supported yet
+// EXPECT-ERROR: 25:16: error: initializing a bool array member is not supported yet
 #include <metal_stdlib>
 using namespace metal;
 

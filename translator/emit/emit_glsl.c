@@ -1110,7 +1110,7 @@ static void emit_simd_call(Emit *E, Node *n)
         bool bitwise = si->op == SOP_AND || si->op == SOP_OR || si->op == SOP_XOR;
         bool ok = k == TY_INT || k == TY_UINT || (!bitwise && (k == TY_FLOAT || k == TY_DOUBLE || k == TY_HALF));
         if (!ok || !ty_width(t)) {
-            diag_error(E->prog->diag, n->loc, "%s on %s is not supported yet (float, half, int, uint and their vectors are)", n->name,
+            diag_error(E->prog->diag, n->loc, "%s on %s is not supported yet (float, half, 8- to 32-bit integers and their vectors are)", n->name,
                        ty_metal_name(E->prog->arena, t));
             return;
         }
