@@ -28,22 +28,25 @@ def join3(v):
 
 
 def translator_options(args, case):
-    """The case's width options, with real (non-virtual) widths replaced by the target's."""
+    """The case's translator options (widths, --push-constant-words), real (non-virtual) widths replaced by the
+    target's; and the rest, mtlrun's."""
     extra = case.get("mtlrun_args", [])
     opts, rest, i = [], [], 0
     while i < len(extra):
         if extra[i] == "--subgroup-size":
             opts += ["--subgroup-size=" + extra[i + 1]]
             i += 2
-        elif extra[i] == "--virtual-subgroups":
+        elif extra[i] in ("--virtual-subgroups", "--push-constant-words"):
             opts.append(extra[i])
             i += 1
         else:
             rest.append(extra[i])
             i += 1
+    words = ["--push-constant-words"] if "--push-constant-words" in opts else []
+    opts = [o for o in opts if o != "--push-constant-words"]
     if opts and "--virtual-subgroups" not in opts:
         opts = ["--subgroup-size=%d" % args.subgroup_size]
-    return opts or ["--subgroup-size=%d" % args.subgroup_size], rest
+    return (opts or ["--subgroup-size=%d" % args.subgroup_size]) + words, rest
 
 
 def main():
