@@ -3,7 +3,7 @@
 // EXPECT-EXIT: 1
 // EXPECT-ERROR: 12:21: error: no member named 'xy' in 'bfloat4'
 // EXPECT-ERROR: 16:12: error: the value of a bfloat x++ is not supported yet (write ++x)
-// EXPECT-ERROR: 20:12: error: simd_sum on bfloat is not supported yet (float, half, int, uint and their vectors are)
+// EXPECT-ERROR: 20:12: error: simd_sum on bfloat is not supported yet (float, half, 8- to 32-bit integers and their vectors are)
 #include <metal_stdlib>
 using namespace metal;
 

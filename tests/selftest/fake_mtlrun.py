@@ -25,7 +25,7 @@ def parse(argv):
     i = 1
     while i < len(argv):
         a = argv[i]
-        if a == "--virtual-subgroups":  # subgroup width options (refcase.WIDTH_ARGS): accepted, not checked
+        if a in ("--virtual-subgroups", "--push-constant-words"):  # translation options: accepted, not checked
             i += 1
             continue
         if a in ("--poison", "--validate"):
