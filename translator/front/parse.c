@@ -4031,13 +4031,14 @@ static void apply_edits(Parser *P, TextEdit *edits, int n_edits)
     unsigned at = 0;
     int a = 0;
     for (int k = 0; k < n_edits; k++) {
-        if (edits[k].off < at)
+        if (edits[k].off < at || edits[k].off > P->len) /* overlapping, or past the end (fuzz_source found one) */
             continue;
         for (; a < P->attrs.len && ((AttrGroup *)P->attrs.items[a])->offset < edits[k].off; a++)
             ((AttrGroup *)P->attrs.items[a])->offset += (unsigned)out.len - at;
         sb_append(&out, P->text + at, edits[k].off - at);
         sb_puts(&out, edits[k].insert);
         at = edits[k].off + edits[k].remove;
+        at = at < P->len ? at : (unsigned)P->len; /* never past the text */
     }
     for (; a < P->attrs.len; a++)
         ((AttrGroup *)P->attrs.items[a])->offset += (unsigned)out.len - at;
