@@ -2748,6 +2748,44 @@ static Node *if_constexpr(Parser *P, CXCursor c, Kids *k)
     return k->len == 3 ? conv_stmt(P, k->items[2]) : new_node(P, N_EMPTY, c);
 }
 
+/* Whether expression C reads a function constant or calls a function (its value is then not the one clang folds:
+   function constants are given `= {}` for clang, their values come at pipeline creation). */
+typedef struct FoldCheck {
+    Parser *P;
+    bool variable;
+} FoldCheck;
+
+static enum CXChildVisitResult fold_check_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    FoldCheck *f = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_CallExpr) {
+        f->variable = true;
+        return CXChildVisit_Break;
+    }
+    if (k == CXCursor_DeclRefExpr) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(ref) == 1) {
+            Var *v = get_global(f->P, ref);
+            if (!v || v->fc_id) {
+                f->variable = true;
+                return CXChildVisit_Break;
+            }
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool foldable_condition(Parser *P, CXCursor cond)
+{
+    FoldCheck f = {P, false};
+    if (fold_check_visit(cond, cond, &f) == CXChildVisit_Break)
+        return false;
+    clang_visitChildren(cond, fold_check_visit, &f);
+    return !f.variable;
+}
+
 static Node *conv_children_stmt(Parser *P, CXCursor c, NodeKind kind)
 {
     Kids k = kids_of(c);
@@ -2762,6 +2800,27 @@ static Node *conv_children_stmt(Parser *P, CXCursor c, NodeKind kind)
         if (k.len < 2 || k.len > 3 || clang_getCursorKind(k.items[0]) == CXCursor_VarDecl) {
             free(k.items);
             return unsupported(P, c, "an if statement with an initializer or declaration");
+        }
+        if (clang_isExpression(clang_getCursorKind(k.items[0]))) {
+            /* a condition constant in this instance (`if (ARG_SORT)` of a template, `N > 1 && ...` with N = 1;
+               not a function constant, whose value comes at pipeline creation): only the branch taken, as Metal's compiler keeps it; the other may hold what only the other instances
+               can run (MLX's sort writes through a null pointer its argsort-less instances pass, under if (ARG_SORT)) */
+            CXEvalResult r = foldable_condition(P, k.items[0]) ? clang_Cursor_Evaluate(k.items[0]) : NULL;
+            if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+                bool taken = clang_EvalResult_getAsLongLong(r) != 0;
+                clang_EvalResult_dispose(r);
+                Node *t = taken ? conv_stmt(P, k.items[1]) : k.len == 3 ? conv_stmt(P, k.items[2]) : new_node(P, N_EMPTY, c);
+                free(k.items);
+                if (t->kind == N_BLOCK || t->kind == N_EMPTY)
+                    return t;
+                Node *b = new_node(P, N_BLOCK, c); /* a declaration in the branch stays in its own scope */
+                b->list = arena_alloc(P->arena, sizeof *b->list);
+                b->list[0] = t;
+                b->n_list = 1;
+                return b;
+            }
+            if (r)
+                clang_EvalResult_dispose(r);
         }
         n->a = conv_expr(P, k.items[0]);
         n->b = conv_stmt(P, k.items[1]);
