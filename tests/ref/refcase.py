@@ -17,6 +17,7 @@ manifest.json:
     "grid": [1000, 1, 1]   or   "threadgroups": [16, 1, 1],
     "threadgroup": [64, 1, 1],
     "buffers": [{"index": 0, "file": "x.npy"},               # --buffer 0=FILE.npy
+                {"index": 3, "same_as": 0},                  # buffer 0 bound at index 3 too (a pipeline)
                 {"index": 1, "dtype": "float32", "shape": [1000]},   # --buffer 1=float32:1000 (poisoned)
                 {"index": 2, "bytes": "params.bin"}],        # --bytes 2=FILE
     "scalars": [{"index": 2, "type": "float", "value": "2.5"}],   # --scalar 2=float:2.5
@@ -97,7 +98,8 @@ def default_tol(dtype):
 class Out:
     """An output buffer to create (poisoned, dtype:shape) and compare afterwards."""
 
-    def __init__(self, expected, tol=None, nan_ok=False, labels=None, bits=False):
+    def __init__(self, expected, tol=None, nan_ok=False, labels=None, bits=False, raw=False):
+        self.raw = raw                # a `device char*` buffer: created as int8 bytes, compared as expected's dtype
         self.expected = np.ascontiguousarray(expected)
         self.tol = dict(tol) if tol else default_tol(self.expected.dtype)
         self.nan_ok = nan_ok
@@ -109,7 +111,8 @@ class Out:
 class InOut:
     """A buffer given as input data, changed in place and compared afterwards (e.g. axpy's y)."""
 
-    def __init__(self, initial, expected, tol=None, unordered=False, bits=False):
+    def __init__(self, initial, expected, tol=None, unordered=False, bits=False, raw=False):
+        self.raw = raw                # a `device char*` buffer: given as int8 bytes, compared as expected's dtype
         self.unordered = unordered    # compared as multisets (sorted): order decided by atomics
         self.bits = bits              # floats compared bit for bit (NaN, -0.0)
         self.initial = np.ascontiguousarray(initial)
@@ -125,6 +128,15 @@ class Bytes:
 
     def __init__(self, data):
         self.data = bytes(data)
+
+
+class Same:
+    """The buffer already bound at INDEX, bound here too (one Vulkan buffer at two indices, same address): what
+    ggml's host code does where an optional source is absent (soft_max binds src0 as the mask and the sinks, and the
+    kernel compares the pointers). The case runs as a one-launch mtlrun pipeline (tests/run_exec.py)."""
+
+    def __init__(self, index):
+        self.index = int(index)
 
 
 class Scalar:
@@ -207,16 +219,19 @@ class Reference:
             stem = "%s_b%d" % (c["name"], index)
             if isinstance(b, Scalar):
                 m["scalars"].append({"index": index, "type": b.type, "value": b.value})
+            elif isinstance(b, Same):
+                assert index != b.index and not isinstance(c["buffers"].get(b.index), (Same, Bytes, Scalar)), c["name"]
+                m["buffers"].append({"index": index, "same_as": b.index})
             elif isinstance(b, Bytes):
                 with open(os.path.join(outdir, stem + ".bin"), "wb") as f:
                     f.write(b.data)
                 m["buffers"].append({"index": index, "bytes": stem + ".bin"})
             elif isinstance(b, Out):
-                m["buffers"].append({"index": index, "dtype": b.expected.dtype.name,
-                                     "shape": list(b.expected.shape)})
+                m["buffers"].append({"index": index, "dtype": "int8" if b.raw else b.expected.dtype.name,
+                                     "shape": [b.expected.nbytes] if b.raw else list(b.expected.shape)})
                 self._write_expected(outdir, m, index, stem, b)
             elif isinstance(b, InOut):
-                np.save(os.path.join(outdir, stem + ".npy"), b.initial)
+                np.save(os.path.join(outdir, stem + ".npy"), b.initial.reshape(-1).view(np.int8) if b.raw else b.initial)
                 m["buffers"].append({"index": index, "file": stem + ".npy"})
                 self._write_expected(outdir, m, index, stem, b)
             else:

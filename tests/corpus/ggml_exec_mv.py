@@ -1,0 +1,96 @@
+#!/usr/bin/python3
+"""ggml's matrix-vector products kernel_mul_mv_{f32,f16}_f32[_4] and kernel_mul_mv_{q4_0,q8_0,q4_K,q6_K}_f32 run
+against NumPy, launched as ggml's host code launches them (ggml-metal-ops.cpp lm_ggml_metal_op_mul_mat, the
+matrix-vector branch; ggml-metal-device.cpp lm_ggml_metal_library_get_pipeline_mul_mv): the lm_ggml_metal_kargs_mul_mv
+struct at buffer 0, src0, src1, dst at 1-3, threadgroups of 32 x nsg threads, nr0 rows per SIMD-group or threadgroup,
+function constants nsg (600), ne12 (602), r2 (603) and r3 (604), src0 broadcast over src1's batches (r2 > 1). Weights
+and inputs are chosen so that every product and partial sum is exact in float (multiples of 1/8 up to 1, quantized
+scales k/256): the results are compared bit for bit. src0 gets whole rows of padding past its last row, as ggml's
+kernels read whole groups of rows.
+
+    ggml_exec_mv.py OUTDIR | --list      (run by tests/run_exec.py; MTL2GLSL_GGML_DIR names the llama.rn package)
+"""
+import numpy as np
+
+from ggml_ref import BLOCK, EXACT, cstruct, dyadic, pack, quant_rows, reference
+from refcase import Bytes, Out, Scalar, rng
+
+ref = reference()
+r = rng(509)
+
+MUL_MV = cstruct(("ne00", "i4"), ("ne01", "i4"), ("ne02", "i4"), ("nb00", "u8"), ("nb01", "u8"), ("nb02", "u8"),
+                 ("nb03", "u8"), ("ne10", "i4"), ("ne11", "i4"), ("ne12", "i4"), ("nb10", "u8"), ("nb11", "u8"),
+                 ("nb12", "u8"), ("nb13", "u8"), ("ne0", "i4"), ("ne1", "i4"), ("nr0", "i4"), ("r2", "i2"), ("r3", "i2"))
+
+# (nsg, nr0, threadgroup memory, rows per threadgroup = nr0 (f32/f16/q8_0) or nr0 * nsg) per quantized type; q4_0's
+# kernel declares a threadgroup buffer it does not use, which ggml sizes 0 (here the least mtlrun takes)
+QUANT = {"q4_0": (2, 4, 16, 8), "q8_0": (4, 2, 32 * 4 * 2, 2), "q4_K": (2, 2, 0, 4), "q6_K": (2, 2, 0, 4)}
+
+
+def mul_mv(t0, K, M, N, batches=1, r2=1):
+    """dst[b][n][m] = src0[b / r2][m] . src1[b][n]: M rows of K weights (t0), N vectors per batch, src0's
+    ne02 = batches / r2 matrices broadcast over src1's batches."""
+    ne02 = batches // r2
+    if t0 in ("f32", "f16"):
+        dt = np.float32 if t0 == "f32" else np.float16
+        nsg, nr0, smem = (1, 32, 0) if K < 32 else (min(4, (K + 127) // 128), 2, 32 * 4 * 2)
+        suffix = "_short" if K < 32 else "_4" if K % 4 == 0 else ""
+        rows_tg = nr0
+        pad = 4 if K % 4 == 0 else 3                         # half4 / float4 rows start at multiples of their size
+        w = dyadic(r, (ne02, M, K), -1, 1, 8, dt)
+        es = np.dtype(dt).itemsize
+        nb01 = es * (K + pad)
+        extra = rows_tg
+        buf = np.zeros((ne02 * M + extra) * (K + pad), dt)
+        buf[:] = dyadic(r, buf.shape, -1, 1, 8, dt)
+        for b in range(ne02):
+            for m in range(M):
+                o = (b * M + m) * (K + pad)
+                buf[o:o + K] = w[b, m]
+        src0 = buf.view(np.int8)
+        wf = w.astype(np.float64)
+        nb00 = es
+        name = "kernel_mul_mv_%s_f32%s" % (t0, suffix)
+    else:
+        nsg, nr0, smem, rows_tg = QUANT[t0]
+        bs, qk = BLOCK[t0]
+        nblocks = K // qk
+        src0, nb01, w = quant_rows(r, t0, ne02 * M, nblocks, pad=2, extra_rows=rows_tg, small=True)
+        wf = w.reshape(ne02, M, K).astype(np.float64)
+        nb00 = bs
+        name = "kernel_mul_mv_%s_f32" % t0
+    half = 0.5 if t0.endswith("_K") else 1
+    x = dyadic(r, (batches, N, K), -half, half, 8)
+    pad1 = 4                                                 # src1 rows padded (16 bytes: float4 loads stay aligned)
+    nb11 = 4 * (K + pad1)
+    nb12 = nb11 * N + 16
+    xbuf = np.zeros(batches * nb12 // 4, np.float32)
+    for b in range(batches):
+        for n in range(N):
+            o = (b * nb12 + n * nb11) // 4
+            xbuf[o:o + K] = x[b, n]
+    want = np.einsum("bnk,bmk->bnm", x.astype(np.float64), wf[np.arange(batches) // r2]).astype(np.float32)
+    v = dict(ne00=K, ne01=M, ne02=ne02, nb00=nb00, nb01=nb01, nb02=nb01 * M, nb03=nb01 * M * ne02, ne10=K, ne11=N,
+             ne12=batches, nb10=4, nb11=nb11, nb12=nb12, nb13=nb12 * batches, ne0=M, ne1=N, nr0=nr0, r2=r2, r3=1)
+    fcs = {602: Scalar("short", batches), 603: Scalar("short", r2), 604: Scalar("short", 1)}
+    if K >= 32:
+        fcs[600] = Scalar("short", nsg)                     # (kernel_mul_mv_*_short does not read nsg)
+    ref.case("ggml_mul_mv_%s_f32_%dx%dx%d_b%d" % (t0, M, N, K, batches), name,
+             {0: Bytes(pack(MUL_MV, **v)), 1: src0, 2: xbuf.view(np.int8),
+              3: Out(want.reshape(-1), tol=EXACT, raw=True)},
+             threadgroup=(32, nsg, 1), threadgroups=(-(-M // rows_tg), N, batches),
+             threadgroup_memory={0: smem} if smem else None,
+             constants=fcs)
+
+
+mul_mv("f32", 45, 7, 3, batches=4, r2=2)       # one SIMD-group, odd rows, src0 broadcast over pairs of batches
+mul_mv("f16", 131, 5, 2)                       # two SIMD-groups, a tail past the last block of 32
+mul_mv("f16", 300, 5, 2)                       # half4 rows, three SIMD-groups
+mul_mv("f32", 20, 37, 2)                       # rows shorter than 32: kernel_mul_mv_f32_f32_short, 32 rows a group
+mul_mv("q4_0", 160, 11, 2, batches=2)
+mul_mv("q8_0", 224, 5, 3)
+mul_mv("q4_K", 512, 5, 3)
+mul_mv("q6_K", 512, 5, 2)
+
+if __name__ == "__main__":
+    raise SystemExit(ref.main())
