@@ -56,3 +56,29 @@ kernel void simd_switch(constant Params& args [[buffer(0)]],
     out[gid * 3 + 1] = acc;
     out[gid * 3 + 2] = hs;
 }
+
+// Loops that only a break or a return ends (ggml's flash_attn_ext_vec: `for (int ic0 = ...; ; ic0 += ...)` with
+// `if (ic >= args.ne11) break;`), around SIMD-group functions that some lanes stop reaching.
+kernel void simd_endless(device const float* x [[buffer(0)]],
+                         device float* out [[buffer(1)]],
+                         uint gid [[thread_position_in_grid]],
+                         uint lane [[thread_index_in_simdgroup]])
+{
+    float acc = 0.0f;
+    for (int i = 0;; i++) {
+        if (i > int(lane % 5))
+            break;
+        acc += simd_sum(x[gid] * float(i + 1));
+    }
+    out[gid * 2 + 0] = acc;
+    int k = 0;
+    float best = 0.0f;
+    while (true) {
+        best += simd_max(x[gid] + float(k));
+        if (k == int(lane % 3)) {
+            out[gid * 2 + 1] = best;
+            return;
+        }
+        k++;
+    }
+}

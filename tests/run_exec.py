@@ -72,10 +72,46 @@ def pipeline_command(mtlrun, kernel, case, workdir, validate, extra):
     return [mtlrun, "--pipeline", path, "--poison"] + (["--validate"] if validate else []) + list(extra), outs
 
 
+def launches_command(mtlrun, sample, case, workdir, validate, extra, glsl_dir):
+    """A case of several launches on shared buffers (refcase.Reference.pipeline) as an mtlrun pipeline file."""
+    q = lambda w: '"%s"' % w if any(c.isspace() for c in w) else w  # noqa: E731
+    p = case["pipeline"]
+    lines, outs = [], {}
+    for b in p["buffers"]:
+        src = q(os.path.join(workdir, b["file"])) if "file" in b else "%s:%s" % (b["dtype"], "x".join(str(d) for d in b["shape"]))
+        lines.append("buffer %s = %s" % (b["name"], src))
+    for k in p["launches"]:
+        if glsl_dir:
+            stem = os.path.join(glsl_dir, k["entry"])
+            run = [q(stem + ".comp"), "--reflect", q(stem + ".json"), "--entry", k["entry"]]
+        else:
+            run = [q(sample), "--entry", k["entry"]]
+        run += ["--threadgroups" if "threadgroups" in k else "--grid", join3(k.get("threadgroups", k.get("grid")))]
+        run += ["--threadgroup", join3(k["threadgroup"])]
+        for b in k["bind"]:
+            if "bytes" in b:
+                run += ["--bytes", "%d=%s" % (b["index"], q(os.path.join(workdir, b["bytes"])))]
+            else:
+                run += ["--buffer", "%d=%s" % (b["index"], b["buffer"])]
+        for sc in k["scalars"]:
+            run += ["--scalar", "%d=%s:%s" % (sc["index"], sc["type"], sc["value"])]
+        run += [q(a) for a in k["mtlrun_args"]]
+        lines.append("run " + " ".join(run))
+    for o in case["outputs"]:
+        outs[o["name"]] = os.path.join(workdir, "%s_got_%s.npy" % (case["name"], o["name"]))
+        lines.append("out %s = %s" % (o["name"], q(outs[o["name"]])))
+    path = os.path.join(workdir, "%s.pipeline" % case["name"])
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return [mtlrun, "--pipeline", path, "--poison"] + (["--validate"] if validate else []) + list(extra), outs
+
+
 def mtlrun_command(mtlrun, sample, case, workdir, validate=True, extra=(), glsl_dir=None):
     """The mtlrun command line for one manifest case, and {index or name: output file}.
     With glsl_dir, runs the already translated glsl_dir/ENTRY.comp with --reflect glsl_dir/ENTRY.json.
     A kernel spec's case has entry null and its arrays by name."""
+    if "pipeline" in case:
+        return launches_command(mtlrun, sample, case, workdir, validate, extra, glsl_dir)
     if any("same_as" in b for b in case["buffers"]):
         if glsl_dir:
             stem = os.path.join(glsl_dir, case["entry"])

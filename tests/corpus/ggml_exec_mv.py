@@ -92,5 +92,70 @@ mul_mv("q8_0", 224, 5, 3)
 mul_mv("q4_K", 512, 5, 3)
 mul_mv("q6_K", 512, 5, 2)
 
+# ---- flash attention, one query row per threadgroup: kernel_flash_attn_ext_vec_f16_dk*_dv* and its reduction
+
+FA_VEC = cstruct(("ne01", "i4"), ("ne02", "i4"), ("ne03", "i4"), ("nb01", "u8"), ("nb02", "u8"), ("nb03", "u8"),
+                 ("ne11", "i4"), ("ne_12_2", "i4"), ("ne_12_3", "i4"), ("ns10", "i4"), ("nb11", "u8"), ("nb12", "u8"),
+                 ("nb13", "u8"), ("ns20", "i4"), ("nb21", "u8"), ("nb22", "u8"), ("nb23", "u8"), ("ne31", "i4"),
+                 ("ne32", "i4"), ("ne33", "i4"), ("nb31", "u8"), ("nb32", "u8"), ("nb33", "u8"), ("ne1", "i4"),
+                 ("ne2", "i4"), ("ne3", "i4"), ("scale", "f4"), ("max_bias", "f4"), ("m0", "f4"), ("m1", "f4"),
+                 ("n_head_log2", "i4"), ("logit_softcap", "f4"))
+
+
+def flash_attn_ext_vec(D, n_q, heads, kv_heads, n_kv):
+    """softmax(scale * q . k_j + mask[q][j]) weighted sum of v_j, per query row and head, K and V f16 (heads share
+    a K/V head: GQA), as ggml encodes it for fewer than 20 queries: kernel_flash_attn_ext_vec with nwg = 32
+    workgroups per row writing partial sums, maxima and outputs to a scratch buffer, then
+    kernel_flash_attn_ext_vec_reduce (one 1024-thread threadgroup per row) combining them into dst [q][head][D].
+    n_kv is a multiple of 32 (no padding launch). The query is held as half in threadgroup memory (ggml's f16 path),
+    so the reference takes half queries."""
+    nwg, nsg, C = 32, 1, 32
+    q = r.uniform(-1, 1, (1, heads, n_q, D)).astype(np.float16).astype(np.float32)
+    k = r.uniform(-1, 1, (1, kv_heads, n_kv, D)).astype(np.float16)
+    v_ = r.uniform(-1, 1, (1, kv_heads, n_kv, D)).astype(np.float16)
+    mask = r.uniform(-1, 1, (1, 1, n_q + 1, n_kv)).astype(np.float16)   # ggml pads the mask's rows
+    for i in range(n_q):
+        mask[0, 0, i, n_kv - 5 * (i + 1):] = -np.inf
+    scale = 1.0 / np.sqrt(D)
+    qd, kd, vd = q.astype(np.float64), k.astype(np.float64), v_.astype(np.float64)
+    want = np.zeros((1, n_q, heads, D))
+    for h in range(heads):
+        kvh = h // (heads // kv_heads)
+        s_ = qd[0, h] @ kd[0, kvh].T * np.float32(scale) + mask[0, 0, :n_q].astype(np.float64)
+        p_ = np.exp(s_ - s_.max(axis=1, keepdims=True))
+        want[0, :, h] = (p_ / p_.sum(axis=1, keepdims=True)) @ vd[0, kvh]
+    qb = q.reshape(-1)
+    kpad = 8                                                   # K/V rows 8 halves longer (ns10, ns20 = D + 8)
+    kb = np.zeros((kv_heads, n_kv, D + kpad), np.float16)
+    kb[:, :, :D] = k[0]
+    vb = np.zeros((kv_heads, n_kv, D + kpad), np.float16)
+    vb[:, :, :D] = v_[0]
+    rows = n_q * heads
+    va = dict(ne01=n_q, ne02=heads, ne03=1, nb01=4 * D, nb02=4 * D * n_q, nb03=4 * D * n_q * heads, ne11=n_kv,
+              ne_12_2=kv_heads, ne_12_3=1, ns10=D + kpad, nb11=2 * (D + kpad), nb12=2 * (D + kpad) * n_kv,
+              nb13=2 * (D + kpad) * n_kv * kv_heads, ns20=D + kpad, nb21=2 * (D + kpad), nb22=2 * (D + kpad) * n_kv,
+              nb23=2 * (D + kpad) * n_kv * kv_heads, ne31=n_q + 1, ne32=1, ne33=1, nb31=2 * n_kv,
+              nb32=2 * n_kv * (n_q + 1), nb33=2 * n_kv * (n_q + 1), ne1=heads, ne2=n_q, ne3=1, scale=scale,
+              max_bias=0.0, m0=1.0, m1=1.0, n_head_log2=1 << int(np.floor(np.log2(heads))), logit_softcap=0.0)
+    pad128 = lambda n: -(-n // 128) * 128  # noqa: E731
+    smem = -(-((pad128(D) + 4 * C + 2 * pad128(D)) * nsg * 2) // 16) * 16
+    tmp = rows * D * nwg + rows * 2 * nwg
+    ref.pipeline("ggml_flash_attn_ext_vec_f16_d%d_q%d_h%d_kv%d" % (D, n_q, heads, n_kv), {
+        "q": qb.view(np.int8), "k": kb.reshape(-1).view(np.int8), "v": vb.reshape(-1).view(np.int8),
+        "mask": mask.reshape(-1).view(np.int8), "pad": (np.int8, 64), "tmp": (np.int8, 4 * tmp),
+        "dst": Out(want.astype(np.float32).reshape(-1), tol={"rtol": 1e-4, "atol": 2e-5}, raw=True)}, [
+        dict(entry="kernel_flash_attn_ext_vec_f16_dk%d_dv%d" % (D, D),
+             bind={0: Bytes(pack(FA_VEC, **va)), 1: "q", 2: "k", 3: "v", 4: "mask", 5: "q", 6: "pad", 7: "tmp"},
+             threadgroup=(32, nsg, 1), threadgroups=(n_q, heads, nwg), threadgroup_memory={0: smem},
+             constants={400: Scalar("bool", True), 401: Scalar("bool", False), 402: Scalar("bool", False),
+                        403: Scalar("bool", False), 404: Scalar("bool", False), 420: Scalar("int", D + kpad),
+                        421: Scalar("int", D + kpad), 422: Scalar("int", nsg), 423: Scalar("int", nwg)}),
+        dict(entry="kernel_flash_attn_ext_vec_reduce", bind={0: Bytes(np.int32(rows).tobytes()), 1: "tmp", 2: "dst"},
+             threadgroup=(32 * nwg, 1, 1), threadgroups=(rows, 1, 1),
+             constants={500: Scalar("int", D), 501: Scalar("int", nwg)})])
+
+
+flash_attn_ext_vec(64, 3, 2, 1, 96)
+
 if __name__ == "__main__":
     raise SystemExit(ref.main())

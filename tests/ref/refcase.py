@@ -202,7 +202,69 @@ class Reference:
                                grid=None if grid is None else dim3(grid),
                                threadgroups=None if threadgroups is None else dim3(threadgroups), args=args))
 
+    def pipeline(self, name, buffers, launches):
+        """A case of several launches in order, in one submission (mtlrun --pipeline), on shared buffers:
+        buffers {NAME: np.ndarray (input) | Out | InOut | (dtype, count) (scratch, poisoned)}; launches [dict(entry,
+        bind={index: NAME | Bytes | Scalar}, threadgroup, threadgroups or grid, threadgroup_memory, constants)], as
+        ggml's host code encodes one operation as several kernels (flash attention and its reduction)."""
+        assert all(c["name"] != name for c in self.cases), "duplicate case " + name
+        runs = []
+        for k in launches:
+            assert ("grid" in k) != ("threadgroups" in k), name
+            args = []
+            for n, size in sorted((k.get("threadgroup_memory") or {}).items()):
+                args += ["--threadgroup-memory", "%d=%d" % (n, size)]
+            for n, v in sorted((k.get("constants") or {}).items()):
+                args += ["--constant", "%d=%s:%s" % (n, v.type, v.value)]
+            runs.append(dict(entry=k["entry"], bind=k["bind"], threadgroup=dim3(k["threadgroup"]),
+                             grid=dim3(k["grid"]) if "grid" in k else None,
+                             threadgroups=dim3(k["threadgroups"]) if "threadgroups" in k else None, args=args))
+        self.cases.append(dict(name=name, entry=launches[0]["entry"], pipeline=dict(buffers=buffers, launches=runs)))
+
+    def _write_pipeline(self, outdir, c):
+        m = {"name": c["name"], "entry": c["entry"], "buffers": [], "scalars": [], "outputs": [],
+             "pipeline": {"buffers": [], "launches": []}}
+        for bname, b in c["pipeline"]["buffers"].items():
+            stem = "%s_%s" % (c["name"], bname)
+            entry = {"name": bname}
+            if isinstance(b, tuple):
+                entry.update(dtype=np.dtype(b[0]).name, shape=[int(b[1])])
+            elif isinstance(b, Out):
+                entry.update(dtype="int8" if b.raw else b.expected.dtype.name,
+                             shape=[b.expected.nbytes] if b.raw else list(b.expected.shape))
+                self._write_expected(outdir, m, bname, stem, b)
+            else:
+                data = b.initial if isinstance(b, InOut) else np.ascontiguousarray(b)
+                if isinstance(b, InOut) and b.raw:
+                    data = data.reshape(-1).view(np.int8)
+                np.save(os.path.join(outdir, stem + ".npy"), data)
+                entry["file"] = stem + ".npy"
+                if isinstance(b, InOut):
+                    self._write_expected(outdir, m, bname, stem, b)
+            m["pipeline"]["buffers"].append(entry)
+        for i, k in enumerate(c["pipeline"]["launches"]):
+            run = {"entry": k["entry"], "threadgroup": k["threadgroup"], "bind": [], "scalars": [], "mtlrun_args": k["args"]}
+            if k["grid"] is not None:
+                run["grid"] = k["grid"]
+            else:
+                run["threadgroups"] = k["threadgroups"]
+            for index, b in sorted(k["bind"].items()):
+                if isinstance(b, Bytes):
+                    f = "%s_l%d_b%d.bin" % (c["name"], i, index)
+                    with open(os.path.join(outdir, f), "wb") as fh:
+                        fh.write(b.data)
+                    run["bind"].append({"index": index, "bytes": f})
+                elif isinstance(b, Scalar):
+                    run["scalars"].append({"index": index, "type": b.type, "value": b.value})
+                else:
+                    assert b in c["pipeline"]["buffers"], (c["name"], b)
+                    run["bind"].append({"index": index, "buffer": b})
+            m["pipeline"]["launches"].append(run)
+        return m
+
     def _write_case(self, outdir, c):
+        if "pipeline" in c:
+            return self._write_pipeline(outdir, c)
         m = {"name": c["name"], "entry": c["entry"], "threadgroup": c["threadgroup"],
              "buffers": [], "scalars": [], "outputs": []}
         if c["args"]:

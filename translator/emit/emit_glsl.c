@@ -3571,9 +3571,13 @@ static void emit_uloop(Emit *E, Node *n)
         }
         const char *b = (body->flags & NF_BREAK) ? new_name(E, "b") : NULL;
         const char *k = (body->flags & NF_CONTINUE) ? new_name(E, "k") : NULL;
+        /* `for (;;)`, `while (true)`: only a break or a return ends it, which sets a flag here instead; the loop
+           ends when no thread of the threadgroup still runs it (threads outside the predicate start stopped) */
+        Node *sc = cond ? strip_implicit(strip_parens(cond)) : NULL;
+        bool endless = !sc || ((sc->kind == N_BOOL || sc->kind == N_INT) && sc->ival != 0);
         if (b) {
             line_start(E);
-            putf(E, "bool %s = true;\n", b);
+            putf(E, "bool %s = %s;\n", b, endless ? predicate(E) : "true");
         }
         line_start(E);
         put(E, "for (");
@@ -3598,6 +3602,13 @@ static void emit_uloop(Emit *E, Node *n)
             putf(E, "bool %s = true;\n", k);
         }
         E->flow.brk = b;
+        if (endless && strcmp(predicate(E), "true")) {
+            E->need_workgroup_any = true;
+            line_start(E);
+            putf(E, "if (!mtl_workgroup_any(%s))\n", predicate(E));
+            line_start(E);
+            put(E, "    break;\n");
+        }
         E->flow.cont = k;
         if (body->kind == N_BLOCK)
             emit_ulist(E, body->list, body->n_list);
