@@ -27,7 +27,7 @@ struct Params
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_a { float a[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_b { float b[]; };
 layout(std430, set = 0, binding = 3) readonly buffer mtl_buffer_h { uint16_t h[]; };
-layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Buffers that pointers chosen at run time point into, by device address (docs/translator.md, "Pointers").
 layout(buffer_reference, std430) buffer mtl_ref_float { float v[]; };
@@ -76,7 +76,7 @@ float mtl_simd_reduce_min(float x, bool p) { return mtl_sg_reduce_min(x, p); }
 
 float simd_min(float x) { return mtl_simd_reduce_min(x, true); }
 
-float reduce_const_constant_Params_(Params args, float v)
+precise float reduce_const_constant_Params_(Params args, float v)
 {
     float r = 0.0;
     switch (args.mode)
