@@ -40,10 +40,85 @@ def key(b):
     return b["index"] if "index" in b else b["name"]
 
 
+def pipeline_command(mtlrun, kernel, case, workdir, validate, extra):
+    """A case with a buffer bound at two indices (refcase.Same: ggml binds src0 again where an optional source is
+    absent, and its kernels compare the addresses) runs as a one-launch pipeline (mtlrun --pipeline) whose shared
+    buffers are bound at every index that names them."""
+    q = lambda w: '"%s"' % w if any(c.isspace() for c in w) else w  # noqa: E731
+    lines, run, outs = [], [q(w) for w in kernel], {}
+    run += ["--threadgroups" if "threadgroups" in case else "--grid", join3(case.get("threadgroups", case.get("grid")))]
+    run += ["--threadgroup", join3(case["threadgroup"])]
+    for b in case["buffers"]:
+        i = b["index"]
+        if "same_as" in b:
+            run += ["--buffer", "%d=b%d" % (i, b["same_as"])]
+        elif "bytes" in b:
+            run += ["--bytes", "%d=%s" % (i, q(os.path.join(workdir, b["bytes"])))]
+        else:
+            src = q(os.path.join(workdir, b["file"])) if "file" in b else "%s:%s" % (
+                b["dtype"], "x".join(str(int(d)) for d in b["shape"]) or "1")
+            lines.append("buffer b%d = %s" % (i, src))
+            run += ["--buffer", "%d=b%d" % (i, i)]
+    for s in case["scalars"]:
+        run += ["--scalar", "%d=%s:%s" % (s["index"], s["type"], s["value"])]
+    run += [q(a) for a in case.get("mtlrun_args", [])]
+    lines.append("run " + " ".join(run))
+    for o in case["outputs"]:
+        outs[o["index"]] = os.path.join(workdir, "%s_got_b%s.npy" % (case["name"], o["index"]))
+        lines.append("out b%d = %s" % (o["index"], q(outs[o["index"]])))
+    path = os.path.join(workdir, "%s.pipeline" % case["name"])
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return [mtlrun, "--pipeline", path, "--poison"] + (["--validate"] if validate else []) + list(extra), outs
+
+
+def launches_command(mtlrun, sample, case, workdir, validate, extra, glsl_dir):
+    """A case of several launches on shared buffers (refcase.Reference.pipeline) as an mtlrun pipeline file."""
+    q = lambda w: '"%s"' % w if any(c.isspace() for c in w) else w  # noqa: E731
+    p = case["pipeline"]
+    lines, outs = [], {}
+    for b in p["buffers"]:
+        src = q(os.path.join(workdir, b["file"])) if "file" in b else "%s:%s" % (b["dtype"], "x".join(str(d) for d in b["shape"]))
+        lines.append("buffer %s = %s" % (b["name"], src))
+    for k in p["launches"]:
+        if glsl_dir:
+            stem = os.path.join(glsl_dir, k["entry"])
+            run = [q(stem + ".comp"), "--reflect", q(stem + ".json"), "--entry", k["entry"]]
+        else:
+            run = [q(sample), "--entry", k["entry"]]
+        run += ["--threadgroups" if "threadgroups" in k else "--grid", join3(k.get("threadgroups", k.get("grid")))]
+        run += ["--threadgroup", join3(k["threadgroup"])]
+        for b in k["bind"]:
+            if "bytes" in b:
+                run += ["--bytes", "%d=%s" % (b["index"], q(os.path.join(workdir, b["bytes"])))]
+            else:
+                run += ["--buffer", "%d=%s" % (b["index"], b["buffer"])]
+        for sc in k["scalars"]:
+            run += ["--scalar", "%d=%s:%s" % (sc["index"], sc["type"], sc["value"])]
+        run += [q(a) for a in k["mtlrun_args"]]
+        lines.append("run " + " ".join(run))
+    for o in case["outputs"]:
+        outs[o["name"]] = os.path.join(workdir, "%s_got_%s.npy" % (case["name"], o["name"]))
+        lines.append("out %s = %s" % (o["name"], q(outs[o["name"]])))
+    path = os.path.join(workdir, "%s.pipeline" % case["name"])
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return [mtlrun, "--pipeline", path, "--poison"] + (["--validate"] if validate else []) + list(extra), outs
+
+
 def mtlrun_command(mtlrun, sample, case, workdir, validate=True, extra=(), glsl_dir=None):
     """The mtlrun command line for one manifest case, and {index or name: output file}.
     With glsl_dir, runs the already translated glsl_dir/ENTRY.comp with --reflect glsl_dir/ENTRY.json.
     A kernel spec's case has entry null and its arrays by name."""
+    if "pipeline" in case:
+        return launches_command(mtlrun, sample, case, workdir, validate, extra, glsl_dir)
+    if any("same_as" in b for b in case["buffers"]):
+        if glsl_dir:
+            stem = os.path.join(glsl_dir, case["entry"])
+            kernel = [stem + ".comp", "--reflect", stem + ".json", "--entry", case["entry"]]
+        else:
+            kernel = [sample, "--entry", case["entry"]]
+        return pipeline_command(mtlrun, kernel, case, workdir, validate, extra)
     if case["entry"] is None:
         cmd = [mtlrun, sample]
     elif glsl_dir:
@@ -118,6 +193,8 @@ def run_case(args, manifest, case, workdir):
             continue
         got = np.load(path)
         expected = np.load(os.path.join(workdir, o["expected"]))
+        if got.dtype == np.int8 and expected.dtype != np.int8 and got.nbytes == expected.nbytes:
+            got = got.view(expected.dtype).reshape(expected.shape)   # a `device char*` buffer's bytes (refcase raw)
         if o.get("unordered"):       # e.g. a stream compaction whose order an atomic counter decides
             got, expected = np.sort(got, axis=None), np.sort(expected, axis=None)
         if o.get("bf16") and got.dtype == expected.dtype == np.uint16:   # bfloat16 bits: compared as values

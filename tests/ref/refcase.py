@@ -17,6 +17,7 @@ manifest.json:
     "grid": [1000, 1, 1]   or   "threadgroups": [16, 1, 1],
     "threadgroup": [64, 1, 1],
     "buffers": [{"index": 0, "file": "x.npy"},               # --buffer 0=FILE.npy
+                {"index": 3, "same_as": 0},                  # buffer 0 bound at index 3 too (a pipeline)
                 {"index": 1, "dtype": "float32", "shape": [1000]},   # --buffer 1=float32:1000 (poisoned)
                 {"index": 2, "bytes": "params.bin"}],        # --bytes 2=FILE
     "scalars": [{"index": 2, "type": "float", "value": "2.5"}],   # --scalar 2=float:2.5
@@ -97,7 +98,8 @@ def default_tol(dtype):
 class Out:
     """An output buffer to create (poisoned, dtype:shape) and compare afterwards."""
 
-    def __init__(self, expected, tol=None, nan_ok=False, labels=None, bits=False, bf16=False):
+    def __init__(self, expected, tol=None, nan_ok=False, labels=None, bits=False, bf16=False, raw=False):
+        self.raw = raw                # a `device char*` buffer: created as int8 bytes, compared as expected's dtype
         self.expected = np.ascontiguousarray(expected)
         self.bf16 = bf16              # uint16 bfloat16 bits compared as the values they hold, within tol
         assert not bf16 or (self.expected.dtype == np.uint16 and tol), "bf16: uint16 bits and a tolerance"
@@ -111,7 +113,8 @@ class Out:
 class InOut:
     """A buffer given as input data, changed in place and compared afterwards (e.g. axpy's y)."""
 
-    def __init__(self, initial, expected, tol=None, unordered=False, bits=False):
+    def __init__(self, initial, expected, tol=None, unordered=False, bits=False, raw=False):
+        self.raw = raw                # a `device char*` buffer: given as int8 bytes, compared as expected's dtype
         self.unordered = unordered    # compared as multisets (sorted): order decided by atomics
         self.bits = bits              # floats compared bit for bit (NaN, -0.0)
         self.initial = np.ascontiguousarray(initial)
@@ -127,6 +130,15 @@ class Bytes:
 
     def __init__(self, data):
         self.data = bytes(data)
+
+
+class Same:
+    """The buffer already bound at INDEX, bound here too (one Vulkan buffer at two indices, same address): what
+    ggml's host code does where an optional source is absent (soft_max binds src0 as the mask and the sinks, and the
+    kernel compares the pointers). The case runs as a one-launch mtlrun pipeline (tests/run_exec.py)."""
+
+    def __init__(self, index):
+        self.index = int(index)
 
 
 class Scalar:
@@ -192,7 +204,69 @@ class Reference:
                                grid=None if grid is None else dim3(grid),
                                threadgroups=None if threadgroups is None else dim3(threadgroups), args=args))
 
+    def pipeline(self, name, buffers, launches):
+        """A case of several launches in order, in one submission (mtlrun --pipeline), on shared buffers:
+        buffers {NAME: np.ndarray (input) | Out | InOut | (dtype, count) (scratch, poisoned)}; launches [dict(entry,
+        bind={index: NAME | Bytes | Scalar}, threadgroup, threadgroups or grid, threadgroup_memory, constants)], as
+        ggml's host code encodes one operation as several kernels (flash attention and its reduction)."""
+        assert all(c["name"] != name for c in self.cases), "duplicate case " + name
+        runs = []
+        for k in launches:
+            assert ("grid" in k) != ("threadgroups" in k), name
+            args = []
+            for n, size in sorted((k.get("threadgroup_memory") or {}).items()):
+                args += ["--threadgroup-memory", "%d=%d" % (n, size)]
+            for n, v in sorted((k.get("constants") or {}).items()):
+                args += ["--constant", "%d=%s:%s" % (n, v.type, v.value)]
+            runs.append(dict(entry=k["entry"], bind=k["bind"], threadgroup=dim3(k["threadgroup"]),
+                             grid=dim3(k["grid"]) if "grid" in k else None,
+                             threadgroups=dim3(k["threadgroups"]) if "threadgroups" in k else None, args=args))
+        self.cases.append(dict(name=name, entry=launches[0]["entry"], pipeline=dict(buffers=buffers, launches=runs)))
+
+    def _write_pipeline(self, outdir, c):
+        m = {"name": c["name"], "entry": c["entry"], "buffers": [], "scalars": [], "outputs": [],
+             "pipeline": {"buffers": [], "launches": []}}
+        for bname, b in c["pipeline"]["buffers"].items():
+            stem = "%s_%s" % (c["name"], bname)
+            entry = {"name": bname}
+            if isinstance(b, tuple):
+                entry.update(dtype=np.dtype(b[0]).name, shape=[int(b[1])])
+            elif isinstance(b, Out):
+                entry.update(dtype="int8" if b.raw else b.expected.dtype.name,
+                             shape=[b.expected.nbytes] if b.raw else list(b.expected.shape))
+                self._write_expected(outdir, m, bname, stem, b)
+            else:
+                data = b.initial if isinstance(b, InOut) else np.ascontiguousarray(b)
+                if isinstance(b, InOut) and b.raw:
+                    data = data.reshape(-1).view(np.int8)
+                np.save(os.path.join(outdir, stem + ".npy"), data)
+                entry["file"] = stem + ".npy"
+                if isinstance(b, InOut):
+                    self._write_expected(outdir, m, bname, stem, b)
+            m["pipeline"]["buffers"].append(entry)
+        for i, k in enumerate(c["pipeline"]["launches"]):
+            run = {"entry": k["entry"], "threadgroup": k["threadgroup"], "bind": [], "scalars": [], "mtlrun_args": k["args"]}
+            if k["grid"] is not None:
+                run["grid"] = k["grid"]
+            else:
+                run["threadgroups"] = k["threadgroups"]
+            for index, b in sorted(k["bind"].items()):
+                if isinstance(b, Bytes):
+                    f = "%s_l%d_b%d.bin" % (c["name"], i, index)
+                    with open(os.path.join(outdir, f), "wb") as fh:
+                        fh.write(b.data)
+                    run["bind"].append({"index": index, "bytes": f})
+                elif isinstance(b, Scalar):
+                    run["scalars"].append({"index": index, "type": b.type, "value": b.value})
+                else:
+                    assert b in c["pipeline"]["buffers"], (c["name"], b)
+                    run["bind"].append({"index": index, "buffer": b})
+            m["pipeline"]["launches"].append(run)
+        return m
+
     def _write_case(self, outdir, c):
+        if "pipeline" in c:
+            return self._write_pipeline(outdir, c)
         m = {"name": c["name"], "entry": c["entry"], "threadgroup": c["threadgroup"],
              "buffers": [], "scalars": [], "outputs": []}
         if c["args"]:
@@ -209,16 +283,19 @@ class Reference:
             stem = "%s_b%d" % (c["name"], index)
             if isinstance(b, Scalar):
                 m["scalars"].append({"index": index, "type": b.type, "value": b.value})
+            elif isinstance(b, Same):
+                assert index != b.index and not isinstance(c["buffers"].get(b.index), (Same, Bytes, Scalar)), c["name"]
+                m["buffers"].append({"index": index, "same_as": b.index})
             elif isinstance(b, Bytes):
                 with open(os.path.join(outdir, stem + ".bin"), "wb") as f:
                     f.write(b.data)
                 m["buffers"].append({"index": index, "bytes": stem + ".bin"})
             elif isinstance(b, Out):
-                m["buffers"].append({"index": index, "dtype": b.expected.dtype.name,
-                                     "shape": list(b.expected.shape)})
+                m["buffers"].append({"index": index, "dtype": "int8" if b.raw else b.expected.dtype.name,
+                                     "shape": [b.expected.nbytes] if b.raw else list(b.expected.shape)})
                 self._write_expected(outdir, m, index, stem, b)
             elif isinstance(b, InOut):
-                np.save(os.path.join(outdir, stem + ".npy"), b.initial)
+                np.save(os.path.join(outdir, stem + ".npy"), b.initial.reshape(-1).view(np.int8) if b.raw else b.initial)
                 m["buffers"].append({"index": index, "file": stem + ".npy"})
                 self._write_expected(outdir, m, index, stem, b)
             else:

@@ -1135,6 +1135,25 @@ static void emit_sgmat_call(Emit *E, Node *n)
 }
 
 /* simd_sum(x) -> simd_sum(x) or, with uniform control flow, simd_sum(x, PREDICATE); lanes and deltas as uint. */
+/* Whether expression N reads memory through a pointer or a buffer (a thread that never set the pointer must not). */
+static bool reads_memory(const Node *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_DEREF || n->kind == N_CALL)
+        return true;
+    if ((n->kind == N_INDEX || n->kind == N_MEMBER) && n->a && n->a->ty && n->a->ty->kind == TY_PTR)
+        return true;
+    if (n->kind == N_INDEX && n->a && n->a->kind == N_VAR && n->a->var->kind == VAR_PARAM)
+        return true;
+    if (reads_memory(n->a) || reads_memory(n->b) || reads_memory(n->c))
+        return true;
+    for (int i = 0; i < n->n_list; i++)
+        if (reads_memory(n->list[i]))
+            return true;
+    return false;
+}
+
 static void emit_simd_call(Emit *E, Node *n)
 {
     const SimdInfo *si = &simd_table[n->builtin];
@@ -1181,18 +1200,27 @@ static void emit_simd_call(Emit *E, Node *n)
     check_sync_position(E, n);
     put(E, n->name);
     put(E, "(");
+    /* Under made-uniform control flow every thread makes the call, also those whose predicate is false: they
+       evaluate no operand that reads memory (a pointer they never set, `simd_sum(p[i])` after a `continue`) */
+    const char *guard = E->uniform && strcmp(predicate(E), "true") ? predicate(E) : NULL;
     for (int i = 0; i < n->n_list; i++) {
         if (i)
             put(E, ", ");
         bool is_value = value && (i == 0 || (i == 1 && (si->op == SOP_FILL_UP || si->op == SOP_FILL_DOWN)));
+        Node *a = strip_implicit(n->list[i]);
+        bool guarded = guard && reads_memory(a);
+        if (guarded)
+            putf(E, "((%s) ? ", guard);
         if (is_value)
-            emit_coerced(E, n->list[i], t, PREC_ASSIGN + 1);
-        else if (value && strip_implicit(n->list[i])->kind == N_INT && strip_implicit(n->list[i])->ival >= 0)
-            putf(E, "%lluu", (unsigned long long)strip_implicit(n->list[i])->ival); /* a lane or delta literal */
+            emit_coerced(E, n->list[i], t, guarded ? PREC_COND + 1 : PREC_ASSIGN + 1);
+        else if (value && a->kind == N_INT && a->ival >= 0)
+            putf(E, "%lluu", (unsigned long long)a->ival); /* a lane or delta literal */
         else if (value)
-            emit_coerced(E, strip_implicit(n->list[i]), ty_scalar(TY_UINT), PREC_ASSIGN + 1);
+            emit_coerced(E, a, ty_scalar(TY_UINT), guarded ? PREC_COND + 1 : PREC_ASSIGN + 1);
         else
-            emit_coerced(E, n->list[i], ty_scalar(TY_BOOL), PREC_ASSIGN + 1);
+            emit_coerced(E, n->list[i], ty_scalar(TY_BOOL), guarded ? PREC_COND + 1 : PREC_ASSIGN + 1);
+        if (guarded)
+            putf(E, " : %s)", is_value ? arena_printf(E->prog->arena, "%s(0)", glsl_type(E, t)) : value ? "0u" : "false");
     }
     if (E->uniform) {
         if (n->n_list)
@@ -2907,6 +2935,30 @@ static void emit_return_value(Emit *E, Node *a)
         emit_coerced(E, a, E->fn->ret, 0);
 }
 
+/* " = INIT" of pointer variable V (its index, or the indices of an array of pointers); nothing without an init. */
+static void emit_ptr_init(Emit *E, Var *v)
+{
+    if (v->init && v->ty->kind == TY_ARRAY) { /* an array of pointers: their indices */
+        Node *init = strip_parens(v->init);
+        putf(E, " = uint[%d](", v->ty->n);
+        for (int i = 0; init->kind == N_INITLIST && i < v->ty->n; i++) {
+            if (i)
+                put(E, ", ");
+            if (i < init->n_list)
+                emit_index_in(E, init->list[i], ptr_var_unit(E->spec, v).unit);
+            else
+                put(E, "0u");
+        }
+        put(E, ")");
+    } else if (v->init) {
+        put(E, " = ");
+        if (v->ty->kind == TY_REF)
+            emit_addr_in(E, v->init, ptr_var_unit(E->spec, v).unit);
+        else
+            emit_index_in(E, v->init, ptr_var_unit(E->spec, v).unit);
+    }
+}
+
 static void emit_vardef(Emit *E, Var *v, bool as_const)
 {
     if (ptr_like(v)) {
@@ -2920,28 +2972,10 @@ static void emit_vardef(Emit *E, Var *v, bool as_const)
             line_start(E);
         }
         putf(E, "uint %s%s", v->glsl_name, array_suffix(E, v->ty));
-        if (v->init && v->ty->kind == TY_ARRAY) { /* an array of pointers: their indices */
-            Node *init = strip_parens(v->init);
-            putf(E, " = uint[%d](", v->ty->n);
-            for (int i = 0; init->kind == N_INITLIST && i < v->ty->n; i++) {
-                if (i)
-                    put(E, ", ");
-                if (i < init->n_list)
-                    emit_index_in(E, init->list[i], ptr_var_unit(E->spec, v).unit);
-                else
-                    put(E, "0u");
-            }
-            put(E, ")");
-        } else if (v->init) {
-            put(E, " = ");
-            if (v->ty->kind == TY_REF)
-                emit_addr_in(E, v->init, ptr_var_unit(E->spec, v).unit);
-            else
-                emit_index_in(E, v->init, ptr_var_unit(E->spec, v).unit);
-        }
+        emit_ptr_init(E, v);
         return;
     }
-    if (ptr_union_storage(v)) { /* a local union: an unsigned integer, its members the bits of it (ptr.c) */
+    if (ptr_union_storage(v)) { /* a local union: an unsigned integer, its members the bits of it (ptr.c) */ /* a local union: an unsigned integer, its members the bits of it (ptr.c) */
         if (v->init)
             diag_error(E->prog->diag, v->loc, "a union initialized where it is declared is not supported yet (assign a member)");
         putf(E, "%s %s = %s(0)", glsl_type(E, ptr_union_storage(v)), v->glsl_name, glsl_type(E, ptr_union_storage(v)));
@@ -3457,6 +3491,15 @@ static void hoist_decls(Emit *E, Node *decl)
         if (v->is_threadgroup)
             continue;
         line_start(E);
+        if (ptr_like(v) || ptr_union_storage(v)) { /* a pointer: its index, and its reference where its buffer is
+                                                      chosen at run time; a union: its integer */
+            Node *init = v->init;
+            v->init = NULL;
+            emit_vardef(E, v, false);
+            v->init = init;
+            put(E, ";\n");
+            continue;
+        }
         putf(E, "%s %s%s;\n", glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty));
     }
 }
@@ -3468,6 +3511,18 @@ static void assign_decls(Emit *E, Node *decl)
         if (v->is_threadgroup || !v->init)
             continue;
         line_start(E);
+        if (ptr_like(v)) { /* the pointer's reference (a buffer chosen at run time), then its index */
+            if (is_dynamic(E, v) && v->ty->kind != TY_ARRAY) {
+                putf(E, "%s_ref = ", v->glsl_name);
+                emit_ref(E, v->init, ptr_ref_elem(E->spec, v));
+                put(E, ";\n");
+                line_start(E);
+            }
+            put(E, v->glsl_name);
+            emit_ptr_init(E, v);
+            put(E, ";\n");
+            continue;
+        }
         putf(E, "%s = ", v->glsl_name);
         if (v->init->kind == N_INITLIST)
             emit_initlist(E, v->init, v->ty);
@@ -3573,9 +3628,13 @@ static void emit_uloop(Emit *E, Node *n)
         }
         const char *b = (body->flags & NF_BREAK) ? new_name(E, "b") : NULL;
         const char *k = (body->flags & NF_CONTINUE) ? new_name(E, "k") : NULL;
+        /* `for (;;)`, `while (true)`: only a break or a return ends it, which sets a flag here instead; the loop
+           ends when no thread of the threadgroup still runs it (threads outside the predicate start stopped) */
+        Node *sc = cond ? strip_implicit(strip_parens(cond)) : NULL;
+        bool endless = !sc || ((sc->kind == N_BOOL || sc->kind == N_INT) && sc->ival != 0);
         if (b) {
             line_start(E);
-            putf(E, "bool %s = true;\n", b);
+            putf(E, "bool %s = %s;\n", b, endless ? predicate(E) : "true");
         }
         line_start(E);
         put(E, "for (");
@@ -3600,6 +3659,13 @@ static void emit_uloop(Emit *E, Node *n)
             putf(E, "bool %s = true;\n", k);
         }
         E->flow.brk = b;
+        if (endless && strcmp(predicate(E), "true")) {
+            E->need_workgroup_any = true;
+            line_start(E);
+            putf(E, "if (!mtl_workgroup_any(%s))\n", predicate(E));
+            line_start(E);
+            put(E, "    break;\n");
+        }
         E->flow.cont = k;
         if (body->kind == N_BLOCK)
             emit_ulist(E, body->list, body->n_list);
@@ -3659,6 +3725,120 @@ static void emit_uloop(Emit *E, Node *n)
     E->may_have_returned |= saved_returned;
 }
 
+/* Whether statement N holds a `break` that leaves the switch around it (not one of a loop or switch inside N). */
+static bool breaks_switch(const Node *n)
+{
+    if (!n || n->kind == N_FOR || n->kind == N_WHILE || n->kind == N_DO || n->kind == N_SWITCH)
+        return false;
+    if (n->kind == N_BREAK)
+        return true;
+    if (breaks_switch(n->a) || breaks_switch(n->b) || breaks_switch(n->c) || breaks_switch(n->d))
+        return true;
+    for (int i = 0; i < n->n_list; i++)
+        if (breaks_switch(n->list[i]))
+            return true;
+    return false;
+}
+
+/* A switch around synchronizing calls whose value is the same in every thread: every thread takes the same case,
+   so it is printed as a chain of plain ifs (`if (v == 1 || v == 2) {...} else if ... else {default}`), each case's
+   statements under the threads' predicate. Each case must end in break or return (no fall-through into the
+   next one's statements), and break may only end a case. Returns false where the switch has another shape. */
+static bool emit_uswitch(Emit *E, Node *n)
+{
+    if ((n->a->flags & NF_SYNC) || !sync_uniform(n->a) || !n->d)
+        return false;
+    Node **body = n->d->kind == N_BLOCK ? n->d->list : &n->d;
+    int nb = n->d->kind == N_BLOCK ? n->d->n_list : 1;
+    enum { MAX_GROUPS = 64, MAX_LABELS = 64 };
+    struct Group {
+        Node *labels[MAX_LABELS];
+        int n_labels;
+        bool is_default;
+        Node **stmts;
+        int n_stmts;
+    } *groups = arena_alloc(E->prog->arena, sizeof *groups * MAX_GROUPS);
+    int ng = 0;
+    for (int i = 0; i < nb;) {
+        Node *c = body[i];
+        if (c->kind != N_CASE && c->kind != N_DEFAULT)
+            return false; /* statements before the first label */
+        if (ng == MAX_GROUPS)
+            return false;
+        struct Group *g = &groups[ng++];
+        memset(g, 0, sizeof *g);
+        while (c && (c->kind == N_CASE || c->kind == N_DEFAULT)) { /* case 1: case 2: default: S */
+            if (c->kind == N_DEFAULT)
+                g->is_default = true;
+            else if (g->n_labels < MAX_LABELS)
+                g->labels[g->n_labels++] = c->a;
+            else
+                return false;
+            c = c->d;
+        }
+        /* the group's statements: the labelled one, then the list's next ones up to the next label */
+        int j = i + 1;
+        while (j < nb && body[j]->kind != N_CASE && body[j]->kind != N_DEFAULT)
+            j++;
+        g->stmts = arena_alloc(E->prog->arena, sizeof *g->stmts * (size_t)(j - i));
+        if (c)
+            g->stmts[g->n_stmts++] = c;
+        for (int k = i + 1; k < j; k++)
+            g->stmts[g->n_stmts++] = body[k];
+        Node *last = g->n_stmts ? g->stmts[g->n_stmts - 1] : NULL;
+        bool ends = last && (last->kind == N_BREAK || last->kind == N_RETURN);
+        if (!ends && j < nb)
+            return false; /* falls through into the next case's statements */
+        if (last && last->kind == N_BREAK)
+            g->n_stmts--;
+        for (int k = 0; k < g->n_stmts; k++)
+            if (breaks_switch(g->stmts[k]))
+                return false;
+        i = j;
+    }
+    line_start(E);
+    put(E, "// switch (");
+    emit_switch_value(E, n);
+    put(E, "), the same case in every thread\n");
+    bool first = true;
+    int dflt = -1;
+    for (int i = 0; i < ng; i++) {
+        if (groups[i].is_default) {
+            dflt = i;
+            continue;
+        }
+        line_start(E);
+        put(E, first ? "if (" : "else if (");
+        for (int k = 0; k < groups[i].n_labels; k++) {
+            if (k)
+                put(E, " || ");
+            put(E, "(");
+            emit_switch_value(E, n);
+            put(E, ") == ");
+            Node *v = strip_implicit(groups[i].labels[k]);
+            if (v->kind == N_INT)
+                putf(E, "%lld", v->ival);
+            else
+                emit_expr(E, groups[i].labels[k], PREC_UNARY);
+        }
+        put(E, ")\n");
+        begin_scope(E);
+        emit_ulist(E, groups[i].stmts, groups[i].n_stmts);
+        end_scope(E);
+        first = false;
+    }
+    if (dflt >= 0) {
+        if (!first) {
+            line_start(E);
+            put(E, "else\n");
+        }
+        begin_scope(E);
+        emit_ulist(E, groups[dflt].stmts, groups[dflt].n_stmts);
+        end_scope(E);
+    }
+    return true;
+}
+
 /* One statement that contains a synchronizing call. */
 static void emit_usync(Emit *E, Node *n)
 {
@@ -3697,6 +3877,12 @@ static void emit_usync(Emit *E, Node *n)
     case N_RETURN:
         extract_simd(E, n->a);
         emit_predicated_stmt(E, n);
+        break;
+    case N_SWITCH:
+        if (!emit_uswitch(E, n))
+            diag_error(E->prog->diag, n->loc, "a SIMD-group function or barrier in a switch statement is not supported with emulated "
+                       "SIMD-groups unless the switch's value is the same in every thread and each case ends in break or "
+                       "return: write it with if statements");
         break;
     default:
         diag_error(E->prog->diag, n->loc, "this statement around a SIMD-group function is not supported with emulated SIMD-groups yet");

@@ -41,6 +41,13 @@ static bool uniform_attribute(int a)
     }
 }
 
+/* A helper's parameter whose value can be the same in every thread: a value, or a reference to constant memory
+   (which nobody writes); a reference to other memory reads what other threads may write. */
+static bool uniform_param_type(const Type *t)
+{
+    return t->kind != TY_REF || t->as == AS_CONSTANT;
+}
+
 bool sync_uniform(const Node *n)
 {
     if (!n)
@@ -56,8 +63,9 @@ bool sync_uniform(const Node *n)
         Var *v = n->var;
         if (v->kind == VAR_GLOBAL)
             return true;
-        if (v->kind == VAR_PARAM)
-            return v->role == PR_CONSTREF || (v->role == PR_BUILTIN && uniform_attribute(v->builtin));
+        if (v->kind == VAR_PARAM) /* a helper's parameter: uniform where every call passes a uniform value */
+            return v->role == PR_CONSTREF || (v->role == PR_BUILTIN && uniform_attribute(v->builtin)) ||
+                   (v->uniform && uniform_param_type(v->ty));
         return v->uniform && !v->is_threadgroup && v->ty->kind != TY_REF; /* a reference reads memory (ptr.c) */
     }
     case N_INDEX:
@@ -167,10 +175,8 @@ static unsigned flags_of(Sync *Y, Node *n, bool conditional)
                        "SIMD-groups yet: write it as a while or for loop");
         break;
     case N_SWITCH:
+        /* around synchronizing calls: a chain of ifs where its value is the same in every thread (emit_glsl.c) */
         f = flags_of(Y, n->a, conditional) | (flags_of(Y, n->d, conditional) & ~(unsigned)NF_BREAK);
-        if (f & NF_SYNC)
-            diag_error(Y->prog->diag, n->loc, "a SIMD-group function or barrier in a switch statement is not supported with emulated "
-                       "SIMD-groups yet: write it with if statements");
         break;
     default:
         f = flags_of(Y, n->a, conditional) | flags_of(Y, n->b, conditional) | flags_of(Y, n->c, conditional) |
@@ -207,7 +213,7 @@ static bool func_syncs(Sync *Y, Func *f)
 
 static void set_varying(Sync *Y, Var *v)
 {
-    if (v && v->kind == VAR_LOCAL && v->uniform) {
+    if (v && (v->kind == VAR_LOCAL || v->kind == VAR_PARAM) && v->uniform) {
         v->uniform = false;
         Y->changed = true;
     }
@@ -217,7 +223,7 @@ static Var *root_local(Node *n)
 {
     while (n && (n->kind == N_INDEX || n->kind == N_MEMBER || n->kind == N_SWIZZLE || n->kind == N_PAREN))
         n = n->a;
-    return n && n->kind == N_VAR && n->var->kind == VAR_LOCAL ? n->var : NULL;
+    return n && n->kind == N_VAR && (n->var->kind == VAR_LOCAL || n->var->kind == VAR_PARAM) ? n->var : NULL;
 }
 
 /* Whether every subscript on the path to the root of lvalue N is uniform. */
@@ -249,9 +255,12 @@ static void assignments(Sync *Y, Node *n, bool u)
         }
         break;
     case N_CALL:
-        for (int i = 0; i < n->n_list; i++)
-            if (n->fn && i < n->fn->n_params && n->fn->params[i]->ty->kind == TY_REF)
-                set_varying(Y, root_local(n->list[i]));
+        for (int i = 0; i < n->n_list; i++) {
+            if (n->fn && i < n->fn->n_params && n->fn->params[i]->ty->kind == TY_REF && n->fn->params[i]->ty->as != AS_CONSTANT)
+                set_varying(Y, root_local(n->list[i])); /* the helper may write it (not through a constant reference) */
+            if (n->fn && i < n->fn->n_params && !sync_uniform(n->list[i]))
+                set_varying(Y, n->fn->params[i]); /* a helper's parameter given a value that differs between threads */
+        }
         break;
     case N_VARDEF:
         if (!u || (n->var->init && !sync_uniform(n->var->init)))
@@ -374,14 +383,30 @@ static void collect_locals(Node *n, bool value)
         collect_locals(n->list[i], value);
 }
 
-/* Flags and uniform locals of BODY; ENTRY_UNIFORM: every thread starts it (a kernel, not a helper). */
-static void analyze_body(Sync *Y, Node *body, bool entry_uniform)
+/* Flags and uniform locals of the kernel's body and of the helpers that synchronize (uniform_sync); a helper's
+   parameter is uniform where every call passes a value that is the same in every thread (and the helper does not
+   assign it), so that `switch (args.nr0)` in a helper given the kernel's arguments stays a plain branch. */
+static void analyze_bodies(Sync *Y, Lowered *L)
 {
-    flags_of(Y, body, false);
-    collect_locals(body, true);
+    for (int i = 0; i < L->funcs.len; i++) {
+        Func *f = L->funcs.items[i];
+        if (!f->uniform_sync)
+            continue;
+        flags_of(Y, f->body, false);
+        collect_locals(f->body, true);
+        for (int j = 0; j < f->n_params; j++)
+            f->params[j]->uniform = uniform_param_type(f->params[j]->ty);
+    }
+    flags_of(Y, L->kernel->body, false);
+    collect_locals(L->kernel->body, true);
     for (int guard = 0; guard < 64; guard++) {
         Y->changed = false;
-        walk_uniform(Y, body, entry_uniform);
+        for (int i = 0; i < L->funcs.len; i++) {
+            Func *f = L->funcs.items[i];
+            if (f->uniform_sync)
+                walk_uniform(Y, f->body, false);
+        }
+        walk_uniform(Y, L->kernel->body, true);
         if (!Y->changed)
             break;
     }
@@ -403,8 +428,7 @@ bool sync_analyze(Program *prog, Lowered *L)
         if (!f->body || !node_syncs(f->body))
             continue;
         f->uniform_sync = true;
-        analyze_body(&Y, f->body, false);
     }
-    analyze_body(&Y, L->kernel->body, true);
+    analyze_bodies(&Y, L);
     return prog->diag->n_errors == before;
 }

@@ -1,0 +1,79 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from simd_switch.metal, kernel simd_endless
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+// Partial threadgroups at the grid's edge run as smaller workgroups, so that only existing threads run,
+// as in Metal; the threadgroup size asked for is in specialization constants 3, 4, 5.
+layout(constant_id = 3) const uint mtl_threadgroup_full_x = 1u;
+layout(constant_id = 4) const uint mtl_threadgroup_full_y = 1u;
+layout(constant_id = 5) const uint mtl_threadgroup_full_z = 1u;
+const uvec3 mtl_threads_per_threadgroup_full = uvec3(mtl_threadgroup_full_x, mtl_threadgroup_full_y, mtl_threadgroup_full_z);
+const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup_full_y * mtl_threadgroup_full_z;
+const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+} mtl_params;
+
+// SIMD-group functions for 32-wide subgroups (native: Metal's 32 lanes are the device's subgroup).
+uint mtl_sg_lane() { return gl_SubgroupInvocationID; }
+uint mtl_sg_id() { return gl_SubgroupID; }
+
+uint mtl_thread_index_in_simdgroup() { return mtl_sg_lane(); }
+uint mtl_simdgroup_index_in_threadgroup() { return mtl_sg_id(); }
+
+float mtl_sg_reduce_sum(float x, bool p)
+{
+    return subgroupAdd(p ? x : float(0));
+}
+
+float mtl_simd_reduce_sum(float x, bool p) { return mtl_sg_reduce_sum(x, p); }
+
+float simd_sum(float x) { return mtl_simd_reduce_sum(x, true); }
+
+float mtl_sg_reduce_max(float x, bool p)
+{
+    return subgroupMax(p ? x : float(uintBitsToFloat(0xff800000u)));
+}
+
+float mtl_simd_reduce_max(float x, bool p) { return mtl_sg_reduce_max(x, p); }
+
+float simd_max(float x) { return mtl_simd_reduce_max(x, true); }
+
+void main()
+{
+    uint gid = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
+    uint lane = mtl_thread_index_in_simdgroup();
+    float acc = 0.0;
+    for (int i = 0;; i++)
+    {
+        if (i > int(lane % 5u))
+        {
+            break;
+        }
+        acc += simd_sum(x[gid] * float(i + 1));
+    }
+    out_[gid * 2u + 0u] = acc;
+    int k = 0;
+    float best = 0.0;
+    while (true)
+    {
+        best += simd_max(x[gid] + float(k));
+        if (k == int(lane % 3u))
+        {
+            out_[gid * 2u + 1u] = best;
+            return;
+        }
+        k++;
+    }
+}

@@ -1,0 +1,158 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from simd_switch.metal, kernel simd_endless
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+// Partial threadgroups at the grid's edge run as smaller workgroups, so that only existing threads run,
+// as in Metal; the threadgroup size asked for is in specialization constants 3, 4, 5.
+layout(constant_id = 3) const uint mtl_threadgroup_full_x = 1u;
+layout(constant_id = 4) const uint mtl_threadgroup_full_y = 1u;
+layout(constant_id = 5) const uint mtl_threadgroup_full_z = 1u;
+const uvec3 mtl_threads_per_threadgroup_full = uvec3(mtl_threadgroup_full_x, mtl_threadgroup_full_y, mtl_threadgroup_full_z);
+const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup_full_y * mtl_threadgroup_full_z;
+const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+} mtl_params;
+
+// Whether C holds in any thread of the threadgroup: loops around SIMD-group functions run in every thread
+// while one of them still loops.
+shared uint mtl_any_flag;
+bool mtl_workgroup_any(bool c)
+{
+    barrier();
+    if (gl_LocalInvocationIndex == 0u)
+        mtl_any_flag = 0u;
+    barrier();
+    if (c)
+        atomicOr(mtl_any_flag, 1u);
+    barrier();
+    return mtl_any_flag != 0u;
+}
+
+// Shared memory the SIMD-group functions exchange values through.
+const uint mtl_subgroup_slots = (mtl_threadgroup_total + 8u - 1u) / 8u;
+shared float mtl_part_float[mtl_subgroup_slots];
+
+// SIMD-group functions for 8-wide subgroups (emulated: 32-lane groups across the device's subgroups).
+// SIMD-groups of 32 threads by local index, as Metal numbers them.
+uint mtl_thread_index_in_simdgroup() { return gl_LocalInvocationIndex & 31u; }
+uint mtl_simdgroup_index_in_threadgroup() { return gl_LocalInvocationIndex >> 5u; }
+
+uint mtl_sg_lane() { return gl_SubgroupInvocationID; }
+uint mtl_sg_id() { return gl_SubgroupID; }
+
+float mtl_sg_reduce_sum(float x, bool p)
+{
+    return subgroupAdd(p ? x : float(0));
+}
+
+float mtl_simd_reduce_sum(float x, bool p)
+{
+    float part = mtl_sg_reduce_sum(x, p);
+    barrier();
+    if (mtl_sg_lane() == 0u)
+        mtl_part_float[mtl_sg_id()] = part;
+    barrier();
+    uint first = (gl_LocalInvocationIndex & ~31u) / 8u;
+    uint count = min(4u, mtl_subgroup_slots - first);
+    float a = float(0);
+    for (uint j = 0u; j < count; j++)
+    {
+        float b = mtl_part_float[first + j];
+        a = (a + b);
+    }
+    return a;
+}
+
+float simd_sum(float x, bool mtl_p) { return mtl_simd_reduce_sum(x, mtl_p); }
+
+float mtl_sg_reduce_max(float x, bool p)
+{
+    return subgroupMax(p ? x : float(uintBitsToFloat(0xff800000u)));
+}
+
+float mtl_simd_reduce_max(float x, bool p)
+{
+    float part = mtl_sg_reduce_max(x, p);
+    barrier();
+    if (mtl_sg_lane() == 0u)
+        mtl_part_float[mtl_sg_id()] = part;
+    barrier();
+    uint first = (gl_LocalInvocationIndex & ~31u) / 8u;
+    uint count = min(4u, mtl_subgroup_slots - first);
+    float a = float(uintBitsToFloat(0xff800000u));
+    for (uint j = 0u; j < count; j++)
+    {
+        float b = mtl_part_float[first + j];
+        a = max(a, b);
+    }
+    return a;
+}
+
+float simd_max(float x, bool mtl_p) { return mtl_simd_reduce_max(x, mtl_p); }
+
+void main()
+{
+    uint gid = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
+    uint lane = mtl_thread_index_in_simdgroup();
+    bool mtl_live = true; // false once this thread has returned
+    float acc = 0.0;
+    {
+        bool mtl_b1 = true;
+        for (int i = 0;; i++)
+        {
+            if (!mtl_workgroup_any(mtl_b1))
+                break;
+            if (mtl_b1)
+            {
+                if (i > int(lane % 5u))
+                {
+                    mtl_b1 = false;
+                }
+            }
+            float mtl_s2 = simd_sum(((mtl_b1) ? x[gid] * float(i + 1) : float(0)), mtl_b1);
+            if (mtl_b1)
+            {
+                acc += mtl_s2;
+            }
+        }
+    }
+    out_[gid * 2u + 0u] = acc;
+    int k = 0;
+    float best = 0.0;
+    {
+        for (; true;)
+        {
+            if (!mtl_workgroup_any(mtl_live))
+                break;
+            float mtl_s3 = simd_max(((mtl_live) ? x[gid] + float(k) : float(0)), mtl_live);
+            if (mtl_live)
+            {
+                best += mtl_s3;
+            }
+            if (mtl_live)
+            {
+                if (k == int(lane % 3u))
+                {
+                    out_[gid * 2u + 1u] = best;
+                    mtl_live = false;
+                }
+            }
+            if (mtl_live)
+            {
+                k++;
+            }
+        }
+    }
+}
