@@ -582,8 +582,52 @@ static unsigned fbits(float f)
     return u;
 }
 
+/* The bits of bfloat(f): rounded to nearest even, NaN a quiet NaN (as mtl_float_to_bf16 computes them). */
+static unsigned bfloat_bits(float f)
+{
+    unsigned u = fbits(f);
+    if (f != f)
+        return (u >> 16) | 0x40u;
+    return ((u + 0x7fffu + ((u >> 16) & 1u)) >> 16) & 0xffffu;
+}
+
+/* The value of a scalar constant made of number literals, unary minus and conversions to float or double
+   (`-FLT_MAX`, `(float)2`); false for anything else. */
+static bool constant_number(Node *n, double *v)
+{
+    switch (n->kind) {
+    case N_INT:
+        *v = (double)n->ival;
+        return ty_is_integer(n->ty) && n->ival >= 0;
+    case N_FLOAT:
+        *v = n->fval;
+        return true;
+    case N_PAREN:
+        return constant_number(n->a, v);
+    case N_UNARY:
+        if (strcmp(n->op, "-") != 0 || !constant_number(n->a, v))
+            return false;
+        *v = -*v;
+        return true;
+    case N_CAST:
+        if (!n->ty || !ty_is_scalar(n->ty) || !constant_number(n->a, v))
+            return false;
+        if (n->ty->kind == TY_BFLOAT) { /* -float(bfloat(x)): the prelude's negation of a bfloat */
+            unsigned u = bfloat_bits((float)*v) << 16;
+            float f;
+            memcpy(&f, &u, sizeof f);
+            *v = f;
+            return true;
+        }
+        return n->ty->kind == TY_FLOAT || n->ty->kind == TY_DOUBLE;
+    default:
+        return false;
+    }
+}
+
 /* bfloat is its bits (uint16_t) in the GLSL: conversions to and from it go through float, rounding to nearest
-   even as Metal does. Returns false when neither side is bfloat (or both are). */
+   even as Metal does; a constant becomes its bits (`uint16_t(0x7f80u)`: program-scope constants such as MLX's
+   Limits<bfloat>::max need a constant initializer). Returns false when neither side is bfloat (or both are). */
 static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
 {
     bool fb = ty_scalar_kind(from->ty) == TY_BFLOAT, tb = ty_scalar_kind(to) == TY_BFLOAT;
@@ -611,6 +655,14 @@ static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
         emit_expr(E, from, PREC_ASSIGN + 1);
         put(E, fl ? ")" : "))");
     } else {
+        double v;
+        if (w == 1 && constant_number(from, &v)) {
+            unsigned b = bfloat_bits((float)v), u = b << 16;
+            float f;
+            memcpy(&f, &u, sizeof f);
+            putf(E, "uint16_t(0x%04xu /* %g */)", b, (double)f);
+            return true;
+        }
         put(E, "mtl_float_to_bf16(");
         emit_coerced(E, from, f, PREC_ASSIGN + 1);
         put(E, ")");
