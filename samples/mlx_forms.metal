@@ -146,3 +146,41 @@ kernel void fp4_decode(device const uchar* q [[buffer(0)]], device const ushort*
     out[gid * 2] = dequantize<float>{}(q[gid]);
     out[gid * 2 + 1] = float((*(thread half_box*)(&u)).h); // the bits of a ushort as a half member
 }
+
+// sort.h's forms: a program-scope constant made by a constructor (Init<complex64_t>::v), a struct-typed ?: between a
+// buffer element and that constant, and a template flag that leaves a pointer nullptr in the branch it never takes.
+template <typename T>
+struct PadValue {
+    static constexpr constant cplx<T> v = cplx<T>(T(-1.5), T(2.25));
+};
+
+template <typename T, bool WITH_IDX>
+void fill_block(threadgroup cplx<T>* vals, threadgroup uint* idxs, const device cplx<T>* in, int n, uint lid) {
+    vals[lid] = int(lid) < n ? in[lid] : PadValue<T>::v;
+    if (WITH_IDX) {
+        idxs[lid] = lid * 10; // idxs is nullptr when !WITH_IDX: never reached there
+    }
+}
+
+template <bool WITH_IDX>
+kernel void padded_reverse(const device cplx<float>* in [[buffer(0)]], device cplx<float>* out [[buffer(1)]],
+                           device uint* idx_out [[buffer(2)]], constant int& n [[buffer(3)]],
+                           uint lid [[thread_position_in_threadgroup]]) {
+    if (WITH_IDX) {
+        threadgroup cplx<float> vals[64];
+        threadgroup uint idxs[64];
+        fill_block<float, WITH_IDX>(vals, idxs, in, n, lid);
+        threadgroup_barrier(mem_flags::mem_threadgroup);
+        out[lid] = vals[63 - lid];
+        idx_out[lid] = idxs[63 - lid];
+    } else {
+        threadgroup cplx<float> vals[64];
+        fill_block<float, WITH_IDX>(vals, nullptr, in, n, lid);
+        threadgroup_barrier(mem_flags::mem_threadgroup);
+        out[lid] = vals[63 - lid];
+    }
+}
+template [[host_name("padded_reverse_idx")]] kernel void padded_reverse<true>(const device cplx<float>*,
+    device cplx<float>*, device uint*, constant int&, uint);
+template [[host_name("padded_reverse_vals")]] kernel void padded_reverse<false>(const device cplx<float>*,
+    device cplx<float>*, device uint*, constant int&, uint);

@@ -4,7 +4,7 @@ operators and reference-returning operator+=, arrays of structs made by their co
 numeric_limits' infinities and NaNs for float, half and bfloat, and bytes read as a struct through a cast pointer
 (MLX's fp4 dequantization)."""
 import numpy as np
-from refcase import Out, Reference, Scalar, rng, to_bf16
+from refcase import InOut, Out, Reference, Scalar, rng, to_bf16
 
 ref = Reference("mlx_forms.metal")
 r = rng(131)
@@ -56,6 +56,17 @@ hv = r.uniform(-1000, 1000, 256).astype(np.float16)
 dec = np.stack([fp4, hv.astype(f32)], axis=1).reshape(-1)
 ref.case("mlx_forms_fp4_decode", "fp4_decode", {0: q, 1: hv.view(np.uint16), 2: Out(dec, bits=True)},
          threadgroup=64, grid=256)
+
+# padded_reverse: 64 complex values, the first n from the buffer and the rest PadValue's (-1.5, 2.25), written
+# reversed; the _idx instance also writes its indices (10 * lane, reversed), the _vals one leaves idx_out alone
+for name, with_idx, n in (("idx", True, 50), ("vals", False, 37)):
+    c = r.uniform(-5, 5, (64, 2)).astype(f32)
+    padded = c.copy()
+    padded[n:] = [-1.5, 2.25]
+    idx = np.arange(64, dtype=np.uint32)[::-1] * 10 if with_idx else np.full(64, 7, np.uint32)
+    bufs = {0: c.reshape(-1), 1: Out(padded[::-1].reshape(-1)), 3: Scalar("int", n)}
+    bufs[2] = Out(idx) if with_idx else InOut(idx, idx.copy())
+    ref.case("mlx_forms_padded_reverse_" + name, "padded_reverse_" + name, bufs, threadgroup=64, grid=64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

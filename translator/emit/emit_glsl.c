@@ -47,6 +47,7 @@ typedef struct Emit {
     bool ref_assigned; /* the statement printed `p_ref = ...;` already (pointers chosen at run time) */
     StrBuf ptr_helpers;       /* mtl_load_ROOT_T / mtl_store_ROOT_T: memory read member by member */
     PtrVec ptr_helper_names;  /* char*: the ones printed */
+    StrBuf value_helpers;     /* mtl_value_T: a struct read from memory as a plain value (emit_struct_operand) */
 } Emit;
 
 typedef struct HelperInfo {
@@ -73,6 +74,7 @@ static bool has_side_effects(Node *n);
 static void emit_coerced(Emit *E, Node *n, Type *t, int min_prec);
 static bool is_dynamic(Emit *E, Var *v);
 static void emit_ref(Emit *E, Node *n, Type *elem);
+static void emit_struct_operand(Emit *E, Node *n, Type *t, int min_prec);
 static void emit_condition(Emit *E, Node *n, int min_prec);
 static const char *ref_type(Emit *E, Type *elem);
 static Var *dynamic_pointer_array(Emit *E, Node *n);
@@ -2807,9 +2809,9 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
             put(E, "(");
         emit_condition(E, n->a, PREC_OR);
         put(E, " ? ");
-        emit_coerced(E, n->b, n->ty, PREC_ASSIGN);
+        emit_struct_operand(E, n->b, n->ty, PREC_ASSIGN);
         put(E, " : ");
-        emit_coerced(E, n->c, n->ty, PREC_COND);
+        emit_struct_operand(E, n->c, n->ty, PREC_COND);
         if (PREC_COND < min_prec)
             put(E, ")");
         break;
@@ -3815,6 +3817,66 @@ static const char *builtin_value(Emit *E, Var *v)
     return expr;
 }
 
+/* Whether N, a global's initializer, is no GLSL constant expression: it calls a function of ours (a constructor:
+   MLX's `constant complex64_t v = complex64_t(nan, nan)`) or reads a global that does. */
+static bool needs_main(const Node *n, int depth)
+{
+    if (!n || depth > 32)
+        return n != NULL;
+    if (n->kind == N_CALL && n->fn)
+        return true;
+    if (n->kind == N_VAR && n->var->kind == VAR_GLOBAL && !n->var->fc_id && n->var->init)
+        return needs_main(n->var->init, depth + 1);
+    if (needs_main(n->a, depth) || needs_main(n->b, depth) || needs_main(n->c, depth) || needs_main(n->d, depth))
+        return true;
+    for (int i = 0; i < n->n_list; i++)
+        if (needs_main(n->list[i], depth))
+            return true;
+    return false;
+}
+
+/* A program-scope constant whose initializer GLSL does not take as a constant: a plain global that main() sets
+   before anything else runs (emit_globals_in_main). */
+static bool global_set_in_main(const Var *g)
+{
+    return !g->fc_id && !ptr_like(g) && g->ty->kind != TY_PTR && g->init && needs_main(g->init, 0);
+}
+
+static void emit_globals_in_main(Emit *E)
+{
+    for (int i = 0; i < E->L->globals.len; i++) {
+        Var *g = E->L->globals.items[i];
+        if (!global_set_in_main(g))
+            continue;
+        line_start(E);
+        putf(E, "%s = ", g->glsl_name);
+        if (g->init->kind == N_INITLIST)
+            emit_initlist(E, g->init, g->ty);
+        else
+            emit_coerced(E, g->init, g->ty, PREC_ASSIGN);
+        put(E, ";\n");
+    }
+}
+
+/* An operand of `c ? x : y` of struct type T. A struct read from a buffer has the block's laid-out type in SPIR-V,
+   which glslang 12 selects between without converting (spirv-val: "OpStore Pointer's type does not match
+   Object's type"): such an operand goes through `T mtl_value_T(T v)`, which converts it (MLX's sort:
+   `i < n ? inp[i] : init` on complex64_t). */
+static void emit_struct_operand(Emit *E, Node *n, Type *t, int min_prec)
+{
+    Node *s = strip_parens(n);
+    if (t->kind != TY_STRUCT || !(s->kind == N_INDEX || s->kind == N_DEREF || s->kind == N_MEMBER)) {
+        emit_coerced(E, n, t, min_prec);
+        return;
+    }
+    const char *ty = glsl_type(E, t), *name = arena_printf(E->prog->arena, "mtl_value_%s", ty);
+    if (!helper_known(E, name))
+        sb_printf(&E->value_helpers, "%s %s(%s v)\n{\n    return v;\n}\n\n", ty, name, ty);
+    putf(E, "%s(", name);
+    emit_coerced(E, n, t, PREC_ASSIGN);
+    put(E, ")");
+}
+
 static void emit_kernel(Emit *E, Func *k)
 {
     E->fn = k;
@@ -3846,6 +3908,7 @@ static void emit_kernel(Emit *E, Func *k)
             putf(E, "%s %s%s = %s;\n", glsl_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem), push_value(E, v));
         }
     }
+    emit_globals_in_main(E);
     Node *body = k->body;
     if (E->L->uniform_flow && body) {
         if (body->flags & NF_RETURN) {
@@ -4218,6 +4281,11 @@ char *emit_glsl(Program *prog, Lowered *L)
                 putf(&E, *c >= ' ' && *c <= '~' && *c != '\\' ? "%c" : "\\x%02x", (unsigned char)*c);
             put(&E, strlen(g->name) > 100 ? "...\"\n" : "\"\n");
         }
+        if (global_set_in_main(g)) {
+            putf(&E, "%s %s%s; // constant in Metal: set first in main() (its initializer calls a function)\n", glsl_type(&E, g->ty),
+                 g->glsl_name, array_suffix(&E, g->ty));
+            continue;
+        }
         emit_vardef(&E, g, true);
         put(&E, ";\n");
     }
@@ -4326,6 +4394,10 @@ char *emit_glsl(Program *prog, Lowered *L)
         put(&E, "// Memory read and written member by member (docs/translator.md, \"Pointers\").\n");
         put(&E, E.ptr_helpers.data);
     }
+    if (E.value_helpers.data) {
+        put(&E, "// A struct read from memory as a plain value (for ?:, whose operands must have one type in SPIR-V).\n");
+        put(&E, E.value_helpers.data);
+    }
     if (body.data)
         put(&E, body.data);
     sb_free(&structs);
@@ -4336,6 +4408,7 @@ char *emit_glsl(Program *prog, Lowered *L)
     sb_free(&body);
     sb_free(&E.atomic_helpers);
     sb_free(&E.ptr_helpers);
+    sb_free(&E.value_helpers);
     pv_free(&E.ptr_helper_names);
     return E.out.data;
 }
