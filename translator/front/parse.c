@@ -1696,6 +1696,14 @@ static Node *conv_call(Parser *P, CXCursor c)
         }
         if (!strcmp(name, "is_function_constant_defined"))
             return function_constant_defined(P, c, n);
+        if (!strcmp(name, "__metal_get_simdgroup_size") && n->ty && ty_is_integer(n->ty)) {
+            /* __metal_get_simdgroup_size(ushort()) (MLX's bf16_math.h): the SIMD-group's width, 32 as
+               threads_per_simdgroup (every --subgroup-size keeps Metal's 32 lanes) */
+            n->kind = N_INT;
+            n->ival = 32;
+            n->n_list = 0;
+            return n;
+        }
         int si = simd_lookup(name);
         if (!strncmp(name, "__metal_", 8) && simd_lookup(name + 8) >= 0 && strchr("SQ", simd_table[simd_lookup(name + 8)].group)) {
             /* __metal_simd_shuffle_down(x, delta) (MLX's bf16_math.h): the compiler builtin behind simd_shuffle_down,
