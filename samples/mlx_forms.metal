@@ -184,3 +184,27 @@ template [[host_name("padded_reverse_idx")]] kernel void padded_reverse<true>(co
     device cplx<float>*, device uint*, constant int&, uint);
 template [[host_name("padded_reverse_vals")]] kernel void padded_reverse<false>(const device cplx<float>*,
     device cplx<float>*, device uint*, constant int&, uint);
+
+// reduce_row.h's per_thread_row_reduce: an array of row pointers handed to a helper, which advances them (the
+// caller's array: C passes arrays by address)
+template <int N>
+void rows_sum(thread float totals[N], const device float* inputs[N], int n) {
+    for (int j = 0; j < N; j++) {
+        totals[j] = 0;
+        for (int i = 0; i < n; i++)
+            totals[j] += inputs[j][i];
+        inputs[j] += n;
+    }
+}
+
+kernel void row_pointers(const device float* in [[buffer(0)]], device float* out [[buffer(1)]],
+                         constant int& n [[buffer(2)]], uint gid [[thread_position_in_grid]]) {
+    const device float* inputs[2];
+    inputs[0] = in + gid * 2 * n;
+    for (int i = 1; i < 2; i++)
+        inputs[i] = inputs[i - 1] + n;
+    float totals[2];
+    rows_sum<2>(totals, inputs, n);
+    out[gid * 2] = totals[0];
+    out[gid * 2 + 1] = totals[1] + inputs[1][0]; // the row after the second: moved by rows_sum
+}

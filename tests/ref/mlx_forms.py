@@ -68,5 +68,13 @@ for name, with_idx, n in (("idx", True, 50), ("vals", False, 37)):
     bufs[2] = Out(idx) if with_idx else InOut(idx, idx.copy())
     ref.case("mlx_forms_padded_reverse_" + name, "padded_reverse_" + name, bufs, threadgroup=64, grid=64)
 
+# row_pointers: per thread, the sums of rows 2g and 2g + 1 of n, the second plus the first element of row 2g + 2
+g, n = 40, 13
+rows = r.uniform(-1, 1, (2 * g + 1, n)).astype(f32)
+sums = rows[: 2 * g].sum(axis=1, dtype=np.float64)
+sums[1::2] += rows[2::2, 0]
+ref.case("mlx_forms_row_pointers", "row_pointers", {0: rows.reshape(-1), 1: Out(sums.astype(f32)), 2: Scalar("int", n)},
+         threadgroup=16, grid=g)
+
 if __name__ == "__main__":
     raise SystemExit(ref.main())

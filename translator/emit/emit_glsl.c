@@ -3304,8 +3304,12 @@ static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
         Var *p = f->params[i];
         if (i)
             put(E, ", ");
-        if (is_dynamic(E, p))
+        if (is_dynamic(E, p) && p->ty->kind == TY_ARRAY)
+            diag_error(E->prog->diag, p->loc, "an array of pointers into buffers chosen at run time as a parameter ('%s') is not supported yet", p->name);
+        else if (is_dynamic(E, p))
             putf(E, "%s %s_ref, uint %s", ref_type(E, ptr_ref_elem(E->spec, p)), p->glsl_name, p->glsl_name);
+        else if (ptr_like(p) && p->ty->kind == TY_ARRAY) /* an array of pointers: their indices, the caller's array */
+            putf(E, "%suint %s%s", p->is_out_param ? "inout " : "", p->glsl_name, array_suffix(E, p->ty));
         else if (ptr_like(p))
             putf(E, "uint %s", p->glsl_name);
         else
