@@ -208,3 +208,35 @@ kernel void row_pointers(const device float* in [[buffer(0)]], device float* out
     out[gid * 2] = totals[0];
     out[gid * 2 + 1] = totals[1] + inputs[1][0]; // the row after the second: moved by rows_sum
 }
+
+// utils.h's LoopedElemToLoc::next(n, ...): a member function that calls itself last, with the steps left over
+// (GLSL has no recursion: a loop)
+struct Odometer {
+    int index;
+    int carries;
+    void next(int n, int size) thread {
+        if (size <= 0) {
+            return;
+        }
+        index += n;
+        if (index >= size) {
+            int extra = index - size;
+            index = 0;
+            carries++;
+            if (extra > 0) {
+                next(extra, size);
+            }
+        }
+    }
+};
+
+kernel void odometer(device const int* steps [[buffer(0)]], device int* out [[buffer(1)]],
+                     constant int& size [[buffer(2)]], uint i [[thread_position_in_grid]]) {
+    Odometer o;
+    o.index = 0;
+    o.carries = 0;
+    for (int k = 0; k < 4; k++)
+        o.next(steps[i * 4 + k], size);
+    out[2 * i] = o.index;
+    out[2 * i + 1] = o.carries;
+}

@@ -76,5 +76,27 @@ sums[1::2] += rows[2::2, 0]
 ref.case("mlx_forms_row_pointers", "row_pointers", {0: rows.reshape(-1), 1: Out(sums.astype(f32)), 2: Scalar("int", n)},
          threadgroup=16, grid=g)
 
+# odometer: four steps each; past `size` the index restarts at 0, counts a carry and goes on with what is left
+def odometer(steps, size):
+    index = carries = 0
+    for n in steps:
+        while True:                      # the kernel's tail call, as the loop it means
+            index += int(n)
+            if index < size:
+                break
+            extra = index - size
+            index, carries = 0, carries + 1
+            if extra <= 0:
+                break
+            n = extra
+    return index, carries
+
+
+size = 7
+steps = r.integers(0, 30, (96, 4)).astype(np.int32)
+odo = np.array([odometer(row, size) for row in steps], np.int32).reshape(-1)
+ref.case("mlx_forms_odometer", "odometer", {0: steps.reshape(-1), 1: Out(odo), 2: Scalar("int", size)},
+         threadgroup=32, grid=96)
+
 if __name__ == "__main__":
     raise SystemExit(ref.main())

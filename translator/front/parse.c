@@ -2244,9 +2244,18 @@ static Node *conv_member(Parser *P, CXCursor c)
     }
     CXCursor ref = clang_getCursorReferenced(c);
     if (clang_getCursorKind(ref) == CXCursor_VarDecl) {
+        /* obj.member naming a static data member (MLX's `op.init`): the member itself, which does not read obj;
+           an object expression that does something besides naming an object would be lost, so it is an error */
+        Node *obj = k.len ? conv_expr(P, k.items[0]) : NULL;
         free(k.items);
         Node *v = const_value(P, c);
-        return v ? v : unsupported(P, c, "a static data member that is not a constant");
+        if (v)
+            return v;
+        while (obj && (obj->kind == N_PAREN || obj->kind == N_DEREF))
+            obj = obj->a;
+        if (obj && obj->kind != N_VAR)
+            return unsupported(P, c, "a static data member read through an expression other than a variable");
+        return conv_declref(P, c);
     }
     Node *n = new_node(P, N_MEMBER, c);
     n->a = k.len ? conv_expr(P, k.items[0]) : self_ref(P, c);

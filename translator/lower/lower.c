@@ -565,6 +565,122 @@ static bool takes_address(const Node *n)
 }
 
 /* Helpers callees-first; a cycle is recursion, which GLSL forbids. */
+static Node *new_lnode(Lower *X, NodeKind kind, SrcLoc loc, Type *ty)
+{
+    Node *n = arena_alloc(X->prog->arena, sizeof *n);
+    *n = (Node){.kind = kind, .loc = loc, .ty = ty};
+    return n;
+}
+
+/* Whether CALL, a call of F inside F, can become a jump back to F's start: each argument either is the same
+   parameter again or goes to a parameter held by value (pointers and references stay what they are). */
+static bool tail_call_args_ok(const Func *f, const Node *call)
+{
+    if (call->n_list != f->n_params)
+        return false;
+    for (int i = 0; i < f->n_params; i++) {
+        Var *p = f->params[i];
+        const Node *a = call->list[i];
+        while (a && a->kind == N_PAREN)
+            a = a->a;
+        if (a && a->kind == N_VAR && a->var == p)
+            continue;
+        if (p == f->self || ptr_like(p) || p->ty->kind == TY_REF || p->ty->kind == TY_PTR || p->ty->kind == TY_ARRAY ||
+            !(ty_is_scalar(p->ty) || p->ty->kind == TY_VEC || p->ty->kind == TY_STRUCT))
+            return false;
+    }
+    return true;
+}
+
+/* `f(a, b);` as the last thing F does: { T mtl_next_p = a; ...; p = mtl_next_p; ...; continue; } (the new values
+   are all computed before any parameter changes, as for a call). */
+static Node *tail_call_jump(Lower *X, Func *f, Node *call)
+{
+    Node *blk = new_lnode(X, N_BLOCK, call->loc, NULL);
+    blk->list = arena_alloc(X->prog->arena, sizeof(Node *) * (size_t)(2 * f->n_params + 1));
+    Var *tmp[64] = {0};
+    for (int i = 0; i < f->n_params && i < 64; i++) {
+        Var *p = f->params[i];
+        Node *a = call->list[i];
+        while (a->kind == N_PAREN)
+            a = a->a;
+        if (a->kind == N_VAR && a->var == p)
+            continue;
+        Var *t = arena_alloc(X->prog->arena, sizeof *t);
+        *t = (Var){.name = p->name, .glsl_name = arena_printf(X->prog->arena, "mtl_next_%s", p->glsl_name), .ty = p->ty,
+                   .kind = VAR_LOCAL, .loc = call->loc, .init = call->list[i], .index = -1, .builtin = -1, .tg_index = -1,
+                   .owner = f};
+        tmp[i] = t;
+        Node *def = new_lnode(X, N_VARDEF, call->loc, NULL), *decl = new_lnode(X, N_DECL, call->loc, NULL);
+        def->var = t;
+        decl->list = arena_alloc(X->prog->arena, sizeof(Node *));
+        decl->list[0] = def;
+        decl->n_list = 1;
+        blk->list[blk->n_list++] = decl;
+    }
+    for (int i = 0; i < f->n_params && i < 64; i++) {
+        if (!tmp[i])
+            continue;
+        Node *set = new_lnode(X, N_ASSIGN, call->loc, f->params[i]->ty), *st = new_lnode(X, N_EXPRSTMT, call->loc, NULL);
+        set->op = "=";
+        set->a = new_lnode(X, N_VAR, call->loc, f->params[i]->ty);
+        set->a->var = f->params[i];
+        set->b = new_lnode(X, N_VAR, call->loc, tmp[i]->ty);
+        set->b->var = tmp[i];
+        st->a = set;
+        blk->list[blk->n_list++] = st;
+    }
+    blk->list[blk->n_list++] = new_lnode(X, N_CONTINUE, call->loc, NULL);
+    return blk;
+}
+
+/* Rewrites the calls of F to itself that are the last statement F runs (through blocks and if/else, not loops or
+   switches); returns how many. Other calls of F to itself stay (visit_func: recursion, an error). */
+static int tail_calls(Lower *X, Func *f, Node *n)
+{
+    if (!n)
+        return 0;
+    switch (n->kind) {
+    case N_BLOCK: {
+        int last = n->n_list - 1;
+        while (last >= 0 && n->list[last]->kind == N_EMPTY)
+            last--;
+        return last >= 0 ? tail_calls(X, f, n->list[last]) : 0;
+    }
+    case N_IF:
+        return tail_calls(X, f, n->b) + tail_calls(X, f, n->c);
+    case N_EXPRSTMT:
+        if (n->a && n->a->kind == N_CALL && n->a->fn == f && tail_call_args_ok(f, n->a)) {
+            *n = *tail_call_jump(X, f, n->a);
+            return 1;
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* A void function that calls itself last (MLX's LoopedElemToLoc::next(n, ...): `if (extra > 0) next(extra, ...)`):
+   GLSL has no recursion, so its body becomes a loop, `while (true) { BODY break; }`, each such call a jump back
+   to its start with the new arguments. */
+static void loop_tail_calls(Lower *X, Func *f)
+{
+    if (!f->body || f->body->kind != N_BLOCK || f->ret->kind != TY_VOID || f->n_params > 64 || !tail_calls(X, f, f->body))
+        return;
+    Node *inner = new_lnode(X, N_BLOCK, f->body->loc, NULL);
+    inner->list = arena_alloc(X->prog->arena, sizeof(Node *) * (size_t)(f->body->n_list + 1));
+    for (int i = 0; i < f->body->n_list; i++)
+        inner->list[inner->n_list++] = f->body->list[i];
+    inner->list[inner->n_list++] = new_lnode(X, N_BREAK, f->body->loc, NULL);
+    Node *loop = new_lnode(X, N_WHILE, f->body->loc, NULL);
+    loop->a = new_lnode(X, N_BOOL, f->body->loc, ty_scalar(TY_BOOL));
+    loop->a->ival = 1;
+    loop->d = inner;
+    f->body->list = arena_alloc(X->prog->arena, sizeof(Node *));
+    f->body->list[0] = loop;
+    f->body->n_list = 1;
+}
+
 static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
 {
     if (f->had_errors)
@@ -576,6 +692,7 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
     if (pv_contains(&X->L->funcs, f) || f == X->L->kernel)
         return;
     f->visiting = true;
+    loop_tail_calls(X, f);
     visit_calls(X, f, f->body);
     for (int i = 0; i < f->n_params; i++) {
         Type *t = f->params[i]->ty;
