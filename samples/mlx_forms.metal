@@ -156,7 +156,8 @@ struct PadValue {
 
 template <typename T, bool WITH_IDX>
 void fill_block(threadgroup cplx<T>* vals, threadgroup uint* idxs, const device cplx<T>* in, int n, uint lid) {
-    vals[lid] = int(lid) < n ? in[lid] : PadValue<T>::v;
+    PadValue<T> pad; // reduce_row.h's `Op op; ... op.init`: a static member named through an object
+    vals[lid] = int(lid) < n ? in[lid] : pad.v;
     if (WITH_IDX) {
         idxs[lid] = lid * 10; // idxs is nullptr when !WITH_IDX: never reached there
     }
