@@ -241,3 +241,16 @@ kernel void odometer(device const int* steps [[buffer(0)]], device int* out [[bu
     out[2 * i] = o.index;
     out[2 * i + 1] = o.carries;
 }
+
+// reduce_row.h's row_reduce_looped: the addresses of a local value and of a local pointer passed for one-element
+// array parameters (`per_thread_row_reduce<T, U, Op, N_READS, 1>(&row_total, &row, ...)`), and bfloat() (zero)
+kernel void row_pointer_one(const device float* in [[buffer(0)]], device float* out [[buffer(1)]],
+                            device bfloat* out_b [[buffer(2)]], constant int& n [[buffer(3)]],
+                            uint gid [[thread_position_in_grid]]) {
+    const device float* row = in + gid * n;
+    float total = -100.0f; // rows_sum sets it
+    rows_sum<1>(&total, &row, n);
+    out[gid] = total + row[0]; // row moved past its row by rows_sum
+    bfloat zero = bfloat();
+    out_b[gid] = zero + bfloat(total);
+}

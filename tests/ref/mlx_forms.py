@@ -76,6 +76,16 @@ sums[1::2] += rows[2::2, 0]
 ref.case("mlx_forms_row_pointers", "row_pointers", {0: rows.reshape(-1), 1: Out(sums.astype(f32)), 2: Scalar("int", n)},
          threadgroup=16, grid=g)
 
+# row_pointer_one: the sum of row g plus the first element of row g + 1; the bfloat output is the sum rounded
+g1 = 50
+rows1 = r.uniform(-1, 1, (g1 + 1, n)).astype(f32)
+sums1 = np.zeros(g1, f32)
+for i in range(n):                      # in the kernel's order, in float32: the bfloat rounding sees the same sum
+    sums1 = sums1 + rows1[:g1, i]
+ref.case("mlx_forms_row_pointer_one", "row_pointer_one",
+         {0: rows1.reshape(-1), 1: Out(sums1 + rows1[1:, 0]), 2: Out(to_bf16(sums1)), 3: Scalar("int", n)},
+         threadgroup=16, grid=g1)
+
 # odometer: four steps each; past `size` the index restarts at 0, counts a carry and goes on with what is left
 def odometer(steps, size):
     index = carries = 0

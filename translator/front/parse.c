@@ -1612,6 +1612,12 @@ static Node *conv_call(Parser *P, CXCursor c)
             from = bfloat_components(P, c, ty_width(n->ty), nargs);
         if (ck == CXCursor_ConversionFunction)
             from = conversion_object(P, c);
+        if (nargs == 0 && ck == CXCursor_Constructor && n->ty->kind != TY_VEC) {
+            /* bfloat() and `bfloat x;` (MLX's reduce_row.h: `U row_total;`): 0, as bfloat() is in Metal */
+            from = new_node(P, N_FLOAT, c);
+            from->ty = ty_scalar(TY_FLOAT);
+            from->fval = 0.0;
+        }
         if (!from)
             return unsupported(P, c, "this bfloat conversion");
         n->kind = N_CAST;

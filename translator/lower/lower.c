@@ -681,6 +681,73 @@ static void loop_tail_calls(Lower *X, Func *f)
     f->body->n_list = 1;
 }
 
+/* Uses of V in N: `&v` becomes `v` (the one-element array it now is, decayed), any other `v` is `v[0]`. */
+static void index_uses(Lower *X, Node *n, Var *v, Type *old)
+{
+    if (!n)
+        return;
+    if (n->kind == N_ADDR && n->a && n->a->kind == N_VAR && n->a->var == v) {
+        *n = *n->a;
+        n->ty = v->ty;
+        return;
+    }
+    if (n->kind == N_VAR && n->var == v) {
+        Node *var = new_lnode(X, N_VAR, n->loc, v->ty), *zero = new_lnode(X, N_INT, n->loc, ty_scalar(TY_INT));
+        var->var = v;
+        *n = (Node){.kind = N_INDEX, .loc = n->loc, .ty = old, .a = var, .b = zero};
+        return;
+    }
+    index_uses(X, n->a, v, old);
+    index_uses(X, n->b, v, old);
+    index_uses(X, n->c, v, old);
+    index_uses(X, n->d, v, old);
+    for (int i = 0; i < n->n_list; i++)
+        index_uses(X, n->list[i], v, old);
+    if (n->kind == N_VARDEF && n->var != v)
+        index_uses(X, n->var->init, v, old);
+}
+
+/* The locals of F whose address is passed for a one-element array parameter (MLX's reduce_row.h:
+   `per_thread_row_reduce<T, U, Op, N_READS, 1>(&row_total, &row, ...)` into `U totals[1]`, `const device T*
+   inputs[1]`): GLSL passes arrays, not addresses, so such a local is declared as the one-element array
+   (`float row_total[1]`), read and written as v[0], and passed itself (inout when the helper writes it). */
+static void locals_as_arrays(Lower *X, Func *f, Node *n)
+{
+    if (!n)
+        return;
+    if (n->kind == N_CALL && n->fn) {
+        for (int i = 0; i < n->n_list && i < n->fn->n_params; i++) {
+            Type *pt = n->fn->params[i]->ty;
+            Node *a = n->list[i];
+            if (pt->kind != TY_ARRAY || pt->n != 1 || a->kind != N_ADDR || !a->a || a->a->kind != N_VAR)
+                continue;
+            Var *v = a->a->var;
+            if (v->kind != VAR_LOCAL || v->owner != f || v->is_threadgroup || v->ty->kind == TY_ARRAY || v->ty->kind == TY_REF ||
+                !ty_equal(v->ty, pt->elem))
+                continue;
+            Type *old = v->ty, *arr = arena_alloc(X->prog->arena, sizeof *arr);
+            *arr = (Type){.kind = TY_ARRAY, .elem = old, .n = 1};
+            v->ty = arr;
+            if (v->init) {
+                Node *list = new_lnode(X, N_INITLIST, v->init->loc, arr);
+                list->list = arena_alloc(X->prog->arena, sizeof(Node *));
+                list->list[0] = v->init;
+                list->n_list = 1;
+                v->init = list;
+            }
+            index_uses(X, f->body, v, old);
+        }
+    }
+    locals_as_arrays(X, f, n->a);
+    locals_as_arrays(X, f, n->b);
+    locals_as_arrays(X, f, n->c);
+    locals_as_arrays(X, f, n->d);
+    for (int i = 0; i < n->n_list; i++)
+        locals_as_arrays(X, f, n->list[i]);
+    if (n->kind == N_VARDEF)
+        locals_as_arrays(X, f, n->var->init);
+}
+
 static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
 {
     if (f->had_errors)
@@ -693,6 +760,7 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
         return;
     f->visiting = true;
     loop_tail_calls(X, f);
+    locals_as_arrays(X, f, f->body);
     visit_calls(X, f, f->body);
     for (int i = 0; i < f->n_params; i++) {
         Type *t = f->params[i]->ty;
@@ -840,6 +908,7 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     copy_moved_buffers(&X, k);
     layout_push_constants(&X, k);
     k->visiting = true;
+    locals_as_arrays(&X, k, k->body);
     visit_calls(&X, k, k->body);
     walk(&X, k, k->body, false);
     k->visiting = false;
