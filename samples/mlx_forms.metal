@@ -254,3 +254,23 @@ kernel void row_pointer_one(const device float* in [[buffer(0)]], device float* 
     bfloat zero = bfloat();
     out_b[gid] = zero + bfloat(total);
 }
+
+// random.metal's threefry rounds: range-based for over a row of a program-scope constant table (by value), and over
+// a thread array by const reference
+static constexpr constant uint32_t rot_table[2][4] = {{13, 15, 26, 6}, {17, 29, 16, 24}};
+
+kernel void rotate_rounds(device const uint2* in [[buffer(0)]], device uint2* out [[buffer(1)]],
+                          uint i [[thread_position_in_grid]]) {
+    uint2 v = in[i];
+    for (int k = 0; k < 3; ++k) {
+        for (auto r : rot_table[k % 2]) {
+            v.x += v.y;
+            v.y = (v.y << r) | (v.y >> (32 - r));
+            v.y ^= v.x;
+        }
+    }
+    uint extra[3] = {1u, 2u, 3u};
+    for (const thread uint& e : extra)
+        v.x += e * v.y;
+    out[i] = v;
+}

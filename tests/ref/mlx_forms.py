@@ -108,5 +108,20 @@ odo = np.array([odometer(row, size) for row in steps], np.int32).reshape(-1)
 ref.case("mlx_forms_odometer", "odometer", {0: steps.reshape(-1), 1: Out(odo), 2: Scalar("int", size)},
          threadgroup=32, grid=96)
 
+# rotate_rounds: three rounds of threefry's mix with the rotations of row k % 2, then x += e * y for e = 1, 2, 3
+rot_table = [[13, 15, 26, 6], [17, 29, 16, 24]]
+pairs = r.integers(0, 2**32, (200, 2), dtype=np.uint64).astype(np.uint32)
+x, y = pairs[:, 0].astype(np.uint64), pairs[:, 1].astype(np.uint64)
+m = np.uint64(0xFFFFFFFF)
+for k in range(3):
+    for rot in rot_table[k % 2]:
+        x = (x + y) & m
+        y = ((y << np.uint64(rot)) & m) | (y >> np.uint64(32 - rot))
+        y ^= x
+for e in (1, 2, 3):
+    x = (x + np.uint64(e) * y) & m
+ref.case("mlx_forms_rotate_rounds", "rotate_rounds", {0: pairs.reshape(-1),
+         1: Out(np.stack([x, y], axis=1).astype(np.uint32).reshape(-1))}, threadgroup=64, grid=200)
+
 if __name__ == "__main__":
     raise SystemExit(ref.main())
