@@ -146,7 +146,7 @@ kernel void bf_limits(device const bfloat* x [[buffer(0)]],
                       uint i [[thread_position_in_grid]]) {
     bfloat m = BfLimits<bfloat>::min;
     for (int k = 0; k < 8; k++)
-        m = float(x[i * 8 + k]) > float(m) ? x[i * 8 + k] : m;
+        m = bfloat(metal::max(float(x[i * 8 + k]), float(m))); // GLSL's max(): the constant `max` is renamed
     row_max[i] = m;
     if (i == 0) {
         consts[0] = BfLimits<bfloat>::max;

@@ -3693,6 +3693,7 @@ static Var *get_global(Parser *P, CXCursor decl)
         return v;
     CXCursor def = clang_getCursorDefinition(decl);
     v = conv_vardecl(P, clang_Cursor_isNull(def) ? decl : def, VAR_GLOBAL);
+    v->glsl_name = names_legal_global(P->arena, v->glsl_name);
     map_put(P, key, v);
     v->is_constexpr = true;
     function_constant(P, v, clang_Cursor_isNull(def) ? decl : def);
