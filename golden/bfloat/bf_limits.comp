@@ -7,8 +7,8 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { uint16_t x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_row_max { uint16_t row_max[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_consts { uint16_t consts[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_row_max { precise uint16_t row_max[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_consts { precise uint16_t consts[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -31,12 +31,12 @@ uint16_t mtl_float_to_bf16(float f)
     return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
 }
 
-const uint16_t min_ = uint16_t(0xff80u /* -inf */);
-const uint16_t max_ = uint16_t(0x7f80u /* inf */);
-const uint16_t finite_max = uint16_t(0x7f7fu /* 3.38953e+38 */);
-const uint16_t finite_min = uint16_t(0xff7fu /* -3.38953e+38 */);
-const uint16_t bf_third = uint16_t(0x3eabu /* 0.333984 */);
-const uint16_t bf_tie = uint16_t(0x3f80u /* 1 */);
+precise const uint16_t min_ = uint16_t(0xff80u /* -inf */);
+precise const uint16_t max_ = uint16_t(0x7f80u /* inf */);
+precise const uint16_t finite_max = uint16_t(0x7f7fu /* 3.38953e+38 */);
+precise const uint16_t finite_min = uint16_t(0xff7fu /* -3.38953e+38 */);
+precise const uint16_t bf_third = uint16_t(0x3eabu /* 0.333984 */);
+precise const uint16_t bf_tie = uint16_t(0x3f80u /* 1 */);
 
 void main()
 {
@@ -44,7 +44,7 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    uint16_t m = min_;
+    precise uint16_t m = min_;
     for (int k = 0; k < 8; k++)
     {
         m = mtl_float_to_bf16(max(mtl_bf16_to_float(x[i * 8u + uint(k)]), mtl_bf16_to_float(m)));

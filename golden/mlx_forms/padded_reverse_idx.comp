@@ -20,7 +20,7 @@ struct cplx_float
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { cplx_float in_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { cplx_float out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise cplx_float out_[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_idx_out { uint idx_out[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
@@ -32,7 +32,7 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared cplx_float vals[64];
+precise shared cplx_float vals[64];
 shared uint idxs[64];
 
 // A struct read from memory as a plain value (for ?:, whose operands must have one type in SPIR-V).
@@ -43,9 +43,9 @@ cplx_float mtl_value_cplx_float(cplx_float v)
 
 cplx_float v; // constant in Metal: set first in main() (its initializer calls a function)
 
-cplx_float cplx_float_make(float r, float i)
+precise cplx_float cplx_float_make(float r, float i)
 {
-    cplx_float self;
+    precise cplx_float self;
     self.re = r;
     self.im = i;
     return self;

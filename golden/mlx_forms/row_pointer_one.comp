@@ -6,9 +6,9 @@
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_in_ { float in_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float out_[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_b { uint16_t out_b[]; };
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_in_ { precise float in_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_b { precise uint16_t out_b[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -53,9 +53,9 @@ void main()
     int n = mtl_params.n;
     uint gid = gl_GlobalInvocationID.x;
     uint row[1] = uint[1](gid * uint(n));
-    float total[1] = float[1](-1e+02);
+    precise float total[1] = float[1](-1e+02);
     rows_sum_1_in_(total, row, n);
     out_[gid] = total[0] + in_[row[0]];
-    uint16_t zero = uint16_t(0x0000u /* 0 */);
+    precise uint16_t zero = uint16_t(0x0000u /* 0 */);
     out_b[gid] = mtl_float_to_bf16(mtl_bf16_to_float(zero) + mtl_bf16_to_float(mtl_float_to_bf16(total[0])));
 }

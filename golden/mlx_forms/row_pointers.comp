@@ -4,8 +4,8 @@
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_in_ { float in_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_in_ { precise float in_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -41,7 +41,7 @@ void main()
     {
         inputs[i] = inputs[i - 1] + uint(n);
     }
-    float totals[2];
+    precise float totals[2];
     rows_sum_2_in_(totals, inputs, n);
     out_[gid * 2u] = totals[0];
     out_[gid * 2u + 1u] = totals[1] + in_[inputs[1]];
