@@ -125,3 +125,35 @@ kernel void bf_arith(device const bfloat* a [[buffer(0)]],
     with_int[i] = x + k[i];
     flags[i] = uint(x < y) | uint(x == y) << 1 | uint(x < k[i]) << 2 | uint(-x > y) << 3;
 }
+
+// Program-scope bfloat constants, as MLX's Limits<bfloat16_t> declares them (static constexpr constant members):
+// GLSL wants a constant initializer, so each is its bits, rounded to nearest even at translation.
+template <typename T>
+struct BfLimits;
+template <>
+struct BfLimits<bfloat> {
+    static constexpr constant bfloat max = metal::numeric_limits<bfloat>::infinity();
+    static constexpr constant bfloat min = -metal::numeric_limits<bfloat>::infinity();
+    static constexpr constant bfloat finite_max = metal::numeric_limits<bfloat>::max();
+    static constexpr constant bfloat finite_min = -metal::numeric_limits<bfloat>::max();
+};
+constant bfloat bf_third = bfloat(0.33333334f);
+constant bfloat bf_tie = static_cast<bfloat>(1.00390625f); // 1 + 2^-8: halfway between two bfloats, rounds to even (1.0)
+
+kernel void bf_limits(device const bfloat* x [[buffer(0)]],
+                      device bfloat* row_max [[buffer(1)]],
+                      device bfloat* consts [[buffer(2)]],
+                      uint i [[thread_position_in_grid]]) {
+    bfloat m = BfLimits<bfloat>::min;
+    for (int k = 0; k < 8; k++)
+        m = bfloat(metal::max(float(x[i * 8 + k]), float(m))); // GLSL's max(): the constant `max` is renamed
+    row_max[i] = m;
+    if (i == 0) {
+        consts[0] = BfLimits<bfloat>::max;
+        consts[1] = BfLimits<bfloat>::min;
+        consts[2] = BfLimits<bfloat>::finite_max;
+        consts[3] = BfLimits<bfloat>::finite_min;
+        consts[4] = bf_third;
+        consts[5] = bf_tie;
+    }
+}

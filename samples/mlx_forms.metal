@@ -146,3 +146,131 @@ kernel void fp4_decode(device const uchar* q [[buffer(0)]], device const ushort*
     out[gid * 2] = dequantize<float>{}(q[gid]);
     out[gid * 2 + 1] = float((*(thread half_box*)(&u)).h); // the bits of a ushort as a half member
 }
+
+// sort.h's forms: a program-scope constant made by a constructor (Init<complex64_t>::v), a struct-typed ?: between a
+// buffer element and that constant, and a template flag that leaves a pointer nullptr in the branch it never takes.
+template <typename T>
+struct PadValue {
+    static constexpr constant cplx<T> v = cplx<T>(T(-1.5), T(2.25));
+};
+
+template <typename T, bool WITH_IDX>
+void fill_block(threadgroup cplx<T>* vals, threadgroup uint* idxs, const device cplx<T>* in, int n, uint lid) {
+    PadValue<T> pad; // reduce_row.h's `Op op; ... op.init`: a static member named through an object
+    vals[lid] = int(lid) < n ? in[lid] : pad.v;
+    if (WITH_IDX) {
+        idxs[lid] = lid * 10; // idxs is nullptr when !WITH_IDX: never reached there
+    }
+}
+
+template <bool WITH_IDX>
+kernel void padded_reverse(const device cplx<float>* in [[buffer(0)]], device cplx<float>* out [[buffer(1)]],
+                           device uint* idx_out [[buffer(2)]], constant int& n [[buffer(3)]],
+                           uint lid [[thread_position_in_threadgroup]]) {
+    if (WITH_IDX) {
+        threadgroup cplx<float> vals[64];
+        threadgroup uint idxs[64];
+        fill_block<float, WITH_IDX>(vals, idxs, in, n, lid);
+        threadgroup_barrier(mem_flags::mem_threadgroup);
+        out[lid] = vals[63 - lid];
+        idx_out[lid] = idxs[63 - lid];
+    } else {
+        threadgroup cplx<float> vals[64];
+        fill_block<float, WITH_IDX>(vals, nullptr, in, n, lid);
+        threadgroup_barrier(mem_flags::mem_threadgroup);
+        out[lid] = vals[63 - lid];
+    }
+}
+template [[host_name("padded_reverse_idx")]] kernel void padded_reverse<true>(const device cplx<float>*,
+    device cplx<float>*, device uint*, constant int&, uint);
+template [[host_name("padded_reverse_vals")]] kernel void padded_reverse<false>(const device cplx<float>*,
+    device cplx<float>*, device uint*, constant int&, uint);
+
+// reduce_row.h's per_thread_row_reduce: an array of row pointers handed to a helper, which advances them (the
+// caller's array: C passes arrays by address)
+template <int N>
+void rows_sum(thread float totals[N], const device float* inputs[N], int n) {
+    for (int j = 0; j < N; j++) {
+        totals[j] = 0;
+        for (int i = 0; i < n; i++)
+            totals[j] += inputs[j][i];
+        inputs[j] += n;
+    }
+}
+
+kernel void row_pointers(const device float* in [[buffer(0)]], device float* out [[buffer(1)]],
+                         constant int& n [[buffer(2)]], uint gid [[thread_position_in_grid]]) {
+    const device float* inputs[2];
+    inputs[0] = in + gid * 2 * n;
+    for (int i = 1; i < 2; i++)
+        inputs[i] = inputs[i - 1] + n;
+    float totals[2];
+    rows_sum<2>(totals, inputs, n);
+    out[gid * 2] = totals[0];
+    out[gid * 2 + 1] = totals[1] + inputs[1][0]; // the row after the second: moved by rows_sum
+}
+
+// utils.h's LoopedElemToLoc::next(n, ...): a member function that calls itself last, with the steps left over
+// (GLSL has no recursion: a loop)
+struct Odometer {
+    int index;
+    int carries;
+    void next(int n, int size) thread {
+        if (size <= 0) {
+            return;
+        }
+        index += n;
+        if (index >= size) {
+            int extra = index - size;
+            index = 0;
+            carries++;
+            if (extra > 0) {
+                next(extra, size);
+            }
+        }
+    }
+};
+
+kernel void odometer(device const int* steps [[buffer(0)]], device int* out [[buffer(1)]],
+                     constant int& size [[buffer(2)]], uint i [[thread_position_in_grid]]) {
+    Odometer o;
+    o.index = 0;
+    o.carries = 0;
+    for (int k = 0; k < 4; k++)
+        o.next(steps[i * 4 + k], size);
+    out[2 * i] = o.index;
+    out[2 * i + 1] = o.carries;
+}
+
+// reduce_row.h's row_reduce_looped: the addresses of a local value and of a local pointer passed for one-element
+// array parameters (`per_thread_row_reduce<T, U, Op, N_READS, 1>(&row_total, &row, ...)`), and bfloat() (zero)
+kernel void row_pointer_one(const device float* in [[buffer(0)]], device float* out [[buffer(1)]],
+                            device bfloat* out_b [[buffer(2)]], constant int& n [[buffer(3)]],
+                            uint gid [[thread_position_in_grid]]) {
+    const device float* row = in + gid * n;
+    float total = -100.0f; // rows_sum sets it
+    rows_sum<1>(&total, &row, n);
+    out[gid] = total + row[0]; // row moved past its row by rows_sum
+    bfloat zero = bfloat();
+    out_b[gid] = zero + bfloat(total);
+}
+
+// random.metal's threefry rounds: range-based for over a row of a program-scope constant table (by value), and over
+// a thread array by const reference
+static constexpr constant uint32_t rot_table[2][4] = {{13, 15, 26, 6}, {17, 29, 16, 24}};
+
+kernel void rotate_rounds(device const uint2* in [[buffer(0)]], device uint2* out [[buffer(1)]],
+                          uint i [[thread_position_in_grid]]) {
+    uint2 v = in[i];
+    for (int k = 0; k < 3; ++k) {
+        for (auto r : rot_table[k % 2]) {
+            v.x += v.y;
+            v.y = (v.y << r) | (v.y >> (32 - r));
+            v.y ^= v.x;
+        }
+    }
+    uint extra[3] = {1u, 2u, 3u};
+    for (const thread uint& e : extra)
+        v.x += e * v.y;
+    out[i] = v;
+}

@@ -69,7 +69,8 @@ kernel void select_small(
 }
 
 // arg_reduce.metal's reduction step on 8/16-bit values: simd_shuffle_down and bf16_math.h's compiler builtin,
-// a sum and a max (all computed on the 32-bit extension and truncated, as Metal's narrow arithmetic wraps)
+// a sum and a max (all computed on the 32-bit extension and truncated, as Metal's narrow arithmetic wraps),
+// a shuffle-and-fill-up over __metal_get_simdgroup_size lanes
 template <typename T>
 [[kernel]] void shuffle_small(
     device const T* x [[buffer(0)]],
@@ -77,12 +78,15 @@ template <typename T>
     device T* raw_down [[buffer(2)]],
     device T* sums [[buffer(3)]],
     device T* maxes [[buffer(4)]],
+    device T* filled [[buffer(5)]],
     uint i [[thread_position_in_grid]]) {
   T v = x[i];
   down[i] = simd_shuffle_down(v, 3);
   raw_down[i] = __metal_simd_shuffle_down(v, ushort(7));
   sums[i] = simd_sum(v);
   maxes[i] = simd_max(v);
+  // bf16_math.h's simd_shuffle_and_fill_up without a modulo: the SIMD-group's width from the compiler builtin
+  filled[i] = __metal_simd_shuffle_and_fill_up(v, T(v + 1), ushort(2), __metal_get_simdgroup_size(ushort()));
 }
 
 template [[host_name("shuffle_small_uchar")]] [[kernel]] decltype(shuffle_small<uchar>) shuffle_small<uchar>;

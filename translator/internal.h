@@ -670,6 +670,7 @@ bool file_check(const char *path, long limit, char *why, size_t why_size);
 
 /* ---- names.c ---- */
 const char *names_legal(Arena *a, const char *name); /* renames GLSL keywords, reserved forms, non-ASCII */
+const char *names_legal_global(Arena *a, const char *name); /* ... and names of GLSL built-in functions */
 /* Why NAME cannot name an entry point (it names files ENTRY.comp and C functions PREFIX_ENTRY): "is empty", "is not
    an identifier ...", its length; NULL when it can. */
 const char *names_entry_problem(const char *name);

@@ -79,3 +79,21 @@ const char *names_entry_problem(const char *name)
         ident = ident_char(*p);
     return ident ? NULL : "is not an identifier (letters, digits and '_'): it names the output files and C functions";
 }
+
+/* GLSL built-in functions the translator calls: a program-scope constant of that name would hide them everywhere
+   (MLX's Limits<T>::max and ::min, static members printed as globals). */
+static const char *const glsl_functions[] = {
+    "min", "max", "abs", "clamp", "sign", "floor", "ceil", "trunc", "round", "exp", "exp2", "log", "log2", "sqrt",
+    "pow", "sin", "cos", "tan", "fma", "isnan", "isinf", "any", "all", "step", "mod", "barrier", "distance",
+    "cross", "normalize", "fract", "radians", "degrees", "atan", "asin", "acos", "sinh", "cosh", "tanh",
+};
+
+/* names_legal for a program-scope variable: also not the name of a GLSL built-in function (max -> max_). */
+const char *names_legal_global(Arena *a, const char *name)
+{
+    const char *n = names_legal(a, name);
+    for (size_t i = 0; i < sizeof glsl_functions / sizeof *glsl_functions; i++)
+        if (!strcmp(n, glsl_functions[i]))
+            return arena_printf(a, "%s_", n);
+    return n;
+}

@@ -24,6 +24,7 @@ layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_down { int8_t d
 layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_raw_down { int8_t raw_down[]; };
 layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_sums { int8_t sums[]; };
 layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_maxes { int8_t maxes[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer mtl_buffer_filled { int8_t filled[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -71,6 +72,14 @@ int mtl_simd_reduce_max(int x, bool p) { return mtl_sg_reduce_max(x, p); }
 
 int simd_max(int x) { return mtl_simd_reduce_max(x, true); }
 
+int simd_shuffle_and_fill_up(int x, int fill, uint d, uint m)
+{
+    uint l = mtl_thread_index_in_simdgroup(), i = l % m, base = l - i;
+    int a = mtl_simd_get(x, base + (i >= d ? i - d : i), true);
+    int b = mtl_simd_get(fill, base + (i < d ? m - d + i : i), true);
+    return i >= d ? a : b;
+}
+
 void main()
 {
     uint i = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
@@ -79,4 +88,5 @@ void main()
     raw_down[i] = int8_t(simd_shuffle_down(int(v), 7u));
     sums[i] = int8_t(simd_sum(int(v)));
     maxes[i] = int8_t(simd_max(int(v)));
+    filled[i] = int8_t(simd_shuffle_and_fill_up(int(v), int(int8_t(int(v) + 1)), 2u, 32u));
 }

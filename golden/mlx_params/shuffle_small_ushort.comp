@@ -24,6 +24,7 @@ layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_down { uint16_t
 layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_raw_down { uint16_t raw_down[]; };
 layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_sums { uint16_t sums[]; };
 layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_maxes { uint16_t maxes[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer mtl_buffer_filled { uint16_t filled[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -71,6 +72,14 @@ uint mtl_simd_reduce_max(uint x, bool p) { return mtl_sg_reduce_max(x, p); }
 
 uint simd_max(uint x) { return mtl_simd_reduce_max(x, true); }
 
+uint simd_shuffle_and_fill_up(uint x, uint fill, uint d, uint m)
+{
+    uint l = mtl_thread_index_in_simdgroup(), i = l % m, base = l - i;
+    uint a = mtl_simd_get(x, base + (i >= d ? i - d : i), true);
+    uint b = mtl_simd_get(fill, base + (i < d ? m - d + i : i), true);
+    return i >= d ? a : b;
+}
+
 void main()
 {
     uint i = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
@@ -79,4 +88,5 @@ void main()
     raw_down[i] = uint16_t(simd_shuffle_down(uint(v), 7u));
     sums[i] = uint16_t(simd_sum(uint(v)));
     maxes[i] = uint16_t(simd_max(uint(v)));
+    filled[i] = uint16_t(simd_shuffle_and_fill_up(uint(v), uint(uint16_t(int(v) + 1)), 2u, 32u));
 }

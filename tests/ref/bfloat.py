@@ -141,11 +141,24 @@ def arith(name, n, tg):
              threadgroup=tg, grid=n)
 
 
+def limits(name, rows, tg):
+    """bf_limits: program-scope bfloat constants (MLX's Limits<bfloat16_t>) and a row maximum started at -inf."""
+    x = to_bf16(r.uniform(-1000, 1000, (rows, 8)).astype(np.float32))
+    x[3, :] = 0xFF80                                      # a row of -inf stays -inf
+    row_max = to_bf16(from_bf16(x).max(axis=1))
+    consts = np.array([0x7F80, 0xFF80, 0x7F7F, 0xFF7F, 0, 0],
+                      dtype=np.uint16)
+    consts[4:] = to_bf16(np.array([0.33333334, 1.00390625], dtype=np.float32))   # the tie rounds to even: 1.0
+    assert consts[4] == 0x3EAB and consts[5] == 0x3F80
+    ref.case(name, "bf_limits", {0: x.ravel(), 1: Out(row_max), 2: Out(consts)}, threadgroup=tg, grid=rows)
+
+
 update("bf_update_1000", 1000, 64)
 arith("bf_arith_900", 900, 64)
 bf4_elementwise("bf4_elementwise_10x32", 10, -1.375)
 struct_tg("bf_struct_tg_8x64", 8, 64)
 row_norm(300, 37)
+limits("bf_limits_100", 100, 32)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -4,7 +4,7 @@ operators and reference-returning operator+=, arrays of structs made by their co
 numeric_limits' infinities and NaNs for float, half and bfloat, and bytes read as a struct through a cast pointer
 (MLX's fp4 dequantization)."""
 import numpy as np
-from refcase import Out, Reference, Scalar, rng, to_bf16
+from refcase import InOut, Out, Reference, Scalar, rng, to_bf16
 
 ref = Reference("mlx_forms.metal")
 r = rng(131)
@@ -56,6 +56,72 @@ hv = r.uniform(-1000, 1000, 256).astype(np.float16)
 dec = np.stack([fp4, hv.astype(f32)], axis=1).reshape(-1)
 ref.case("mlx_forms_fp4_decode", "fp4_decode", {0: q, 1: hv.view(np.uint16), 2: Out(dec, bits=True)},
          threadgroup=64, grid=256)
+
+# padded_reverse: 64 complex values, the first n from the buffer and the rest PadValue's (-1.5, 2.25), written
+# reversed; the _idx instance also writes its indices (10 * lane, reversed), the _vals one leaves idx_out alone
+for name, with_idx, n in (("idx", True, 50), ("vals", False, 37)):
+    c = r.uniform(-5, 5, (64, 2)).astype(f32)
+    padded = c.copy()
+    padded[n:] = [-1.5, 2.25]
+    idx = np.arange(64, dtype=np.uint32)[::-1] * 10 if with_idx else np.full(64, 7, np.uint32)
+    bufs = {0: c.reshape(-1), 1: Out(padded[::-1].reshape(-1)), 3: Scalar("int", n)}
+    bufs[2] = Out(idx) if with_idx else InOut(idx, idx.copy())
+    ref.case("mlx_forms_padded_reverse_" + name, "padded_reverse_" + name, bufs, threadgroup=64, grid=64)
+
+# row_pointers: per thread, the sums of rows 2g and 2g + 1 of n, the second plus the first element of row 2g + 2
+g, n = 40, 13
+rows = r.uniform(-1, 1, (2 * g + 1, n)).astype(f32)
+sums = rows[: 2 * g].sum(axis=1, dtype=np.float64)
+sums[1::2] += rows[2::2, 0]
+ref.case("mlx_forms_row_pointers", "row_pointers", {0: rows.reshape(-1), 1: Out(sums.astype(f32)), 2: Scalar("int", n)},
+         threadgroup=16, grid=g)
+
+# row_pointer_one: the sum of row g plus the first element of row g + 1; the bfloat output is the sum rounded
+g1 = 50
+rows1 = r.uniform(-1, 1, (g1 + 1, n)).astype(f32)
+sums1 = np.zeros(g1, f32)
+for i in range(n):                      # in the kernel's order, in float32: the bfloat rounding sees the same sum
+    sums1 = sums1 + rows1[:g1, i]
+ref.case("mlx_forms_row_pointer_one", "row_pointer_one",
+         {0: rows1.reshape(-1), 1: Out(sums1 + rows1[1:, 0]), 2: Out(to_bf16(sums1)), 3: Scalar("int", n)},
+         threadgroup=16, grid=g1)
+
+# odometer: four steps each; past `size` the index restarts at 0, counts a carry and goes on with what is left
+def odometer(steps, size):
+    index = carries = 0
+    for n in steps:
+        while True:                      # the kernel's tail call, as the loop it means
+            index += int(n)
+            if index < size:
+                break
+            extra = index - size
+            index, carries = 0, carries + 1
+            if extra <= 0:
+                break
+            n = extra
+    return index, carries
+
+
+size = 7
+steps = r.integers(0, 30, (96, 4)).astype(np.int32)
+odo = np.array([odometer(row, size) for row in steps], np.int32).reshape(-1)
+ref.case("mlx_forms_odometer", "odometer", {0: steps.reshape(-1), 1: Out(odo), 2: Scalar("int", size)},
+         threadgroup=32, grid=96)
+
+# rotate_rounds: three rounds of threefry's mix with the rotations of row k % 2, then x += e * y for e = 1, 2, 3
+rot_table = [[13, 15, 26, 6], [17, 29, 16, 24]]
+pairs = r.integers(0, 2**32, (200, 2), dtype=np.uint64).astype(np.uint32)
+x, y = pairs[:, 0].astype(np.uint64), pairs[:, 1].astype(np.uint64)
+m = np.uint64(0xFFFFFFFF)
+for k in range(3):
+    for rot in rot_table[k % 2]:
+        x = (x + y) & m
+        y = ((y << np.uint64(rot)) & m) | (y >> np.uint64(32 - rot))
+        y ^= x
+for e in (1, 2, 3):
+    x = (x + np.uint64(e) * y) & m
+ref.case("mlx_forms_rotate_rounds", "rotate_rounds", {0: pairs.reshape(-1),
+         1: Out(np.stack([x, y], axis=1).astype(np.uint32).reshape(-1))}, threadgroup=64, grid=200)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

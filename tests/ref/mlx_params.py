@@ -72,9 +72,12 @@ for t, dt in (("uchar", np.uint8), ("char", np.int8), ("ushort", np.uint16), ("s
     sums = np.repeat(g.astype(np.int64).sum(axis=1), 32).astype(np.uint64 if info.min == 0 else np.int64)
     sums = (sums.astype(np.int64) % (1 << (8 * x.itemsize))).astype(np.uint64).astype(dt)
     maxes = np.repeat(g.max(axis=1), 32).astype(dt)
+    # fill up by 2 over 32 lanes: lanes 0, 1 take lanes 30, 31 of v + 1 (wrapping), the others lane - 2 of v
+    base = np.arange(n) - lane
+    filled = np.where(lane >= 2, x[np.arange(n) - 2 * (lane >= 2)], (x[base + 30 + lane % 2].astype(np.int64) + 1).astype(dt))
     for width in WIDTHS:
         ref.case("mlx_params_shuffle_%s_w%d" % (t, width), "shuffle_small_" + t,
-                 {0: x, 1: Out(down(3)), 2: Out(down(7)), 3: Out(sums), 4: Out(maxes)},
+                 {0: x, 1: Out(down(3)), 2: Out(down(7)), 3: Out(sums), 4: Out(maxes), 5: Out(filled.astype(dt))},
                  threadgroup=64, grid=n, width=width)
 
 # window_valid: windows of 3 positions, valid when all are even and inside [0, limit)

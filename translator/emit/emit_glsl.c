@@ -47,6 +47,7 @@ typedef struct Emit {
     bool ref_assigned; /* the statement printed `p_ref = ...;` already (pointers chosen at run time) */
     StrBuf ptr_helpers;       /* mtl_load_ROOT_T / mtl_store_ROOT_T: memory read member by member */
     PtrVec ptr_helper_names;  /* char*: the ones printed */
+    StrBuf value_helpers;     /* mtl_value_T: a struct read from memory as a plain value (emit_struct_operand) */
 } Emit;
 
 typedef struct HelperInfo {
@@ -73,6 +74,7 @@ static bool has_side_effects(Node *n);
 static void emit_coerced(Emit *E, Node *n, Type *t, int min_prec);
 static bool is_dynamic(Emit *E, Var *v);
 static void emit_ref(Emit *E, Node *n, Type *elem);
+static void emit_struct_operand(Emit *E, Node *n, Type *t, int min_prec);
 static void emit_condition(Emit *E, Node *n, int min_prec);
 static const char *ref_type(Emit *E, Type *elem);
 static Var *dynamic_pointer_array(Emit *E, Node *n);
@@ -607,8 +609,52 @@ static unsigned fbits(float f)
     return u;
 }
 
+/* The bits of bfloat(f): rounded to nearest even, NaN a quiet NaN (as mtl_float_to_bf16 computes them). */
+static unsigned bfloat_bits(float f)
+{
+    unsigned u = fbits(f);
+    if (f != f)
+        return (u >> 16) | 0x40u;
+    return ((u + 0x7fffu + ((u >> 16) & 1u)) >> 16) & 0xffffu;
+}
+
+/* The value of a scalar constant made of number literals, unary minus and conversions to float or double
+   (`-FLT_MAX`, `(float)2`); false for anything else. */
+static bool constant_number(Node *n, double *v)
+{
+    switch (n->kind) {
+    case N_INT:
+        *v = (double)n->ival;
+        return ty_is_integer(n->ty) && n->ival >= 0;
+    case N_FLOAT:
+        *v = n->fval;
+        return true;
+    case N_PAREN:
+        return constant_number(n->a, v);
+    case N_UNARY:
+        if (strcmp(n->op, "-") != 0 || !constant_number(n->a, v))
+            return false;
+        *v = -*v;
+        return true;
+    case N_CAST:
+        if (!n->ty || !ty_is_scalar(n->ty) || !constant_number(n->a, v))
+            return false;
+        if (n->ty->kind == TY_BFLOAT) { /* -float(bfloat(x)): the prelude's negation of a bfloat */
+            unsigned u = bfloat_bits((float)*v) << 16;
+            float f;
+            memcpy(&f, &u, sizeof f);
+            *v = f;
+            return true;
+        }
+        return n->ty->kind == TY_FLOAT || n->ty->kind == TY_DOUBLE;
+    default:
+        return false;
+    }
+}
+
 /* bfloat is its bits (uint16_t) in the GLSL: conversions to and from it go through float, rounding to nearest
-   even as Metal does. Returns false when neither side is bfloat (or both are). */
+   even as Metal does; a constant becomes its bits (`uint16_t(0x7f80u)`: program-scope constants such as MLX's
+   Limits<bfloat>::max need a constant initializer). Returns false when neither side is bfloat (or both are). */
 static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
 {
     bool fb = ty_scalar_kind(from->ty) == TY_BFLOAT, tb = ty_scalar_kind(to) == TY_BFLOAT;
@@ -636,6 +682,14 @@ static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
         emit_expr(E, from, PREC_ASSIGN + 1);
         put(E, fl ? ")" : "))");
     } else {
+        double v;
+        if (w == 1 && constant_number(from, &v)) {
+            unsigned b = bfloat_bits((float)v), u = b << 16;
+            float f;
+            memcpy(&f, &u, sizeof f);
+            putf(E, "uint16_t(0x%04xu /* %g */)", b, (double)f);
+            return true;
+        }
         put(E, "mtl_float_to_bf16(");
         emit_coerced(E, from, f, PREC_ASSIGN + 1);
         put(E, ")");
@@ -2838,9 +2892,9 @@ static void emit_expr(Emit *E, Node *n, int min_prec)
             put(E, "(");
         emit_condition(E, n->a, PREC_OR);
         put(E, " ? ");
-        emit_coerced(E, n->b, n->ty, PREC_ASSIGN);
+        emit_struct_operand(E, n->b, n->ty, PREC_ASSIGN);
         put(E, " : ");
-        emit_coerced(E, n->c, n->ty, PREC_COND);
+        emit_struct_operand(E, n->c, n->ty, PREC_COND);
         if (PREC_COND < min_prec)
             put(E, ")");
         break;
@@ -3341,8 +3395,12 @@ static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
         Var *p = f->params[i];
         if (i)
             put(E, ", ");
-        if (is_dynamic(E, p))
+        if (is_dynamic(E, p) && p->ty->kind == TY_ARRAY)
+            diag_error(E->prog->diag, p->loc, "an array of pointers into buffers chosen at run time as a parameter ('%s') is not supported yet", p->name);
+        else if (is_dynamic(E, p))
             putf(E, "%s %s_ref, uint %s", ref_type(E, ptr_ref_elem(E->spec, p)), p->glsl_name, p->glsl_name);
+        else if (ptr_like(p) && p->ty->kind == TY_ARRAY) /* an array of pointers: their indices, the caller's array */
+            putf(E, "%suint %s%s", p->is_out_param ? "inout " : "", p->glsl_name, array_suffix(E, p->ty));
         else if (ptr_like(p))
             putf(E, "uint %s", p->glsl_name);
         else
@@ -4006,6 +4064,66 @@ static const char *builtin_value(Emit *E, Var *v)
     return expr;
 }
 
+/* Whether N, a global's initializer, is no GLSL constant expression: it calls a function of ours (a constructor:
+   MLX's `constant complex64_t v = complex64_t(nan, nan)`) or reads a global that does. */
+static bool needs_main(const Node *n, int depth)
+{
+    if (!n || depth > 32)
+        return n != NULL;
+    if (n->kind == N_CALL && n->fn)
+        return true;
+    if (n->kind == N_VAR && n->var->kind == VAR_GLOBAL && !n->var->fc_id && n->var->init)
+        return needs_main(n->var->init, depth + 1);
+    if (needs_main(n->a, depth) || needs_main(n->b, depth) || needs_main(n->c, depth) || needs_main(n->d, depth))
+        return true;
+    for (int i = 0; i < n->n_list; i++)
+        if (needs_main(n->list[i], depth))
+            return true;
+    return false;
+}
+
+/* A program-scope constant whose initializer GLSL does not take as a constant: a plain global that main() sets
+   before anything else runs (emit_globals_in_main). */
+static bool global_set_in_main(const Var *g)
+{
+    return !g->fc_id && !ptr_like(g) && g->ty->kind != TY_PTR && g->init && needs_main(g->init, 0);
+}
+
+static void emit_globals_in_main(Emit *E)
+{
+    for (int i = 0; i < E->L->globals.len; i++) {
+        Var *g = E->L->globals.items[i];
+        if (!global_set_in_main(g))
+            continue;
+        line_start(E);
+        putf(E, "%s = ", g->glsl_name);
+        if (g->init->kind == N_INITLIST)
+            emit_initlist(E, g->init, g->ty);
+        else
+            emit_coerced(E, g->init, g->ty, PREC_ASSIGN);
+        put(E, ";\n");
+    }
+}
+
+/* An operand of `c ? x : y` of struct type T. A struct read from a buffer has the block's laid-out type in SPIR-V,
+   which glslang 12 selects between without converting (spirv-val: "OpStore Pointer's type does not match
+   Object's type"): such an operand goes through `T mtl_value_T(T v)`, which converts it (MLX's sort:
+   `i < n ? inp[i] : init` on complex64_t). */
+static void emit_struct_operand(Emit *E, Node *n, Type *t, int min_prec)
+{
+    Node *s = strip_parens(n);
+    if (t->kind != TY_STRUCT || !(s->kind == N_INDEX || s->kind == N_DEREF || s->kind == N_MEMBER)) {
+        emit_coerced(E, n, t, min_prec);
+        return;
+    }
+    const char *ty = glsl_type(E, t), *name = arena_printf(E->prog->arena, "mtl_value_%s", ty);
+    if (!helper_known(E, name))
+        sb_printf(&E->value_helpers, "%s %s(%s v)\n{\n    return v;\n}\n\n", ty, name, ty);
+    putf(E, "%s(", name);
+    emit_coerced(E, n, t, PREC_ASSIGN);
+    put(E, ")");
+}
+
 static void emit_kernel(Emit *E, Func *k)
 {
     E->fn = k;
@@ -4037,6 +4155,7 @@ static void emit_kernel(Emit *E, Func *k)
             putf(E, "%s %s%s = %s;\n", glsl_type(E, v->ty->elem), v->glsl_name, array_suffix(E, v->ty->elem), push_value(E, v));
         }
     }
+    emit_globals_in_main(E);
     Node *body = k->body;
     if (E->L->uniform_flow && body) {
         if (body->flags & NF_RETURN) {
@@ -4409,6 +4528,11 @@ char *emit_glsl(Program *prog, Lowered *L)
                 putf(&E, *c >= ' ' && *c <= '~' && *c != '\\' ? "%c" : "\\x%02x", (unsigned char)*c);
             put(&E, strlen(g->name) > 100 ? "...\"\n" : "\"\n");
         }
+        if (global_set_in_main(g)) {
+            putf(&E, "%s %s%s; // constant in Metal: set first in main() (its initializer calls a function)\n", glsl_type(&E, g->ty),
+                 g->glsl_name, array_suffix(&E, g->ty));
+            continue;
+        }
         emit_vardef(&E, g, true);
         put(&E, ";\n");
     }
@@ -4517,6 +4641,10 @@ char *emit_glsl(Program *prog, Lowered *L)
         put(&E, "// Memory read and written member by member (docs/translator.md, \"Pointers\").\n");
         put(&E, E.ptr_helpers.data);
     }
+    if (E.value_helpers.data) {
+        put(&E, "// A struct read from memory as a plain value (for ?:, whose operands must have one type in SPIR-V).\n");
+        put(&E, E.value_helpers.data);
+    }
     if (body.data)
         put(&E, body.data);
     sb_free(&structs);
@@ -4527,6 +4655,7 @@ char *emit_glsl(Program *prog, Lowered *L)
     sb_free(&body);
     sb_free(&E.atomic_helpers);
     sb_free(&E.ptr_helpers);
+    sb_free(&E.value_helpers);
     pv_free(&E.ptr_helper_names);
     return E.out.data;
 }

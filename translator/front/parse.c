@@ -1612,6 +1612,12 @@ static Node *conv_call(Parser *P, CXCursor c)
             from = bfloat_components(P, c, ty_width(n->ty), nargs);
         if (ck == CXCursor_ConversionFunction)
             from = conversion_object(P, c);
+        if (nargs == 0 && ck == CXCursor_Constructor && n->ty->kind != TY_VEC) {
+            /* bfloat() and `bfloat x;` (MLX's reduce_row.h: `U row_total;`): 0, as bfloat() is in Metal */
+            from = new_node(P, N_FLOAT, c);
+            from->ty = ty_scalar(TY_FLOAT);
+            from->fval = 0.0;
+        }
         if (!from)
             return unsupported(P, c, "this bfloat conversion");
         n->kind = N_CAST;
@@ -1696,6 +1702,14 @@ static Node *conv_call(Parser *P, CXCursor c)
         }
         if (!strcmp(name, "is_function_constant_defined"))
             return function_constant_defined(P, c, n);
+        if (!strcmp(name, "__metal_get_simdgroup_size") && n->ty && ty_is_integer(n->ty)) {
+            /* __metal_get_simdgroup_size(ushort()) (MLX's bf16_math.h): the SIMD-group's width, 32 as
+               threads_per_simdgroup (every --subgroup-size keeps Metal's 32 lanes) */
+            n->kind = N_INT;
+            n->ival = 32;
+            n->n_list = 0;
+            return n;
+        }
         int si = simd_lookup(name);
         if (!strncmp(name, "__metal_", 8) && simd_lookup(name + 8) >= 0 && strchr("SQ", simd_table[simd_lookup(name + 8)].group)) {
             /* __metal_simd_shuffle_down(x, delta) (MLX's bf16_math.h): the compiler builtin behind simd_shuffle_down,
@@ -2236,9 +2250,18 @@ static Node *conv_member(Parser *P, CXCursor c)
     }
     CXCursor ref = clang_getCursorReferenced(c);
     if (clang_getCursorKind(ref) == CXCursor_VarDecl) {
+        /* obj.member naming a static data member (MLX's `op.init`): the member itself, which does not read obj;
+           an object expression that does something besides naming an object would be lost, so it is an error */
+        Node *obj = k.len ? conv_expr(P, k.items[0]) : NULL;
         free(k.items);
         Node *v = const_value(P, c);
-        return v ? v : unsupported(P, c, "a static data member that is not a constant");
+        if (v)
+            return v;
+        while (obj && (obj->kind == N_PAREN || obj->kind == N_DEREF))
+            obj = obj->a;
+        if (obj && obj->kind != N_VAR)
+            return unsupported(P, c, "a static data member read through an expression other than a variable");
+        return conv_declref(P, c);
     }
     Node *n = new_node(P, N_MEMBER, c);
     n->a = k.len ? conv_expr(P, k.items[0]) : self_ref(P, c);
@@ -2727,6 +2750,166 @@ static Node *conv_for(Parser *P, CXCursor c)
     return n;
 }
 
+/* Whether range expression N can be evaluated once per element: it reads variables and indexes them, nothing else. */
+static bool plain_range(const Node *n)
+{
+    if (!n)
+        return true;
+    switch (n->kind) {
+    case N_VAR:
+    case N_INT:
+    case N_ENUMVAL:
+    case N_BOOL:
+        return true;
+    case N_INDEX:
+    case N_MEMBER:
+    case N_PAREN:
+    case N_DEREF:
+    case N_BINARY:
+    case N_CAST:
+        return plain_range(n->a) && plain_range(n->b);
+    default:
+        return false;
+    }
+}
+
+/* Whether N mentions variable V. */
+static bool mentions(const Node *n, const Var *v)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_VAR && n->var == v)
+        return true;
+    if (mentions(n->a, v) || mentions(n->b, v) || mentions(n->c, v) || mentions(n->d, v))
+        return true;
+    for (int i = 0; i < n->n_list; i++)
+        if (mentions(n->list[i], v))
+            return true;
+    return n->kind == N_VARDEF && mentions(n->var->init, v);
+}
+
+/* Whether BODY may change a variable RANGE reads: it assigns, increments, takes the address of or passes to a
+   function something that mentions one (C++ evaluates the range once; the loop below reads it per element). */
+static bool changes_range(const Node *body, const Node *range)
+{
+    if (!body)
+        return false;
+    const Node *target = NULL;
+    if (body->kind == N_ASSIGN || body->kind == N_ADDR ||
+        ((body->kind == N_POSTFIX || body->kind == N_UNARY) && (!strcmp(body->op, "++") || !strcmp(body->op, "--"))))
+        target = body->a;
+    if (target || body->kind == N_CALL) {
+        const Node *t[64];
+        int nt = 0;
+        if (target)
+            t[nt++] = target;
+        for (int i = 0; body->kind == N_CALL && i < body->n_list && nt < 64; i++)
+            t[nt++] = body->list[i];
+        for (int i = 0; i < nt; i++) {
+            const Node *stack[64];
+            int sp = 0;
+            stack[sp++] = range;
+            while (sp) {
+                const Node *r = stack[--sp];
+                if (!r)
+                    continue;
+                if (r->kind == N_VAR && mentions(t[i], r->var))
+                    return true;
+                if (sp < 60) {
+                    stack[sp++] = r->a;
+                    stack[sp++] = r->b;
+                }
+            }
+        }
+    }
+    if (changes_range(body->a, range) || changes_range(body->b, range) || changes_range(body->c, range) || changes_range(body->d, range))
+        return true;
+    for (int i = 0; i < body->n_list; i++)
+        if (changes_range(body->list[i], range))
+            return true;
+    return body->kind == N_VARDEF && changes_range(body->var->init, range);
+}
+
+/* for (T x : arr) body, arr an array (MLX's random.metal: `for (auto r : rotations[i % 2])`):
+   for (int mtl_x_i = 0; mtl_x_i < N; mtl_x_i++) { T x = arr[mtl_x_i]; body }. libclang visits the loop
+   variable, the range, then the body. */
+static Node *conv_range_for(Parser *P, CXCursor c)
+{
+    Kids k = kids_of(c);
+    if (k.len != 3 || clang_getCursorKind(k.items[0]) != CXCursor_VarDecl) {
+        free(k.items);
+        unsupported(P, c, "this range-based for");
+        return new_node(P, N_EMPTY, c);
+    }
+    Node *range = conv_expr(P, k.items[1]);
+    CXCursor var_c = k.items[0], body_c = k.items[2];
+    free(k.items);
+    Type *vt = conv_type(P, clang_getCursorType(var_c));
+    bool by_ref = vt->kind == TY_REF;
+    if (by_ref)
+        vt = vt->elem;
+    if (!range->ty || range->ty->kind != TY_ARRAY || range->ty->n <= 0 || !plain_range(range) ||
+        (by_ref && !clang_isConstQualifiedType(clang_getPointeeType(clang_getCursorType(var_c)))) || !ty_equal(vt, range->ty->elem)) {
+        unsupported(P, c, "range-based for other than over an array named by variables and indices, by value or const reference,");
+        return new_node(P, N_EMPTY, c);
+    }
+    Var *x = arena_alloc(P->arena, sizeof *x), *i = arena_alloc(P->arena, sizeof *i);
+    x->name = cx_take(P, clang_getCursorSpelling(var_c));
+    x->glsl_name = names_legal(P->arena, x->name);
+    x->ty = vt;
+    x->kind = VAR_LOCAL;
+    x->loc = loc_of(P, var_c);
+    x->owner = P->cur_func;
+    map_put(P, usr_key(P, var_c), x);
+    *i = (Var){.name = arena_printf(P->arena, "mtl_%s_i", x->glsl_name), .ty = ty_scalar(TY_INT), .kind = VAR_LOCAL,
+               .loc = x->loc, .owner = P->cur_func};
+    i->glsl_name = i->name;
+    Node *iv[3];
+    for (int j = 0; j < 3; j++) {
+        iv[j] = new_node(P, N_VAR, c);
+        iv[j]->var = i;
+        iv[j]->ty = i->ty;
+    }
+    Node *zero = new_node(P, N_INT, c), *count = new_node(P, N_INT, c);
+    zero->ty = count->ty = i->ty;
+    count->ival = range->ty->n;
+    i->init = zero;
+    Node *n = new_node(P, N_FOR, c), *idef = new_node(P, N_VARDEF, c), *xdef = new_node(P, N_VARDEF, var_c);
+    idef->var = i;
+    n->a = new_node(P, N_DECL, c);
+    n->a->list = arena_alloc(P->arena, sizeof(Node *));
+    n->a->list[0] = idef;
+    n->a->n_list = 1;
+    n->b = new_node(P, N_BINARY, c);
+    n->b->op = "<";
+    n->b->a = iv[0];
+    n->b->b = count;
+    n->b->ty = ty_scalar(TY_BOOL);
+    n->c = new_node(P, N_POSTFIX, c);
+    n->c->op = "++";
+    n->c->a = iv[1];
+    n->c->ty = i->ty;
+    x->init = new_node(P, N_INDEX, var_c);
+    x->init->a = range;
+    x->init->b = iv[2];
+    x->init->ty = vt;
+    xdef->var = x;
+    Node *decl = new_node(P, N_DECL, var_c);
+    decl->list = arena_alloc(P->arena, sizeof(Node *));
+    decl->list[0] = xdef;
+    decl->n_list = 1;
+    n->d = new_node(P, N_BLOCK, c);
+    n->d->list = arena_alloc(P->arena, sizeof(Node *) * 2);
+    n->d->list[0] = decl;
+    n->d->list[1] = conv_stmt(P, body_c);
+    n->d->n_list = 2;
+    if (changes_range(n->d->list[1], range)) {
+        unsupported(P, c, "range-based for whose body changes a variable its range expression reads");
+        return new_node(P, N_EMPTY, c);
+    }
+    return n;
+}
+
 static bool is_if_constexpr(Parser *P, CXCursor c)
 {
     Toks t = toks_of(P, c);
@@ -2918,8 +3101,7 @@ static Node *conv_stmt_kind(Parser *P, CXCursor c)
         unsupported(P, c, "goto");
         return new_node(P, N_EMPTY, c);
     case CXCursor_CXXForRangeStmt:
-        unsupported(P, c, "range-based for");
-        return new_node(P, N_EMPTY, c);
+        return conv_range_for(P, c);
     case CXCursor_GCCAsmStmt:
         unsupported(P, c, "inline assembly");
         return new_node(P, N_EMPTY, c);
@@ -3570,6 +3752,7 @@ static Var *get_global(Parser *P, CXCursor decl)
         return v;
     CXCursor def = clang_getCursorDefinition(decl);
     v = conv_vardecl(P, clang_Cursor_isNull(def) ? decl : def, VAR_GLOBAL);
+    v->glsl_name = names_legal_global(P->arena, v->glsl_name);
     map_put(P, key, v);
     v->is_constexpr = true;
     function_constant(P, v, clang_Cursor_isNull(def) ? decl : def);

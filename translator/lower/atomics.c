@@ -161,7 +161,20 @@ static bool check_fence(Program *prog, Lowered *L, Node *n)
     int scope = AT_SCOPE_DEVICE;
     if (n->n_list == 3) {
         Node *s = strip(n->list[2]);
-        if (s->kind != N_ENUMVAL || s->ival < 0 || s->ival > AT_SCOPE_SIMDGROUP || s->ival == 3) {
+        for (int hops = 0; hops < 8; hops++) { /* MLX's fence.metal: a constexpr thread_scope_system = static_cast<thread_scope>(3) */
+            if (s->kind == N_VAR && s->var->kind == VAR_GLOBAL && s->var->init && !s->var->fc_id)
+                s = strip(s->var->init);
+            else if (s->kind == N_CAST && s->a)
+                s = strip(s->a);
+            else
+                break;
+        }
+        if ((s->kind == N_ENUMVAL || s->kind == N_INT) && s->ival == 3) { /* a kernel that waits for the CPU */
+            diag_error(d, n->list[2]->loc, "atomic_thread_fence with thread_scope_system is not supported: Vulkan shaders have no scope "
+                       "wider than the device, so memory shared with the CPU or other devices is not ordered during a dispatch");
+            return false;
+        }
+        if ((s->kind != N_ENUMVAL && s->kind != N_INT) || s->ival < 0 || s->ival > AT_SCOPE_SIMDGROUP || s->ival == 3) {
             diag_error(d, s->loc, "atomic_thread_fence: the scope must be thread_scope_thread, _simdgroup, _threadgroup or _device");
             return false;
         }

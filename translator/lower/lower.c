@@ -487,13 +487,56 @@ static bool has_return(const Node *n)
     return false;
 }
 
-/* Visits the callee of every call in N, in order, with the call's location for diagnostics. */
+/* 1 or 0 when condition N is a constant (a literal, a template argument: `if (ARG_SORT)`), -1 otherwise. */
+static int constant_condition(const Node *n)
+{
+    while (n && (n->kind == N_PAREN || (n->kind == N_CAST && n->ty && ty_is_scalar(n->ty) && ty_is_integer(n->a->ty))))
+        n = n->a;
+    if (!n)
+        return -1;
+    if (n->kind == N_BOOL || (n->kind == N_INT && n->ty && ty_is_integer(n->ty)))
+        return n->ival != 0;
+    if (n->kind == N_UNARY && !strcmp(n->op, "!")) {
+        int a = constant_condition(n->a);
+        return a < 0 ? -1 : !a;
+    }
+    if (n->kind == N_BINARY && (!strcmp(n->op, "&&") || !strcmp(n->op, "||"))) {
+        int a = constant_condition(n->a), b = constant_condition(n->b), and = !strcmp(n->op, "&&");
+        if (a == !and || b == !and) /* false && x, x || true */
+            return !and;
+        return a < 0 || b < 0 ? -1 : and;
+    }
+    return -1;
+}
+
+/* `if (c) A else B` with C constant becomes the branch taken (B, A, or nothing), as Metal's compiler drops the
+   other: MLX's sort writes `if (ARG_SORT) idx[i] = i;` where idx is nullptr unless ARG_SORT. In place: a function
+   body is the same for every kernel that reaches it. */
+static void drop_untaken_branch(Node *n)
+{
+    int c = constant_condition(n->a);
+    Node *taken = c == 1 ? n->b : c == 0 ? n->c : n;
+    if (taken == n)
+        return;
+    if (taken) {
+        *n = *taken;
+    } else {
+        *n = (Node){.kind = N_EMPTY, .loc = n->loc};
+    }
+}
+
+/* Visits the callee of every call in N, in order, with the call's location for diagnostics; drops the branches a
+   constant condition never takes first. */
 static void visit_calls(Lower *X, Func *f, Node *n)
 {
     if (!n)
         return;
+    while (n->kind == N_IF && constant_condition(n->a) >= 0)
+        drop_untaken_branch(n);
     if (n->kind == N_CALL && n->fn)
         visit_func(X, n->fn, f, n->loc);
+    if (n->kind == N_VAR && n->var->kind == VAR_GLOBAL && n->var->init) /* a constant's constructor (emit: set in main) */
+        visit_calls(X, f, n->var->init);
     visit_calls(X, f, n->a);
     visit_calls(X, f, n->b);
     visit_calls(X, f, n->c);
@@ -522,6 +565,189 @@ static bool takes_address(const Node *n)
 }
 
 /* Helpers callees-first; a cycle is recursion, which GLSL forbids. */
+static Node *new_lnode(Lower *X, NodeKind kind, SrcLoc loc, Type *ty)
+{
+    Node *n = arena_alloc(X->prog->arena, sizeof *n);
+    *n = (Node){.kind = kind, .loc = loc, .ty = ty};
+    return n;
+}
+
+/* Whether CALL, a call of F inside F, can become a jump back to F's start: each argument either is the same
+   parameter again or goes to a parameter held by value (pointers and references stay what they are). */
+static bool tail_call_args_ok(const Func *f, const Node *call)
+{
+    if (call->n_list != f->n_params)
+        return false;
+    for (int i = 0; i < f->n_params; i++) {
+        Var *p = f->params[i];
+        const Node *a = call->list[i];
+        while (a && a->kind == N_PAREN)
+            a = a->a;
+        if (a && a->kind == N_VAR && a->var == p)
+            continue;
+        if (p == f->self || ptr_like(p) || p->ty->kind == TY_REF || p->ty->kind == TY_PTR || p->ty->kind == TY_ARRAY ||
+            !(ty_is_scalar(p->ty) || p->ty->kind == TY_VEC || p->ty->kind == TY_STRUCT))
+            return false;
+    }
+    return true;
+}
+
+/* `f(a, b);` as the last thing F does: { T mtl_next_p = a; ...; p = mtl_next_p; ...; continue; } (the new values
+   are all computed before any parameter changes, as for a call). */
+static Node *tail_call_jump(Lower *X, Func *f, Node *call)
+{
+    Node *blk = new_lnode(X, N_BLOCK, call->loc, NULL);
+    blk->list = arena_alloc(X->prog->arena, sizeof(Node *) * (size_t)(2 * f->n_params + 1));
+    Var *tmp[64] = {0};
+    for (int i = 0; i < f->n_params && i < 64; i++) {
+        Var *p = f->params[i];
+        Node *a = call->list[i];
+        while (a->kind == N_PAREN)
+            a = a->a;
+        if (a->kind == N_VAR && a->var == p)
+            continue;
+        Var *t = arena_alloc(X->prog->arena, sizeof *t);
+        *t = (Var){.name = p->name, .glsl_name = arena_printf(X->prog->arena, "mtl_next_%s", p->glsl_name), .ty = p->ty,
+                   .kind = VAR_LOCAL, .loc = call->loc, .init = call->list[i], .index = -1, .builtin = -1, .tg_index = -1,
+                   .owner = f};
+        tmp[i] = t;
+        Node *def = new_lnode(X, N_VARDEF, call->loc, NULL), *decl = new_lnode(X, N_DECL, call->loc, NULL);
+        def->var = t;
+        decl->list = arena_alloc(X->prog->arena, sizeof(Node *));
+        decl->list[0] = def;
+        decl->n_list = 1;
+        blk->list[blk->n_list++] = decl;
+    }
+    for (int i = 0; i < f->n_params && i < 64; i++) {
+        if (!tmp[i])
+            continue;
+        Node *set = new_lnode(X, N_ASSIGN, call->loc, f->params[i]->ty), *st = new_lnode(X, N_EXPRSTMT, call->loc, NULL);
+        set->op = "=";
+        set->a = new_lnode(X, N_VAR, call->loc, f->params[i]->ty);
+        set->a->var = f->params[i];
+        set->b = new_lnode(X, N_VAR, call->loc, tmp[i]->ty);
+        set->b->var = tmp[i];
+        st->a = set;
+        blk->list[blk->n_list++] = st;
+    }
+    blk->list[blk->n_list++] = new_lnode(X, N_CONTINUE, call->loc, NULL);
+    return blk;
+}
+
+/* Rewrites the calls of F to itself that are the last statement F runs (through blocks and if/else, not loops or
+   switches); returns how many. Other calls of F to itself stay (visit_func: recursion, an error). */
+static int tail_calls(Lower *X, Func *f, Node *n)
+{
+    if (!n)
+        return 0;
+    switch (n->kind) {
+    case N_BLOCK: {
+        int last = n->n_list - 1;
+        while (last >= 0 && n->list[last]->kind == N_EMPTY)
+            last--;
+        return last >= 0 ? tail_calls(X, f, n->list[last]) : 0;
+    }
+    case N_IF:
+        return tail_calls(X, f, n->b) + tail_calls(X, f, n->c);
+    case N_EXPRSTMT:
+        if (n->a && n->a->kind == N_CALL && n->a->fn == f && tail_call_args_ok(f, n->a)) {
+            *n = *tail_call_jump(X, f, n->a);
+            return 1;
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* A void function that calls itself last (MLX's LoopedElemToLoc::next(n, ...): `if (extra > 0) next(extra, ...)`):
+   GLSL has no recursion, so its body becomes a loop, `while (true) { BODY break; }`, each such call a jump back
+   to its start with the new arguments. */
+static void loop_tail_calls(Lower *X, Func *f)
+{
+    if (!f->body || f->body->kind != N_BLOCK || f->ret->kind != TY_VOID || f->n_params > 64 || !tail_calls(X, f, f->body))
+        return;
+    Node *inner = new_lnode(X, N_BLOCK, f->body->loc, NULL);
+    inner->list = arena_alloc(X->prog->arena, sizeof(Node *) * (size_t)(f->body->n_list + 1));
+    for (int i = 0; i < f->body->n_list; i++)
+        inner->list[inner->n_list++] = f->body->list[i];
+    inner->list[inner->n_list++] = new_lnode(X, N_BREAK, f->body->loc, NULL);
+    Node *loop = new_lnode(X, N_WHILE, f->body->loc, NULL);
+    loop->a = new_lnode(X, N_BOOL, f->body->loc, ty_scalar(TY_BOOL));
+    loop->a->ival = 1;
+    loop->d = inner;
+    f->body->list = arena_alloc(X->prog->arena, sizeof(Node *));
+    f->body->list[0] = loop;
+    f->body->n_list = 1;
+}
+
+/* Uses of V in N: `&v` becomes `v` (the one-element array it now is, decayed), any other `v` is `v[0]`. */
+static void index_uses(Lower *X, Node *n, Var *v, Type *old)
+{
+    if (!n)
+        return;
+    if (n->kind == N_ADDR && n->a && n->a->kind == N_VAR && n->a->var == v) {
+        *n = *n->a;
+        n->ty = v->ty;
+        return;
+    }
+    if (n->kind == N_VAR && n->var == v) {
+        Node *var = new_lnode(X, N_VAR, n->loc, v->ty), *zero = new_lnode(X, N_INT, n->loc, ty_scalar(TY_INT));
+        var->var = v;
+        *n = (Node){.kind = N_INDEX, .loc = n->loc, .ty = old, .a = var, .b = zero};
+        return;
+    }
+    index_uses(X, n->a, v, old);
+    index_uses(X, n->b, v, old);
+    index_uses(X, n->c, v, old);
+    index_uses(X, n->d, v, old);
+    for (int i = 0; i < n->n_list; i++)
+        index_uses(X, n->list[i], v, old);
+    if (n->kind == N_VARDEF && n->var != v)
+        index_uses(X, n->var->init, v, old);
+}
+
+/* The locals of F whose address is passed for a one-element array parameter (MLX's reduce_row.h:
+   `per_thread_row_reduce<T, U, Op, N_READS, 1>(&row_total, &row, ...)` into `U totals[1]`, `const device T*
+   inputs[1]`): GLSL passes arrays, not addresses, so such a local is declared as the one-element array
+   (`float row_total[1]`), read and written as v[0], and passed itself (inout when the helper writes it). */
+static void locals_as_arrays(Lower *X, Func *f, Node *n)
+{
+    if (!n)
+        return;
+    if (n->kind == N_CALL && n->fn) {
+        for (int i = 0; i < n->n_list && i < n->fn->n_params; i++) {
+            Type *pt = n->fn->params[i]->ty;
+            Node *a = n->list[i];
+            if (pt->kind != TY_ARRAY || pt->n != 1 || a->kind != N_ADDR || !a->a || a->a->kind != N_VAR)
+                continue;
+            Var *v = a->a->var;
+            if (v->kind != VAR_LOCAL || v->owner != f || v->is_threadgroup || v->ty->kind == TY_ARRAY || v->ty->kind == TY_REF ||
+                !ty_equal(v->ty, pt->elem))
+                continue;
+            Type *old = v->ty, *arr = arena_alloc(X->prog->arena, sizeof *arr);
+            *arr = (Type){.kind = TY_ARRAY, .elem = old, .n = 1};
+            v->ty = arr;
+            if (v->init) {
+                Node *list = new_lnode(X, N_INITLIST, v->init->loc, arr);
+                list->list = arena_alloc(X->prog->arena, sizeof(Node *));
+                list->list[0] = v->init;
+                list->n_list = 1;
+                v->init = list;
+            }
+            index_uses(X, f->body, v, old);
+        }
+    }
+    locals_as_arrays(X, f, n->a);
+    locals_as_arrays(X, f, n->b);
+    locals_as_arrays(X, f, n->c);
+    locals_as_arrays(X, f, n->d);
+    for (int i = 0; i < n->n_list; i++)
+        locals_as_arrays(X, f, n->list[i]);
+    if (n->kind == N_VARDEF)
+        locals_as_arrays(X, f, n->var->init);
+}
+
 static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
 {
     if (f->had_errors)
@@ -533,6 +759,8 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
     if (pv_contains(&X->L->funcs, f) || f == X->L->kernel)
         return;
     f->visiting = true;
+    loop_tail_calls(X, f);
+    locals_as_arrays(X, f, f->body);
     visit_calls(X, f, f->body);
     for (int i = 0; i < f->n_params; i++) {
         Type *t = f->params[i]->ty;
@@ -680,6 +908,7 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     copy_moved_buffers(&X, k);
     layout_push_constants(&X, k);
     k->visiting = true;
+    locals_as_arrays(&X, k, k->body);
     visit_calls(&X, k, k->body);
     walk(&X, k, k->body, false);
     k->visiting = false;

@@ -44,8 +44,8 @@ bool ptr_like(const Var *v)
 {
     if (v->ty->kind == TY_PTR)
         return v->role != PR_BUFFER && v->role != PR_TGMEM;
-    if (v->ty->kind == TY_ARRAY && v->ty->elem->kind == TY_PTR) /* `device const T* rows[4]`: an array of indices */
-        return v->kind == VAR_LOCAL;
+    if (v->ty->kind == TY_ARRAY && v->ty->elem->kind == TY_PTR) /* `device const T* rows[4]`: an array of indices; */
+        return v->kind == VAR_LOCAL || v->kind == VAR_PARAM; /* a parameter (MLX's per_thread_row_reduce): the caller's */
     if (v->ty->kind != TY_REF || v->role != PR_NONE || v->ty->as == AS_THREAD)
         return false;
     if (v->kind == VAR_PARAM && (v->ty->as == AS_CONSTANT || v->ty->is_const))
