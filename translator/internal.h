@@ -527,6 +527,7 @@ bool ptr_is_root(const Var *v);  /* a buffer parameter, threadgroup memory or a 
 Type *ptr_root_elem(const Var *root);   /* what a root holds, as stored (mem_type) */
 Type *ptr_decl_elem(const Var *root);   /* ... as declared */
 Type *ptr_union_storage(const Var *v);
+const Field *ptr_struct_array(const Var *v); /* a local struct of one scalar array: that member (read as bytes) */
 Type *ptr_pointee(const Var *v);        /* what a pointer variable points to (an array of pointers: its elements) */  /* a local union of 1, 2, 4 or 8 bytes: the unsigned integer holding it */
 bool ptr_same_elem(const Type *root_elem, const Type *elem); /* no view needed (packed_float3 vs float3: ptr.c) */
 Var *ptr_root(const PtrSpec *s, Node *p);          /* root of pointer expression p in specialization s */

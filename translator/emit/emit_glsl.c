@@ -1885,13 +1885,21 @@ static const char *pack_text(Emit *E, int s, char **pieces, int n)
 
 static const char *root_elem_text(Emit *E, Var *r, const char *k)
 {
+    if (ptr_struct_array(r)) /* a struct of one array: its elements (w_local.wi[k]) */
+        return arena_printf(E->prog->arena, "%s.%s[%s]", r->glsl_name, ptr_struct_array(r)->glsl_name, k);
     return r->ty->kind == TY_ARRAY ? arena_printf(E->prog->arena, "%s[%s]", r->glsl_name, k) : r->glsl_name;
+}
+
+/* The scalar type of thread memory R's elements as root_elem_text reads them. */
+static Type *thread_root_elem(const Var *r)
+{
+    return ptr_struct_array(r) ? ptr_struct_array(r)->ty->elem : ptr_root_elem(r);
 }
 
 static const char *thread_load_text(Emit *E, const Place *pl)
 {
     Arena *a = E->prog->arena;
-    Type *rt = ptr_root_elem(pl->root);
+    Type *rt = thread_root_elem(pl->root);
     TypeKind kf = ty_scalar_kind(pl->ty), kr = ty_scalar_kind(rt);
     int sf = ptr_elem_size(pl->ty), sr = ptr_elem_size(rt);
     const char *k = place_index(E, pl, sr), *b = place_index(E, pl, 1);
@@ -1914,7 +1922,7 @@ static const char *thread_load_text(Emit *E, const Place *pl)
 static const char *thread_store_text(Emit *E, const Place *pl, const char *v, SrcLoc loc)
 {
     Arena *a = E->prog->arena;
-    Type *rt = ptr_root_elem(pl->root);
+    Type *rt = thread_root_elem(pl->root);
     TypeKind kf = ty_scalar_kind(pl->ty), kr = ty_scalar_kind(rt);
     int sf = ptr_elem_size(pl->ty), sr = ptr_elem_size(rt);
     const char *k = place_index(E, pl, sr), *b = place_index(E, pl, 1), *el = root_elem_text(E, pl->root, k);
@@ -3253,7 +3261,7 @@ static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
         if (is_dynamic(E, p))
             putf(E, "%s %s_ref, uint %s", ref_type(E, ptr_ref_elem(E->spec, p)), p->glsl_name, p->glsl_name);
         else if (ptr_like(p))
-            putf(E, "uint %s", p->glsl_name);
+            putf(E, "%suint %s", p->is_out_param ? "inout " : "", p->glsl_name); /* T*&: the caller's index moves */
         else
             putf(E, "%s%s %s%s", p->is_out_param ? "inout " : "", glsl_type(E, p->ty), p->glsl_name, array_suffix(E, p->ty));
     }

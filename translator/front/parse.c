@@ -3406,6 +3406,24 @@ static Node **realloc_list(Parser *P, Node **list, int len, int more)
     return r;
 }
 
+/* A constructor's early `return;` returns the object it has made: `return self;` (MLX's fp8_e8m0(float)). */
+static void return_self(Node *n, Var *self, Arena *a)
+{
+    if (!n)
+        return;
+    if (n->kind == N_RETURN && !n->a) {
+        Node *v = arena_alloc(a, sizeof *v);
+        *v = (Node){.kind = N_VAR, .loc = n->loc, .ty = self->ty, .var = self};
+        n->a = v;
+    }
+    return_self(n->a, self, a);
+    return_self(n->b, self, a);
+    return_self(n->c, self, a);
+    return_self(n->d, self, a);
+    for (int i = 0; i < n->n_list; i++)
+        return_self(n->list[i], self, a);
+}
+
 /* A user constructor as a function returning the struct:
    `T self; self.m = init; ...body...; return self;`. */
 static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
@@ -3455,6 +3473,7 @@ static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
             field = NULL;
         } else if (kk == CXCursor_CompoundStmt) {
             Node *body = conv_stmt(P, k);
+            return_self(body, self, P->arena);
             b->list = realloc_list(P, b->list, b->n_list, body->n_list + 1);
             for (int j = 0; j < body->n_list; j++)
                 b->list[b->n_list++] = body->list[j];

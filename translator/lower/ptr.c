@@ -104,6 +104,19 @@ Type *ptr_union_storage(const Var *v)
     }
 }
 
+/* A local struct that is one array of integer or float scalars (MLX's `struct { uint32_t wi[N]; } vec_w`, read
+   through `(thread uint8_t*)&w_local`): that member, whose elements its bytes are; NULL otherwise. */
+const Field *ptr_struct_array(const Var *v)
+{
+    if (v->kind != VAR_LOCAL || v->is_threadgroup || v->ty->kind != TY_STRUCT || v->ty->sdef->is_union || v->ty->sdef->n_fields != 1)
+        return NULL;
+    const Field *f = &v->ty->sdef->fields[0];
+    TypeKind k = ty_scalar_kind(f->ty->elem);
+    if (f->ty->kind != TY_ARRAY || !ty_is_scalar(f->ty->elem) || k == TY_BOOL || k == TY_DOUBLE)
+        return NULL;
+    return f;
+}
+
 /* The element type a root holds (a local scalar holds itself). */
 Type *ptr_root_elem(const Var *root)
 {
@@ -704,6 +717,8 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
         return; /* stored as the one type it is read as, or as words (ptr_analyze) */
     if (root->role != PR_BUFFER) {
         /* thread memory and program-scope constants: a scalar read as another scalar, its bits taken apart */
+        if (ptr_struct_array(root) && ty_is_scalar(elem))
+            re = ptr_struct_array(root)->ty->elem; /* a struct of one array: its elements */
         bool ok = ty_is_scalar(elem) && ty_is_scalar(re) && ty_scalar_kind(elem) != TY_BOOL && ty_scalar_kind(re) != TY_BOOL &&
                   ty_scalar_kind(elem) != TY_DOUBLE && ty_scalar_kind(re) != TY_DOUBLE;
         if (!ok)
@@ -812,6 +827,21 @@ PtrSpec *ptr_call_spec(Lowered *L, const PtrSpec *s, Node *call)
     PtrUnit units[64] = {{0}};
     call_roots(s, call, roots, units);
     return find_spec(L, f, roots, units);
+}
+
+/* A helper's reference to a pointer (`const device T*& x`, an inout index: lower.c) moves its caller's pointer ARG
+   within the buffer or array it points into, which must stay the same, counted in the same steps. */
+static void check_pointer_reference(PtrPass *X, Func *f, Var *p, PtrSpec *c, Var *root, PtrUnit unit, Node *arg)
+{
+    Var *now = spec_lookup(c, p);
+    const PtrUnit *u = spec_unit(c, p);
+    Node *a = strip(arg);
+    if (root == &ptr_dynamic || now == &ptr_dynamic)
+        diag_error(X->prog->diag, arg->loc, "'%s' takes a reference to the pointer '%s', here a pointer into a buffer chosen at run time: not supported (pass the pointer by value and return the moved one)", f->name, p->name);
+    else if (now != root || (u && !same_unit(*u, unit)))
+        diag_error(X->prog->diag, arg->loc, "'%s' points its pointer reference '%s' into '%s' or moves it by parts of an element: not supported (a moved pointer keeps to its buffer or array and element type)", f->name, p->name, now ? now->name : "an unknown place");
+    else if (!(a->kind == N_VAR && ptr_like(a->var)) && !pointer_array(a))
+        diag_error(X->prog->diag, arg->loc, "'%s' takes a reference to the pointer '%s': pass a pointer variable", f->name, p->name);
 }
 
 static void walk(PtrPass *X, Node *n)
@@ -950,6 +980,9 @@ static void walk(PtrPass *X, Node *n)
             for (int i = 0; c && i < f->n_params && i < n->n_list; i++) /* a parameter the helper moves to another buffer */
                 if (ptr_like(f->params[i]) && roots[i] != &ptr_dynamic && spec_lookup(c, f->params[i]) == &ptr_dynamic)
                     note_addresses(X, n->list[i], f->params[i]->ty->is_const);
+            for (int i = 0; c && X->report && i < f->n_params && i < n->n_list; i++)
+                if (f->params[i]->ty->kind == TY_PTR && f->params[i]->is_out_param && roots[i])
+                    check_pointer_reference(X, f, f->params[i], c, roots[i], units[i], n->list[i]);
         }
         break;
     default:
