@@ -582,6 +582,30 @@ static unsigned fbits(float f)
     return u;
 }
 
+/* mtl_float_to_bf16 at translation time: the upper 16 bits of F rounded to nearest even; a NaN stays quiet. */
+static unsigned bf16_bits(float f)
+{
+    unsigned u = fbits(f);
+    if (f != f)
+        return (u >> 16) | 0x40u;
+    return (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
+}
+
+/* Whether N is a number written in the source (through casts and parentheses between scalar types): its value. */
+static bool bfloat_literal(Node *n, double *v)
+{
+    while (n && (n->kind == N_PAREN || (n->kind == N_CAST && n->ty && ty_is_scalar(n->ty) && ty_scalar_kind(n->ty) != TY_BFLOAT &&
+                                        ty_scalar_kind(n->ty) != TY_BOOL && (ty_scalar_kind(n->ty) == TY_FLOAT || ty_scalar_kind(n->ty) == TY_DOUBLE))))
+        n = n->a;
+    if (n && n->kind == N_FLOAT)
+        *v = n->fval;
+    else if (n && n->kind == N_INT && n->ty && ty_is_integer(n->ty) && n->ival > -(1ll << 53) && n->ival < (1ll << 53))
+        *v = (double)n->ival;
+    else
+        return false;
+    return true;
+}
+
 /* bfloat is its bits (uint16_t) in the GLSL: conversions to and from it go through float, rounding to nearest
    even as Metal does. Returns false when neither side is bfloat (or both are). */
 static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
@@ -593,11 +617,12 @@ static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
     E->need_bfloat = true;
     E->need_bfloat_vec[w] = w > 1;
     Type *f = ty_vec(E->prog->arena, TY_FLOAT, w);
+    double v;
     Node *lit = fb && from->kind == N_CAST ? from->a : NULL;
     if (lit && lit->kind == N_CAST && lit->a)
         lit = lit->a;
     if (lit && w == 1 && (lit->kind == N_FLOAT || lit->kind == N_INT) && ty_scalar_kind(to) == TY_FLOAT) {
-        double v = lit->kind == N_INT ? (double)lit->ival : lit->fval;
+        v = lit->kind == N_INT ? (double)lit->ival : lit->fval;
         if ((fbits((float)v) & 0xffffu) == 0) { /* bfloat(2.0f) read as a float: 2.0, exact */
             emit_float_value(E, v, TY_FLOAT);
             return true;
@@ -610,6 +635,10 @@ static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
         put(E, "mtl_bf16_to_float(");
         emit_expr(E, from, PREC_ASSIGN + 1);
         put(E, fl ? ")" : "))");
+    } else if (w == 1 && bfloat_literal(from, &v)) { /* a constant (MLX's Limits<bfloat>::max, a program-scope const) */
+        put(E, "uint16_t(");
+        emit_int_value(E, bf16_bits((float)v), ty_scalar(TY_UINT));
+        put(E, ")");
     } else {
         put(E, "mtl_float_to_bf16(");
         emit_coerced(E, from, f, PREC_ASSIGN + 1);

@@ -3532,6 +3532,11 @@ static Var *get_global(Parser *P, CXCursor decl)
     v = conv_vardecl(P, clang_Cursor_isNull(def) ? decl : def, VAR_GLOBAL);
     map_put(P, key, v);
     v->is_constexpr = true;
+    CXCursor owner = clang_getCursorSemanticParent(decl);
+    if (clang_getCursorKind(owner) == CXCursor_StructDecl || clang_getCursorKind(owner) == CXCursor_ClassDecl)
+        /* a static member (MLX's Limits<bfloat>::max): named after its struct, so that it takes neither a built-in's
+           name (max) nor that of its namesake in another instance (Limits<half>::max) */
+        v->glsl_name = names_legal(P->arena, arena_printf(P->arena, "%s_%s", mangle(P, cx_take(P, clang_getTypeSpelling(clang_getCursorType(owner)))), v->name));
     function_constant(P, v, clang_Cursor_isNull(def) ? decl : def);
     if (!v->init && !v->fc_id)
         diag_error(P->diag, v->loc, "program-scope variable '%s' needs a constant initializer", v->name);
