@@ -113,6 +113,7 @@ typedef struct Field {
     Type *ty;
     unsigned char pad[4]; /* layout.c: padding members (sizes 1, 2, 4) printed before this one */
     int n_pad;
+    struct Var *ptr_var; /* ptr.c: a pointer member, as the variable its root is kept under (every S's) */
 } Field;
 
 struct StructDef {
@@ -512,6 +513,7 @@ typedef struct Lowered {
     unsigned subgroup_ops;   /* SG_OP_* the shader uses, for the reflection */
     /* pointers (ptr.c) */
     PtrVec ptr_specs;        /* PtrSpec*: the kernel's first, then each helper per combination of roots */
+    PtrSpec *ptr_fields;     /* pointer members of structs (Field.ptr_var) -> their roots, for the whole kernel */
     PtrVec ptr_views;        /* pairs (Var *root buffer, Type *elem): SSBO blocks aliasing a buffer as another type */
     PtrVec ptr_ref_types;    /* Type*: element types of buffer references (pointers whose root is chosen at run time) */
     PtrVec ptr_addressed;    /* Var*: buffers whose device address is passed in push constants */

@@ -1425,6 +1425,15 @@ static void emit_ptr_index(Emit *E, Node *n)
         }
         /* fall through */
     case N_MEMBER: { /* an array member or row decays to a pointer to its first element */
+        if (n->kind == N_MEMBER && n->ty && n->ty->kind == TY_PTR) { /* a pointer kept in a struct: its index (ptr.c) */
+            const char *fname = n->name;
+            Type *st = n->a->ty->kind == TY_REF ? n->a->ty->elem : n->a->ty;
+            if (st->kind == TY_STRUCT)
+                ptr_member(st->sdef, n->name, NULL, &fname, E->prog->arena);
+            emit_expr(E, n->a, PREC_POSTFIX);
+            putf(E, ".%s", fname);
+            return;
+        }
         int own = ptr_addr_unit(E->spec, n).unit, unit = ptr_unit(E->spec, n).unit;
         StrBuf saved = capture_start(E);
         emit_addr_index(E, n);

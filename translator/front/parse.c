@@ -63,6 +63,7 @@ typedef struct Parser {
     bool skip_bodies; /* --list-entries: clang parses no function bodies */
     bool convert;     /* build the model of each kernel (not for --list-entries, --syntax-only) */
     Var *self; /* the object inside a member function or constructor being converted */
+    CXCursor default_param; /* conv_call: the parameter of the argument being converted (a default argument's) */
     Lambda *lambda; /* the lambda whose body is being converted, else NULL */
     int depth;      /* expressions and statements being converted inside each other (M2G_MAX_NESTING) */
     ClangError *errors; /* clang's errors, in order */
@@ -1061,6 +1062,9 @@ static Node *const_value(Parser *P, CXCursor c)
         n = new_node(P, N_FLOAT, c);
         n->fval = clang_EvalResult_getAsDouble(r);
         n->ty = ty;
+    } else if (clang_EvalResult_getKind(r) == CXEval_Int && ty->kind == TY_PTR && clang_EvalResult_getAsLongLong(r) == 0) {
+        n = new_node(P, N_INT, c); /* nullptr (a default argument: `const device T* twiddles = nullptr`) */
+        n->ty = ty;
     }
     clang_EvalResult_dispose(r);
     return n;
@@ -1078,6 +1082,7 @@ static Node *self_ref(Parser *P, CXCursor c)
 }
 
 static Func *get_ctor(Parser *P, CXCursor decl, Type *ty);
+static CXCursor nth_param(CXCursor f, int i);
 static Node *function_constant_defined(Parser *P, CXCursor c, Node *call);
 static Var *capture_param(Parser *P, Var *outer, bool by_ref);
 static Node **realloc_list(Parser *P, Node **list, int len, int more);
@@ -1594,6 +1599,10 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->fval = name[10] == 'n' ? NAN : INFINITY;
         return n;
     }
+    if (!strncmp(name, "__builtin_", 10) && !in_prelude(callee)) { /* clang's own (MLX's `__builtin_ctz(radix)`): folded */
+        Node *v = const_value(P, c);
+        return v ? v : unsupported(P, c, arena_printf(P->arena, "'%s' of values known only at run time", name));
+    }
     Node *u = in_prelude(callee) ? uniform_call(P, c, callee, n) : NULL;
     if (u)
         return u;
@@ -1659,8 +1668,12 @@ static Node *conv_call(Parser *P, CXCursor c)
         free(k.items);
     }
     n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(nargs + 2));
+    CXCursor pattern = clang_getSpecializedCursorTemplate(callee), saved_param = P->default_param;
     for (int i = first; i < nargs; i++) {
+        /* the parameter, for a default argument (`= nullptr`): in the pattern of an instance, where it is written */
+        P->default_param = nth_param(clang_Cursor_isNull(pattern) ? callee : pattern, i);
         Node *a = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
+        P->default_param = saved_param;
         if (!is_empty_struct(a->ty)) /* functor objects are not passed */
             n->list[n->n_list++] = a;
     }
@@ -1922,12 +1935,60 @@ static Node *conv_sizeof(Parser *P, CXCursor c)
     return n;
 }
 
+static enum CXChildVisitResult find_nullptr(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CXXNullPtrLiteralExpr)
+        *(bool *)data = true;
+    return clang_getCursorKind(c) == CXCursor_ParmDecl || clang_isExpression(clang_getCursorKind(c)) ? CXChildVisit_Recurse : CXChildVisit_Continue;
+}
+
+typedef struct NthParam {
+    int want, seen;
+    CXCursor found;
+} NthParam;
+
+static enum CXChildVisitResult nth_param_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    NthParam *q = data;
+    if (clang_getCursorKind(c) == CXCursor_ParmDecl && q->seen++ == q->want) {
+        q->found = c;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* Parameter I of function (or function template) F, or the null cursor. */
+static CXCursor nth_param(CXCursor f, int i)
+{
+    NthParam q = {i, 0, clang_getNullCursor()};
+    clang_visitChildren(f, nth_param_visit, &q);
+    return q.found;
+}
+
+/* Whether the default argument of the parameter being converted (P->default_param: clang's C API shows no
+   expression at the call) is `nullptr`, read from the parameter's declaration (its pattern's in an instance). */
+static bool default_is_nullptr(Parser *P)
+{
+    bool null = false;
+    if (!clang_Cursor_isNull(P->default_param))
+        clang_visitChildren(P->default_param, find_nullptr, &null);
+    return null;
+}
+
 static Node *conv_unexposed(Parser *P, CXCursor c)
 {
     Kids k = kids_of(c);
     if (k.len == 0) { /* a default argument (clang shows no expression for it): its constant value */
         free(k.items);
         Node *v = const_value(P, c);
+        Type *t = conv_type(P, clang_getCursorType(c));
+        if (!v && t->kind == TY_PTR && default_is_nullptr(P)) { /* `const device T* twiddles = nullptr` */
+            v = new_node(P, N_INT, c);
+            v->name = "nullptr";
+            v->ty = t;
+        }
         return v ? v : unsupported(P, c, "a default argument that is not a constant");
     }
     if (k.len != 1) {
@@ -2320,6 +2381,7 @@ static const char *string_text(Parser *P, CXCursor c)
     CXToken *toks = NULL;
     unsigned n = 0;
     clang_tokenize(P->tu, clang_getCursorExtent(c), &toks, &n);
+    fprintf(stderr, "DBG n=%u\n", n);
     size_t cap = 1;
     for (unsigned i = 0; i < n; i++) {
         CXString s = clang_getTokenSpelling(P->tu, toks[i]);
@@ -4659,7 +4721,7 @@ static void dump_front_text(const Parser *P)
 
 bool parse_program(Program *prog, const ParseOptions *opt)
 {
-    Parser P = {.prog = prog, .arena = prog->arena, .diag = prog->diag, .main_path = opt->path,
+    Parser P = {.prog = prog, .arena = prog->arena, .diag = prog->diag, .main_path = opt->path, .default_param = clang_getNullCursor(),
               .skip_bodies = opt->list_only, .convert = !opt->list_only && !opt->syntax_only};
     CXIndex index = NULL;
     bool ok = false;

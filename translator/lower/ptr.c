@@ -133,6 +133,17 @@ static Node *strip(Node *n)
     return n;
 }
 
+/* The Field of a pointer member p.f / p->f of a struct (MLX's ReadWriter: `const device in_T* in;`), or NULL. */
+static Field *pointer_member(Node *n)
+{
+    n = strip(n);
+    if (!n || n->kind != N_MEMBER || !n->ty || n->ty->kind != TY_PTR || !n->a->ty)
+        return NULL;
+    Type *st = n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_REF ? n->a->ty->elem : n->a->ty;
+    int f = st && st->kind == TY_STRUCT ? ptr_field(st->sdef, n->name) : -1;
+    return f >= 0 ? &st->sdef->fields[f] : NULL;
+}
+
 static Var *spec_lookup(const PtrSpec *s, const Var *v)
 {
     for (int i = 0; s && i < s->n; i++)
@@ -208,6 +219,8 @@ static Var *root_of(const PtrSpec *s, Node *p, bool addr)
     case N_INDEX:  /* a row of a 2-d array decays: a[i] */
         if (pointer_array(p))
             return spec_lookup(s, pointer_array(p));
+        if (pointer_member(p)) /* a pointer kept in a struct: the root of every such member in the kernel */
+            return s && s->L ? spec_lookup(s->L->ptr_fields, pointer_member(p)->ptr_var) : NULL;
         return p->ty && p->ty->kind == TY_ARRAY ? root_of(s, p, true) : NULL;
     case N_CAST:
     case N_POSTFIX: /* p++ */
@@ -447,6 +460,10 @@ static PtrUnit unit_of(const PtrSpec *s, Node *p, bool addr)
     case N_INDEX:
         if (pointer_array(p))
             return spec_unit(s, pointer_array(p)) ? *spec_unit(s, pointer_array(p)) : none;
+        if (pointer_member(p)) {
+            const PtrUnit *u = s && s->L ? spec_unit(s->L->ptr_fields, pointer_member(p)->ptr_var) : NULL;
+            return u ? *u : none;
+        }
         return p->ty && p->ty->kind == TY_ARRAY ? unit_of_lvalue(s, p, true) : none;
     case N_POSTFIX:
     case N_UNARY:
@@ -625,6 +642,53 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
     if (spec_lookup(X->spec, v) == &ptr_dynamic) {
         ptr_add_ref_type(X->L, ptr_ref_elem(X->spec, v));
         note_addresses(X, value, v->ty->is_const);
+    }
+}
+
+/* A pointer stored into member M of a struct (`rw.in = in_`, a constructor's `in(in_)`, `S s = {x, buf}`): every
+   such member of the kernel points into one buffer or threadgroup array, kept under the member's variable. */
+static void bind_member(PtrPass *X, Node *m, Node *value, SrcLoc loc)
+{
+    Field *f = pointer_member(m);
+    StructDef *sd = strip(m)->a->ty->kind == TY_STRUCT ? strip(m)->a->ty->sdef : strip(m)->a->ty->elem->sdef;
+    if (!f->ptr_var) {
+        f->ptr_var = arena_alloc(X->prog->arena, sizeof(Var));
+        *f->ptr_var = (Var){.name = arena_printf(X->prog->arena, "%s::%s", sd->name, f->name), .glsl_name = f->glsl_name, .ty = f->ty,
+                            .kind = VAR_LOCAL, .loc = loc, .index = -1, .builtin = -1, .tg_index = -1};
+    }
+    if (!X->L->ptr_fields) {
+        X->L->ptr_fields = arena_alloc(X->prog->arena, sizeof(PtrSpec));
+        X->L->ptr_fields->L = X->L;
+    }
+    PtrSpec *F = X->L->ptr_fields;
+    Var *r = root_of(X->spec, value, false), *old = spec_lookup(F, f->ptr_var);
+    if (!r) {
+        if (X->report)
+            diag_error(X->prog->diag, loc, "cannot tell which buffer or array the pointer member '%s' points into", f->ptr_var->name);
+        return;
+    }
+    if (r == &ptr_null) {
+        if (!old) {
+            spec_set(X->prog, F, f->ptr_var, r, (PtrUnit){ptr_elem_size(f->ty->elem), 256, false});
+            X->changed = true;
+        }
+        return;
+    }
+    if (r == &ptr_dynamic || (r->kind == VAR_LOCAL && !r->is_threadgroup) || (old && old != r && old != &ptr_null)) {
+        if (X->report)
+            diag_error(X->prog->diag, loc, "pointer member '%s' points into '%s'%s%s: a pointer kept in a struct must point into one "
+                       "buffer or threadgroup array in the whole kernel (a pointer is an index, the struct keeps the index)",
+                       f->ptr_var->name, r->name, old && old != r && old != &ptr_null ? " and into " : "",
+                       old && old != r && old != &ptr_null ? old->name : (r->kind == VAR_LOCAL && !r->is_threadgroup ? ", a thread array" : ""));
+        return;
+    }
+    const PtrUnit *ou = old == &ptr_null ? NULL : spec_unit(F, f->ptr_var);
+    PtrUnit u = unit_of(X->spec, value, false);
+    if (ou)
+        u = merge(*ou, u);
+    if (old != r || !ou || !same_unit(*ou, u)) {
+        spec_set(X->prog, F, f->ptr_var, r, u);
+        X->changed = true;
     }
 }
 
@@ -868,10 +932,22 @@ static void walk(PtrPass *X, Node *n)
             bind(X, a->var, n->b, false, n->loc);
         else if (pointer_array(a) && !strcmp(n->op, "=")) /* rows[j] = p */
             bind(X, pointer_array(a), n->b, false, n->loc);
+        else if (pointer_member(a) && !strcmp(n->op, "=")) /* rw.in = in_ */
+            bind_member(X, a, n->b, n->loc);
         else
             note_store(X, n->a);
         break;
     }
+    case N_INITLIST: /* S s = {x, buf}: its pointer members */
+        if (n->ty && n->ty->kind == TY_STRUCT)
+            for (int i = 0; i < n->n_list && i < n->ty->sdef->n_fields; i++)
+                if (n->ty->sdef->fields[i].ty->kind == TY_PTR) {
+                    Node m = {.kind = N_MEMBER, .loc = n->list[i]->loc, .ty = n->ty->sdef->fields[i].ty, .name = n->ty->sdef->fields[i].name};
+                    Node obj = {.kind = N_INT, .ty = n->ty};
+                    m.a = &obj;
+                    bind_member(X, &m, n->list[i], n->list[i]->loc);
+                }
+        break;
     case N_POSTFIX:
     case N_UNARY:
         if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
@@ -900,8 +976,10 @@ static void walk(PtrPass *X, Node *n)
     case N_DEREF:
         if (n->a->ty && n->a->ty->kind == TY_PTR) {
             Var *r = root_of(X->spec, n->a, false);
-            if (!r && X->report && strip(n->a)->kind == N_MEMBER)
-                diag_error(X->prog->diag, n->loc, "pointers stored in structs are not supported (a pointer is an index into one buffer or array: keep it in a variable)");
+            if (!r && X->report && strip(n->a)->kind == N_MEMBER && !pointer_member(n->a))
+                diag_error(X->prog->diag, n->loc, "pointers stored in structs are not supported here (a pointer is an index into one buffer or array: keep it in a variable)");
+            else if (!r && X->report && pointer_member(n->a))
+                diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array the pointer member '%s' points into (no pointer is stored into it)", pointer_member(n->a)->name);
             else if (!r && X->report)
                 diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array this pointer points into");
             if (r == &ptr_null)
@@ -1106,6 +1184,9 @@ bool ptr_analyze(Program *prog, Lowered *L)
     k->key_units = arena_alloc(prog->arena, sizeof(PtrUnit) * (size_t)(k->f->n_params + 1));
     pv_push(&L->ptr_specs, k);
     analyze_spec(&X, k); /* finds every specialization, reporting nothing */
+    for (int again = 0; again < 2 && L->ptr_fields; again++) /* pointer members bound after a helper was analyzed */
+        for (int i = 0; i < L->ptr_specs.len; i++)
+            analyze_spec(&X, L->ptr_specs.items[i]);
     /* an index variable must not take the name of a buffer or array it might point into */
     for (int i = 0; i < L->ptr_specs.len; i++) {
         PtrSpec *s = L->ptr_specs.items[i];
