@@ -591,15 +591,30 @@ static unsigned bf16_bits(float f)
     return (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
 }
 
-/* Whether N is a number written in the source (through casts and parentheses between scalar types): its value. */
+/* Whether N is a number written in the source (through parentheses, negation and casts between float, double
+   and bfloat, each bfloat rounding as Metal's does): its value. */
 static bool bfloat_literal(Node *n, double *v)
 {
-    while (n && (n->kind == N_PAREN || (n->kind == N_CAST && n->ty && ty_is_scalar(n->ty) && ty_scalar_kind(n->ty) != TY_BFLOAT &&
-                                        ty_scalar_kind(n->ty) != TY_BOOL && (ty_scalar_kind(n->ty) == TY_FLOAT || ty_scalar_kind(n->ty) == TY_DOUBLE))))
-        n = n->a;
-    if (n && n->kind == N_FLOAT)
+    if (!n)
+        return false;
+    if (n->kind == N_PAREN)
+        return bfloat_literal(n->a, v);
+    if (n->kind == N_UNARY && (!strcmp(n->op, "-") || !strcmp(n->op, "+")) && bfloat_literal(n->a, v)) {
+        *v = n->op[0] == '-' ? -*v : *v; /* -numeric_limits<bfloat>::infinity() */
+        return true;
+    }
+    if (n->kind == N_CAST && n->ty && ty_is_scalar(n->ty) && (ty_scalar_kind(n->ty) == TY_FLOAT || ty_scalar_kind(n->ty) == TY_DOUBLE))
+        return bfloat_literal(n->a, v) && (ty_scalar_kind(n->ty) == TY_DOUBLE || (*v = (float)*v, true));
+    if (n->kind == N_CAST && n->ty && ty_is_scalar(n->ty) && ty_scalar_kind(n->ty) == TY_BFLOAT && bfloat_literal(n->a, v)) {
+        unsigned b = bf16_bits((float)*v) << 16;
+        float f;
+        memcpy(&f, &b, sizeof f);
+        *v = f;
+        return true;
+    }
+    if (n->kind == N_FLOAT)
         *v = n->fval;
-    else if (n && n->kind == N_INT && n->ty && ty_is_integer(n->ty) && n->ival > -(1ll << 53) && n->ival < (1ll << 53))
+    else if (n->kind == N_INT && n->ty && ty_is_integer(n->ty) && n->ival > -(1ll << 53) && n->ival < (1ll << 53))
         *v = (double)n->ival;
     else
         return false;
@@ -636,9 +651,7 @@ static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
         emit_expr(E, from, PREC_ASSIGN + 1);
         put(E, fl ? ")" : "))");
     } else if (w == 1 && bfloat_literal(from, &v)) { /* a constant (MLX's Limits<bfloat>::max, a program-scope const) */
-        put(E, "uint16_t(");
-        emit_int_value(E, bf16_bits((float)v), ty_scalar(TY_UINT));
-        put(E, ")");
+        putf(E, "uint16_t(0x%04xu)", bf16_bits((float)v)); /* bfloat's bits */
     } else {
         put(E, "mtl_float_to_bf16(");
         emit_coerced(E, from, f, PREC_ASSIGN + 1);

@@ -674,12 +674,14 @@ static void bind_member(PtrPass *X, Node *m, Node *value, SrcLoc loc)
         }
         return;
     }
-    if (r == &ptr_dynamic || (r->kind == VAR_LOCAL && !r->is_threadgroup) || (old && old != r && old != &ptr_null)) {
+    bool two = old && old != r && old != &ptr_null;
+    if (r == &ptr_dynamic || (r->kind == VAR_LOCAL && !r->is_threadgroup) || two) {
         if (X->report)
-            diag_error(X->prog->diag, loc, "pointer member '%s' points into '%s'%s%s: a pointer kept in a struct must point into one "
-                       "buffer or threadgroup array in the whole kernel (a pointer is an index, the struct keeps the index)",
-                       f->ptr_var->name, r->name, old && old != r && old != &ptr_null ? " and into " : "",
-                       old && old != r && old != &ptr_null ? old->name : (r->kind == VAR_LOCAL && !r->is_threadgroup ? ", a thread array" : ""));
+            diag_error(X->prog->diag, loc, "pointer member '%s' points into %s%s%s%s: a pointer kept in a struct must point into one "
+                       "buffer or threadgroup array in the whole kernel (the struct keeps an index into it)", f->ptr_var->name,
+                       r == &ptr_dynamic ? "" : "'", r->name, r == &ptr_dynamic ? "" : "'",
+                       two ? arena_printf(X->prog->arena, " and into '%s'", old == &ptr_dynamic ? "a buffer chosen at run time" : old->name)
+                           : r != &ptr_dynamic ? " (thread memory)" : "");
         return;
     }
     const PtrUnit *ou = old == &ptr_null ? NULL : spec_unit(F, f->ptr_var);
@@ -979,7 +981,7 @@ static void walk(PtrPass *X, Node *n)
             if (!r && X->report && strip(n->a)->kind == N_MEMBER && !pointer_member(n->a))
                 diag_error(X->prog->diag, n->loc, "pointers stored in structs are not supported here (a pointer is an index into one buffer or array: keep it in a variable)");
             else if (!r && X->report && pointer_member(n->a))
-                diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array the pointer member '%s' points into (no pointer is stored into it)", pointer_member(n->a)->name);
+                diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array the pointer member '%s' points into", pointer_member(n->a)->name);
             else if (!r && X->report)
                 diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array this pointer points into");
             if (r == &ptr_null)
