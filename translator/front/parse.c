@@ -653,8 +653,19 @@ static enum CXChildVisitResult find_base(CXCursor c, CXCursor parent, CXClientDa
 /* A name for a type or template argument list usable in GLSL: `Vec<float, 4>` -> `Vec_float_4`. */
 static char *mangle(Parser *P, const char *spelling)
 {
+    static const char vec_attr[] = " __attribute__((ext_vector_type(";
     char *r = arena_alloc(P->arena, strlen(spelling) + 1), *o = r;
     for (const char *c = spelling; *c; c++) {
+        if (!strncmp(c, vec_attr, sizeof vec_attr - 1) && isdigit((unsigned char)c[sizeof vec_attr - 1])) {
+            /* `float __attribute__((ext_vector_type(2)))` (a vec<float, 2> template argument): float2 */
+            c += sizeof vec_attr - 1;
+            while (isdigit((unsigned char)*c))
+                *o++ = *c++;
+            while (*c == ')')
+                c++;
+            c--;
+            continue;
+        }
         if (isalnum((unsigned char)*c) || *c == '_')
             *o++ = *c;
         else if (o > r && o[-1] != '_')
