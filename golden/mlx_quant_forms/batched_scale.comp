@@ -6,7 +6,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_w { uint w[]; };
-layout(std430, set = 0, binding = 2) buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 2) buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -54,6 +54,6 @@ void main()
     step_by_float_x(xp, int(tid.x));
     uint x2 = x_p + tid.x;
     skip_two_float_x(x2);
-    float next = tid.x + 2u < uint(stride) ? x[x2] : 0.0;
+    precise float next = tid.x + 2u < uint(stride) ? x[x2] : 0.0;
     y[y_p + tid.x] = x[xp] * float(w[w_p]) + next;
 }

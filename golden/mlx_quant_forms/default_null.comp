@@ -7,7 +7,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_s { float s[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -16,12 +16,12 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
-float scaled_null(float v, uint scale)
+precise float scaled_null(float v, uint scale)
 {
     return scale != 0xffffffffu ? v * 0.0 : v;
 }
 
-float scaled_s(float v, uint scale)
+precise float scaled_s(float v, uint scale)
 {
     return scale != 0xffffffffu ? v * s[scale] : v;
 }

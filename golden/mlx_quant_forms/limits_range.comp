@@ -8,7 +8,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_xb { uint16_t xb[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_xh { float16_t xh[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -32,14 +32,14 @@ uint16_t mtl_float_to_bf16(float f)
     return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
 }
 
-const uint16_t Limits_bfloat_max = uint16_t(0x7f80u);
-const uint16_t Limits_bfloat_min = uint16_t(0xff80u);
-const uint16_t Limits_bfloat_finite_max = uint16_t(0x7f7fu);
+precise const uint16_t Limits_bfloat_max = uint16_t(0x7f80u);
+precise const uint16_t Limits_bfloat_min = uint16_t(0xff80u);
+precise const uint16_t Limits_bfloat_finite_max = uint16_t(0x7f7fu);
 
-float range_of_bfloat_xb(uint x, int n)
+precise float range_of_bfloat_xb(uint x, int n)
 {
-    float lo = mtl_bf16_to_float(Limits_bfloat_max);
-    float hi = mtl_bf16_to_float(Limits_bfloat_min);
+    precise float lo = mtl_bf16_to_float(Limits_bfloat_max);
+    precise float hi = mtl_bf16_to_float(Limits_bfloat_min);
     for (int i = 0; i < n; i++)
     {
         lo = min(lo, mtl_bf16_to_float(xb[x + uint(i)]));
@@ -48,10 +48,10 @@ float range_of_bfloat_xb(uint x, int n)
     return hi - lo;
 }
 
-float range_of_half_xh(uint x, int n)
+precise float range_of_half_xh(uint x, int n)
 {
-    float lo = uintBitsToFloat(0x7f800000u);
-    float hi = uintBitsToFloat(0xff800000u);
+    precise float lo = uintBitsToFloat(0x7f800000u);
+    precise float hi = uintBitsToFloat(0xff800000u);
     for (int i = 0; i < n; i++)
     {
         lo = min(lo, float(xh[x + uint(i)]));

@@ -28,8 +28,8 @@ struct Span
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_y { float y[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_last { float last[]; };
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_y { precise float y[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_last { precise float last[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -40,7 +40,7 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float shared_[64];
+precise shared float shared_[64];
 
 ReadWriter_float ReadWriter_float_make_x_shared__y(uint in_, uint buf_, uint out_, int n_)
 {
@@ -63,7 +63,7 @@ void ReadWriter_float_write(ReadWriter_float self, uint i)
     y[self.out_ + i] = shared_[seq - i];
 }
 
-float last_of(Span s)
+precise float last_of(Span s)
 {
     return x[s.data + uint(s.len - 1)];
 }
