@@ -113,6 +113,7 @@ typedef struct Field {
     Type *ty;
     unsigned char pad[4]; /* layout.c: padding members (sizes 1, 2, 4) printed before this one */
     int n_pad;
+    struct Var *ptr_var; /* ptr.c: a pointer member, as the variable its root is kept under (every S's) */
 } Field;
 
 struct StructDef {
@@ -513,6 +514,7 @@ typedef struct Lowered {
     unsigned subgroup_ops;   /* SG_OP_* the shader uses, for the reflection */
     /* pointers (ptr.c) */
     PtrVec ptr_specs;        /* PtrSpec*: the kernel's first, then each helper per combination of roots */
+    PtrSpec *ptr_fields;     /* pointer members of structs (Field.ptr_var) -> their roots, for the whole kernel */
     PtrVec ptr_views;        /* pairs (Var *root buffer, Type *elem): SSBO blocks aliasing a buffer as another type */
     PtrVec ptr_ref_types;    /* Type*: element types of buffer references (pointers whose root is chosen at run time) */
     PtrVec ptr_addressed;    /* Var*: buffers whose device address is passed in push constants */
@@ -528,6 +530,7 @@ bool ptr_is_root(const Var *v);  /* a buffer parameter, threadgroup memory or a 
 Type *ptr_root_elem(const Var *root);   /* what a root holds, as stored (mem_type) */
 Type *ptr_decl_elem(const Var *root);   /* ... as declared */
 Type *ptr_union_storage(const Var *v);
+const Field *ptr_struct_array(const Var *v); /* a local struct of one scalar array: that member (read as bytes) */
 Type *ptr_pointee(const Var *v);        /* what a pointer variable points to (an array of pointers: its elements) */  /* a local union of 1, 2, 4 or 8 bytes: the unsigned integer holding it */
 bool ptr_same_elem(const Type *root_elem, const Type *elem); /* no view needed (packed_float3 vs float3: ptr.c) */
 Var *ptr_root(const PtrSpec *s, Node *p);          /* root of pointer expression p in specialization s */

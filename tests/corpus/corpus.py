@@ -203,9 +203,13 @@ def top_level_chunks(text):
     return chunks
 
 
+GNU_ATTR_RE = re.compile(r"__attribute__\s*\(\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\)")
+
+
 def chunk_name(head):
-    """The entity a top-level declaration defines: a struct's, a function's, an alias's name; None if unknown."""
-    h = ATTR_RE.sub(" ", skip_template_head(head))
+    """The entity a top-level declaration defines: a struct's, a function's, an alias's name; None if unknown.
+    Attributes are skipped, `[[...]]` and `__attribute__((...))` (MLX's METAL_FUNC) alike."""
+    h = GNU_ATTR_RE.sub(" ", ATTR_RE.sub(" ", skip_template_head(head)))
     m = re.search(r"\b(?:struct|class|union)\s+(\w+)", h) or re.search(r"\busing\s+(\w+)\s*=", h) or \
         re.search(r"\btypedef\b.*?(\w+)\s*(?:\[[^\]]*\]\s*)*$", h, re.S) or re.search(r"(\w+)\s*(?:<[^()]*>)?\s*\(", h) or \
         re.search(r"(\w+)\s*(?:\[[^\]]*\]\s*)*(?:=.*)?$", h, re.S)

@@ -85,7 +85,7 @@ template <typename T> struct Mma {
 };
 } }
 template <typename T> using mma_t = lib::steel::Mma<T>;
-template <typename T> void gemm_body(threadgroup T* a) { mma_t<T> op; op.mma(a); }
+template <typename T> __attribute__((__always_inline__)) void gemm_body(threadgroup T* a) { mma_t<T> op; op.mma(a); }
 template <typename T> void plain_body(device T* x) { x[0] = T(1); }
 template <typename T> kernel void gemm(device T* x [[buffer(0)]]) { threadgroup T a[64]; gemm_body<T>(a); }
 template <typename T> kernel void plain(device T* x [[buffer(0)]]) { plain_body<T>(x); }

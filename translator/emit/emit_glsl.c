@@ -609,47 +609,43 @@ static unsigned fbits(float f)
     return u;
 }
 
-/* The bits of bfloat(f): rounded to nearest even, NaN a quiet NaN (as mtl_float_to_bf16 computes them). */
-static unsigned bfloat_bits(float f)
+/* mtl_float_to_bf16 at translation time: the upper 16 bits of F rounded to nearest even; a NaN stays quiet. */
+static unsigned bf16_bits(float f)
 {
     unsigned u = fbits(f);
     if (f != f)
         return (u >> 16) | 0x40u;
-    return ((u + 0x7fffu + ((u >> 16) & 1u)) >> 16) & 0xffffu;
+    return (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
 }
 
-/* The value of a scalar constant made of number literals, unary minus and conversions to float or double
-   (`-FLT_MAX`, `(float)2`); false for anything else. */
-static bool constant_number(Node *n, double *v)
+/* Whether N is a number written in the source (through parentheses, negation and casts between float, double
+   and bfloat, each bfloat rounding as Metal's does): its value. */
+static bool bfloat_literal(Node *n, double *v)
 {
-    switch (n->kind) {
-    case N_INT:
-        *v = (double)n->ival;
-        return ty_is_integer(n->ty) && n->ival >= 0;
-    case N_FLOAT:
-        *v = n->fval;
-        return true;
-    case N_PAREN:
-        return constant_number(n->a, v);
-    case N_UNARY:
-        if (strcmp(n->op, "-") != 0 || !constant_number(n->a, v))
-            return false;
-        *v = -*v;
-        return true;
-    case N_CAST:
-        if (!n->ty || !ty_is_scalar(n->ty) || !constant_number(n->a, v))
-            return false;
-        if (n->ty->kind == TY_BFLOAT) { /* -float(bfloat(x)): the prelude's negation of a bfloat */
-            unsigned u = bfloat_bits((float)*v) << 16;
-            float f;
-            memcpy(&f, &u, sizeof f);
-            *v = f;
-            return true;
-        }
-        return n->ty->kind == TY_FLOAT || n->ty->kind == TY_DOUBLE;
-    default:
+    if (!n)
         return false;
+    if (n->kind == N_PAREN)
+        return bfloat_literal(n->a, v);
+    if (n->kind == N_UNARY && (!strcmp(n->op, "-") || !strcmp(n->op, "+")) && bfloat_literal(n->a, v)) {
+        *v = n->op[0] == '-' ? -*v : *v; /* -numeric_limits<bfloat>::infinity() */
+        return true;
     }
+    if (n->kind == N_CAST && n->ty && ty_is_scalar(n->ty) && (ty_scalar_kind(n->ty) == TY_FLOAT || ty_scalar_kind(n->ty) == TY_DOUBLE))
+        return bfloat_literal(n->a, v) && (ty_scalar_kind(n->ty) == TY_DOUBLE || (*v = (float)*v, true));
+    if (n->kind == N_CAST && n->ty && ty_is_scalar(n->ty) && ty_scalar_kind(n->ty) == TY_BFLOAT && bfloat_literal(n->a, v)) {
+        unsigned b = bf16_bits((float)*v) << 16;
+        float f;
+        memcpy(&f, &b, sizeof f);
+        *v = f;
+        return true;
+    }
+    if (n->kind == N_FLOAT)
+        *v = n->fval;
+    else if (n->kind == N_INT && n->ty && ty_is_integer(n->ty) && n->ival > -(1ll << 53) && n->ival < (1ll << 53))
+        *v = (double)n->ival;
+    else
+        return false;
+    return true;
 }
 
 /* bfloat is its bits (uint16_t) in the GLSL: conversions to and from it go through float, rounding to nearest
@@ -664,11 +660,12 @@ static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
     E->need_bfloat = true;
     E->need_bfloat_vec[w] = w > 1;
     Type *f = ty_vec(E->prog->arena, TY_FLOAT, w);
+    double v;
     Node *lit = fb && from->kind == N_CAST ? from->a : NULL;
     if (lit && lit->kind == N_CAST && lit->a)
         lit = lit->a;
     if (lit && w == 1 && (lit->kind == N_FLOAT || lit->kind == N_INT) && ty_scalar_kind(to) == TY_FLOAT) {
-        double v = lit->kind == N_INT ? (double)lit->ival : lit->fval;
+        v = lit->kind == N_INT ? (double)lit->ival : lit->fval;
         if ((fbits((float)v) & 0xffffu) == 0) { /* bfloat(2.0f) read as a float: 2.0, exact */
             emit_float_value(E, v, TY_FLOAT);
             return true;
@@ -681,15 +678,12 @@ static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
         put(E, "mtl_bf16_to_float(");
         emit_expr(E, from, PREC_ASSIGN + 1);
         put(E, fl ? ")" : "))");
+    } else if (w == 1 && bfloat_literal(from, &v)) { /* a constant (MLX's Limits<bfloat>::max, a program-scope const) */
+        unsigned b = bf16_bits((float)v), u = b << 16; /* bfloat's bits, and the value they hold for the reader */
+        float f;
+        memcpy(&f, &u, sizeof f);
+        putf(E, "uint16_t(0x%04xu /* %g */)", b, (double)f);
     } else {
-        double v;
-        if (w == 1 && constant_number(from, &v)) {
-            unsigned b = bfloat_bits((float)v), u = b << 16;
-            float f;
-            memcpy(&f, &u, sizeof f);
-            putf(E, "uint16_t(0x%04xu /* %g */)", b, (double)f);
-            return true;
-        }
         put(E, "mtl_float_to_bf16(");
         emit_coerced(E, from, f, PREC_ASSIGN + 1);
         put(E, ")");
@@ -1532,6 +1526,15 @@ static void emit_ptr_index(Emit *E, Node *n)
         }
         /* fall through */
     case N_MEMBER: { /* an array member or row decays to a pointer to its first element */
+        if (n->kind == N_MEMBER && n->ty && n->ty->kind == TY_PTR) { /* a pointer kept in a struct: its index (ptr.c) */
+            const char *fname = n->name;
+            Type *st = n->a->ty->kind == TY_REF ? n->a->ty->elem : n->a->ty;
+            if (st->kind == TY_STRUCT)
+                ptr_member(st->sdef, n->name, NULL, &fname, E->prog->arena);
+            emit_expr(E, n->a, PREC_POSTFIX);
+            putf(E, ".%s", fname);
+            return;
+        }
         int own = ptr_addr_unit(E->spec, n).unit, unit = ptr_unit(E->spec, n).unit;
         StrBuf saved = capture_start(E);
         emit_addr_index(E, n);
@@ -2021,13 +2024,21 @@ static const char *pack_text(Emit *E, int s, char **pieces, int n)
 
 static const char *root_elem_text(Emit *E, Var *r, const char *k)
 {
+    if (ptr_struct_array(r)) /* a struct of one array: its elements (w_local.wi[k]) */
+        return arena_printf(E->prog->arena, "%s.%s[%s]", r->glsl_name, ptr_struct_array(r)->glsl_name, k);
     return r->ty->kind == TY_ARRAY ? arena_printf(E->prog->arena, "%s[%s]", r->glsl_name, k) : r->glsl_name;
+}
+
+/* The scalar type of thread memory R's elements as root_elem_text reads them. */
+static Type *thread_root_elem(const Var *r)
+{
+    return ptr_struct_array(r) ? ptr_struct_array(r)->ty->elem : ptr_root_elem(r);
 }
 
 static const char *thread_load_text(Emit *E, const Place *pl)
 {
     Arena *a = E->prog->arena;
-    Type *rt = ptr_root_elem(pl->root);
+    Type *rt = thread_root_elem(pl->root);
     TypeKind kf = ty_scalar_kind(pl->ty), kr = ty_scalar_kind(rt);
     int sf = ptr_elem_size(pl->ty), sr = ptr_elem_size(rt);
     const char *k = place_index(E, pl, sr), *b = place_index(E, pl, 1);
@@ -2050,7 +2061,7 @@ static const char *thread_load_text(Emit *E, const Place *pl)
 static const char *thread_store_text(Emit *E, const Place *pl, const char *v, SrcLoc loc)
 {
     Arena *a = E->prog->arena;
-    Type *rt = ptr_root_elem(pl->root);
+    Type *rt = thread_root_elem(pl->root);
     TypeKind kf = ty_scalar_kind(pl->ty), kr = ty_scalar_kind(rt);
     int sf = ptr_elem_size(pl->ty), sr = ptr_elem_size(rt);
     const char *k = place_index(E, pl, sr), *b = place_index(E, pl, 1), *el = root_elem_text(E, pl->root, k);
@@ -3402,7 +3413,7 @@ static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
         else if (ptr_like(p) && p->ty->kind == TY_ARRAY) /* an array of pointers: their indices, the caller's array */
             putf(E, "%suint %s%s", p->is_out_param ? "inout " : "", p->glsl_name, array_suffix(E, p->ty));
         else if (ptr_like(p))
-            putf(E, "uint %s", p->glsl_name);
+            putf(E, "%suint %s", p->is_out_param ? "inout " : "", p->glsl_name); /* T*&: the caller's index moves */
         else
             putf(E, "%s%s %s%s", p->is_out_param ? "inout " : "", glsl_type(E, p->ty), p->glsl_name, array_suffix(E, p->ty));
     }

@@ -63,6 +63,7 @@ typedef struct Parser {
     bool skip_bodies; /* --list-entries: clang parses no function bodies */
     bool convert;     /* build the model of each kernel (not for --list-entries, --syntax-only) */
     Var *self; /* the object inside a member function or constructor being converted */
+    CXCursor default_param; /* conv_call: the parameter of the argument being converted (a default argument's) */
     Lambda *lambda; /* the lambda whose body is being converted, else NULL */
     int depth;      /* expressions and statements being converted inside each other (M2G_MAX_NESTING) */
     ClangError *errors; /* clang's errors, in order */
@@ -652,8 +653,19 @@ static enum CXChildVisitResult find_base(CXCursor c, CXCursor parent, CXClientDa
 /* A name for a type or template argument list usable in GLSL: `Vec<float, 4>` -> `Vec_float_4`. */
 static char *mangle(Parser *P, const char *spelling)
 {
+    static const char vec_attr[] = " __attribute__((ext_vector_type(";
     char *r = arena_alloc(P->arena, strlen(spelling) + 1), *o = r;
     for (const char *c = spelling; *c; c++) {
+        if (!strncmp(c, vec_attr, sizeof vec_attr - 1) && isdigit((unsigned char)c[sizeof vec_attr - 1])) {
+            /* `float __attribute__((ext_vector_type(2)))` (a vec<float, 2> template argument): float2 */
+            c += sizeof vec_attr - 1;
+            while (isdigit((unsigned char)*c))
+                *o++ = *c++;
+            while (*c == ')')
+                c++;
+            c--;
+            continue;
+        }
         if (isalnum((unsigned char)*c) || *c == '_')
             *o++ = *c;
         else if (o > r && o[-1] != '_')
@@ -1061,6 +1073,9 @@ static Node *const_value(Parser *P, CXCursor c)
         n = new_node(P, N_FLOAT, c);
         n->fval = clang_EvalResult_getAsDouble(r);
         n->ty = ty;
+    } else if (clang_EvalResult_getKind(r) == CXEval_Int && ty->kind == TY_PTR && clang_EvalResult_getAsLongLong(r) == 0) {
+        n = new_node(P, N_INT, c); /* nullptr (a default argument: `const device T* twiddles = nullptr`) */
+        n->ty = ty;
     }
     clang_EvalResult_dispose(r);
     return n;
@@ -1078,6 +1093,7 @@ static Node *self_ref(Parser *P, CXCursor c)
 }
 
 static Func *get_ctor(Parser *P, CXCursor decl, Type *ty);
+static CXCursor nth_param(CXCursor f, int i);
 static Node *function_constant_defined(Parser *P, CXCursor c, Node *call);
 static Var *capture_param(Parser *P, Var *outer, bool by_ref);
 static Node **realloc_list(Parser *P, Node **list, int len, int more);
@@ -1594,6 +1610,10 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->fval = name[10] == 'n' ? NAN : INFINITY;
         return n;
     }
+    if (!strncmp(name, "__builtin_", 10) && !in_prelude(callee)) { /* clang's own (MLX's `__builtin_ctz(radix)`): folded */
+        Node *v = const_value(P, c);
+        return v ? v : unsupported(P, c, arena_printf(P->arena, "'%s' of values known only at run time", name));
+    }
     Node *u = in_prelude(callee) ? uniform_call(P, c, callee, n) : NULL;
     if (u)
         return u;
@@ -1665,8 +1685,12 @@ static Node *conv_call(Parser *P, CXCursor c)
         free(k.items);
     }
     n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(nargs + 2));
+    CXCursor pattern = clang_getSpecializedCursorTemplate(callee), saved_param = P->default_param;
     for (int i = first; i < nargs; i++) {
+        /* the parameter, for a default argument (`= nullptr`): in the pattern of an instance, where it is written */
+        P->default_param = nth_param(clang_Cursor_isNull(pattern) ? callee : pattern, i);
         Node *a = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
+        P->default_param = saved_param;
         if (!is_empty_struct(a->ty)) /* functor objects are not passed */
             n->list[n->n_list++] = a;
     }
@@ -1936,12 +1960,60 @@ static Node *conv_sizeof(Parser *P, CXCursor c)
     return n;
 }
 
+static enum CXChildVisitResult find_nullptr(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CXXNullPtrLiteralExpr)
+        *(bool *)data = true;
+    return clang_getCursorKind(c) == CXCursor_ParmDecl || clang_isExpression(clang_getCursorKind(c)) ? CXChildVisit_Recurse : CXChildVisit_Continue;
+}
+
+typedef struct NthParam {
+    int want, seen;
+    CXCursor found;
+} NthParam;
+
+static enum CXChildVisitResult nth_param_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    NthParam *q = data;
+    if (clang_getCursorKind(c) == CXCursor_ParmDecl && q->seen++ == q->want) {
+        q->found = c;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* Parameter I of function (or function template) F, or the null cursor. */
+static CXCursor nth_param(CXCursor f, int i)
+{
+    NthParam q = {i, 0, clang_getNullCursor()};
+    clang_visitChildren(f, nth_param_visit, &q);
+    return q.found;
+}
+
+/* Whether the default argument of the parameter being converted (P->default_param: clang's C API shows no
+   expression at the call) is `nullptr`, read from the parameter's declaration (its pattern's in an instance). */
+static bool default_is_nullptr(Parser *P)
+{
+    bool null = false;
+    if (!clang_Cursor_isNull(P->default_param))
+        clang_visitChildren(P->default_param, find_nullptr, &null);
+    return null;
+}
+
 static Node *conv_unexposed(Parser *P, CXCursor c)
 {
     Kids k = kids_of(c);
     if (k.len == 0) { /* a default argument (clang shows no expression for it): its constant value */
         free(k.items);
         Node *v = const_value(P, c);
+        Type *t = conv_type(P, clang_getCursorType(c));
+        if (!v && t->kind == TY_PTR && default_is_nullptr(P)) { /* `const device T* twiddles = nullptr` */
+            v = new_node(P, N_INT, c);
+            v->name = "nullptr";
+            v->ty = t;
+        }
         return v ? v : unsupported(P, c, "a default argument that is not a constant");
     }
     if (k.len != 1) {
@@ -2343,6 +2415,7 @@ static const char *string_text(Parser *P, CXCursor c)
     CXToken *toks = NULL;
     unsigned n = 0;
     clang_tokenize(P->tu, clang_getCursorExtent(c), &toks, &n);
+    fprintf(stderr, "DBG n=%u\n", n);
     size_t cap = 1;
     for (unsigned i = 0; i < n; i++) {
         CXString s = clang_getTokenSpelling(P->tu, toks[i]);
@@ -3647,6 +3720,24 @@ static Node **realloc_list(Parser *P, Node **list, int len, int more)
     return r;
 }
 
+/* A constructor's early `return;` returns the object it has made: `return self;` (MLX's fp8_e8m0(float)). */
+static void return_self(Node *n, Var *self, Arena *a)
+{
+    if (!n)
+        return;
+    if (n->kind == N_RETURN && !n->a) {
+        Node *v = arena_alloc(a, sizeof *v);
+        *v = (Node){.kind = N_VAR, .loc = n->loc, .ty = self->ty, .var = self};
+        n->a = v;
+    }
+    return_self(n->a, self, a);
+    return_self(n->b, self, a);
+    return_self(n->c, self, a);
+    return_self(n->d, self, a);
+    for (int i = 0; i < n->n_list; i++)
+        return_self(n->list[i], self, a);
+}
+
 /* A user constructor as a function returning the struct:
    `T self; self.m = init; ...body...; return self;`. */
 static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
@@ -3696,6 +3787,7 @@ static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
             field = NULL;
         } else if (kk == CXCursor_CompoundStmt) {
             Node *body = conv_stmt(P, k);
+            return_self(body, self, P->arena);
             b->list = realloc_list(P, b->list, b->n_list, body->n_list + 1);
             for (int j = 0; j < body->n_list; j++)
                 b->list[b->n_list++] = body->list[j];
@@ -3755,6 +3847,11 @@ static Var *get_global(Parser *P, CXCursor decl)
     v->glsl_name = names_legal_global(P->arena, v->glsl_name);
     map_put(P, key, v);
     v->is_constexpr = true;
+    CXCursor owner = clang_getCursorSemanticParent(decl);
+    if (clang_getCursorKind(owner) == CXCursor_StructDecl || clang_getCursorKind(owner) == CXCursor_ClassDecl)
+        /* a static member (MLX's Limits<bfloat>::max): named after its struct, so that it takes neither a built-in's
+           name (max) nor that of its namesake in another instance (Limits<half>::max) */
+        v->glsl_name = names_legal(P->arena, arena_printf(P->arena, "%s_%s", mangle(P, cx_take(P, clang_getTypeSpelling(clang_getCursorType(owner)))), v->name));
     function_constant(P, v, clang_Cursor_isNull(def) ? decl : def);
     if (!v->init && !v->fc_id)
         diag_error(P->diag, v->loc, "program-scope variable '%s' needs a constant initializer", v->name);
@@ -4877,7 +4974,7 @@ static void dump_front_text(const Parser *P)
 
 bool parse_program(Program *prog, const ParseOptions *opt)
 {
-    Parser P = {.prog = prog, .arena = prog->arena, .diag = prog->diag, .main_path = opt->path,
+    Parser P = {.prog = prog, .arena = prog->arena, .diag = prog->diag, .main_path = opt->path, .default_param = clang_getNullCursor(),
               .skip_bodies = opt->list_only, .convert = !opt->list_only && !opt->syntax_only};
     CXIndex index = NULL;
     bool ok = false;

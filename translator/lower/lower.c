@@ -360,7 +360,7 @@ static bool writes_through(const Var *p)
         return p->is_out_param;
     if (p->ty->kind == TY_REF) /* a const reference only reads (the buffer stays readonly) */
         return !p->ty->is_const && p->ty->as != AS_CONSTANT;
-    return p->ty->kind == TY_ARRAY && p->is_out_param;
+    return (p->ty->kind == TY_ARRAY || p->ty->kind == TY_PTR) && p->is_out_param; /* T*&: the caller's pointer moves */
 }
 
 static void walk_call(Lower *X, Func *f, Node *n)
@@ -764,6 +764,12 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
     visit_calls(X, f, f->body);
     for (int i = 0; i < f->n_params; i++) {
         Type *t = f->params[i]->ty;
+        if (t->kind == TY_REF && t->as == AS_THREAD && t->elem->kind == TY_PTR) {
+            /* a reference to a pointer (`const device T*& x`): the pointer itself, an index (ptr.c) that the helper
+               may move: `inout uint x`, its caller's index variable passed (the kernel's copy of a buffer) */
+            f->params[i]->is_out_param = !t->is_const;
+            f->params[i]->ty = t = t->elem;
+        }
         if (t->kind == TY_REF && (t->as == AS_CONSTANT || t->is_const))
             ; /* read-only reference: passed by value */
         else if (t->kind == TY_PTR || (t->kind == TY_REF && t->as != AS_THREAD))
@@ -790,7 +796,17 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
         pv_push(&X->L->funcs, f);
 }
 
-/* Whether N assigns to, increments or decrements buffer parameter V itself (`src += r * N`, `p++`). */
+/* Whether helper parameter P is a reference to a pointer the helper may move (`const device T*& x`): before
+   visit_func makes it an inout pointer, or after. */
+static bool moves_pointer_param(const Var *p)
+{
+    if (p->ty->kind == TY_PTR)
+        return p->is_out_param;
+    return p->ty->kind == TY_REF && p->ty->as == AS_THREAD && !p->ty->is_const && p->ty->elem->kind == TY_PTR;
+}
+
+/* Whether N assigns to, increments or decrements buffer parameter V itself (`src += r * N`, `p++`), or passes it
+   to a helper's reference to a pointer (MLX's `adjust_matrix_offsets(x, w, ...)` with `const device T*& x`). */
 static bool moves(const Node *n, const Var *v)
 {
     if (!n)
@@ -798,6 +814,9 @@ static bool moves(const Node *n, const Var *v)
     if ((n->kind == N_ASSIGN || ((n->kind == N_UNARY || n->kind == N_POSTFIX) && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))) &&
         n->a && n->a->kind == N_VAR && n->a->var == v)
         return true;
+    for (int i = 0; n->kind == N_CALL && n->fn && i < n->n_list && i < n->fn->n_params; i++)
+        if (n->list[i]->kind == N_VAR && n->list[i]->var == v && moves_pointer_param(n->fn->params[i]))
+            return true;
     if (moves(n->a, v) || moves(n->b, v) || moves(n->c, v) || moves(n->d, v))
         return true;
     for (int i = 0; i < n->n_list; i++)

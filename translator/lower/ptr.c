@@ -104,6 +104,19 @@ Type *ptr_union_storage(const Var *v)
     }
 }
 
+/* A local struct that is one array of integer or float scalars (MLX's `struct { uint32_t wi[N]; } vec_w`, read
+   through `(thread uint8_t*)&w_local`): that member, whose elements its bytes are; NULL otherwise. */
+const Field *ptr_struct_array(const Var *v)
+{
+    if (v->kind != VAR_LOCAL || v->is_threadgroup || v->ty->kind != TY_STRUCT || v->ty->sdef->is_union || v->ty->sdef->n_fields != 1)
+        return NULL;
+    const Field *f = &v->ty->sdef->fields[0];
+    TypeKind k = ty_scalar_kind(f->ty->elem);
+    if (f->ty->kind != TY_ARRAY || !ty_is_scalar(f->ty->elem) || k == TY_BOOL || k == TY_DOUBLE)
+        return NULL;
+    return f;
+}
+
 /* The element type a root holds (a local scalar holds itself). */
 Type *ptr_root_elem(const Var *root)
 {
@@ -118,6 +131,17 @@ static Node *strip(Node *n)
     while (n && n->kind == N_PAREN)
         n = n->a;
     return n;
+}
+
+/* The Field of a pointer member p.f / p->f of a struct (MLX's ReadWriter: `const device in_T* in;`), or NULL. */
+static Field *pointer_member(Node *n)
+{
+    n = strip(n);
+    if (!n || n->kind != N_MEMBER || !n->ty || n->ty->kind != TY_PTR || !n->a->ty)
+        return NULL;
+    Type *st = n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_REF ? n->a->ty->elem : n->a->ty;
+    int f = st && st->kind == TY_STRUCT ? ptr_field(st->sdef, n->name) : -1;
+    return f >= 0 ? &st->sdef->fields[f] : NULL;
 }
 
 static Var *spec_lookup(const PtrSpec *s, const Var *v)
@@ -195,6 +219,8 @@ static Var *root_of(const PtrSpec *s, Node *p, bool addr)
     case N_INDEX:  /* a row of a 2-d array decays: a[i] */
         if (pointer_array(p))
             return spec_lookup(s, pointer_array(p));
+        if (pointer_member(p)) /* a pointer kept in a struct: the root of every such member in the kernel */
+            return s && s->L ? spec_lookup(s->L->ptr_fields, pointer_member(p)->ptr_var) : NULL;
         return p->ty && p->ty->kind == TY_ARRAY ? root_of(s, p, true) : NULL;
     case N_CAST:
     case N_POSTFIX: /* p++ */
@@ -434,6 +460,10 @@ static PtrUnit unit_of(const PtrSpec *s, Node *p, bool addr)
     case N_INDEX:
         if (pointer_array(p))
             return spec_unit(s, pointer_array(p)) ? *spec_unit(s, pointer_array(p)) : none;
+        if (pointer_member(p)) {
+            const PtrUnit *u = s && s->L ? spec_unit(s->L->ptr_fields, pointer_member(p)->ptr_var) : NULL;
+            return u ? *u : none;
+        }
         return p->ty && p->ty->kind == TY_ARRAY ? unit_of_lvalue(s, p, true) : none;
     case N_POSTFIX:
     case N_UNARY:
@@ -615,6 +645,55 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
     }
 }
 
+/* A pointer stored into member M of a struct (`rw.in = in_`, a constructor's `in(in_)`, `S s = {x, buf}`): every
+   such member of the kernel points into one buffer or threadgroup array, kept under the member's variable. */
+static void bind_member(PtrPass *X, Node *m, Node *value, SrcLoc loc)
+{
+    Field *f = pointer_member(m);
+    StructDef *sd = strip(m)->a->ty->kind == TY_STRUCT ? strip(m)->a->ty->sdef : strip(m)->a->ty->elem->sdef;
+    if (!f->ptr_var) {
+        f->ptr_var = arena_alloc(X->prog->arena, sizeof(Var));
+        *f->ptr_var = (Var){.name = arena_printf(X->prog->arena, "%s::%s", sd->name, f->name), .glsl_name = f->glsl_name, .ty = f->ty,
+                            .kind = VAR_LOCAL, .loc = loc, .index = -1, .builtin = -1, .tg_index = -1};
+    }
+    if (!X->L->ptr_fields) {
+        X->L->ptr_fields = arena_alloc(X->prog->arena, sizeof(PtrSpec));
+        X->L->ptr_fields->L = X->L;
+    }
+    PtrSpec *F = X->L->ptr_fields;
+    Var *r = root_of(X->spec, value, false), *old = spec_lookup(F, f->ptr_var);
+    if (!r) {
+        if (X->report)
+            diag_error(X->prog->diag, loc, "cannot tell which buffer or array the pointer member '%s' points into", f->ptr_var->name);
+        return;
+    }
+    if (r == &ptr_null) {
+        if (!old) {
+            spec_set(X->prog, F, f->ptr_var, r, (PtrUnit){ptr_elem_size(f->ty->elem), 256, false});
+            X->changed = true;
+        }
+        return;
+    }
+    bool two = old && old != r && old != &ptr_null;
+    if (r == &ptr_dynamic || (r->kind == VAR_LOCAL && !r->is_threadgroup) || two) {
+        if (X->report)
+            diag_error(X->prog->diag, loc, "pointer member '%s' points into %s%s%s%s: a pointer kept in a struct must point into one "
+                       "buffer or threadgroup array in the whole kernel (the struct keeps an index into it)", f->ptr_var->name,
+                       r == &ptr_dynamic ? "" : "'", r->name, r == &ptr_dynamic ? "" : "'",
+                       two ? arena_printf(X->prog->arena, " and into '%s'", old == &ptr_dynamic ? "a buffer chosen at run time" : old->name)
+                           : r != &ptr_dynamic ? " (thread memory)" : "");
+        return;
+    }
+    const PtrUnit *ou = old == &ptr_null ? NULL : spec_unit(F, f->ptr_var);
+    PtrUnit u = unit_of(X->spec, value, false);
+    if (ou)
+        u = merge(*ou, u);
+    if (old != r || !ou || !same_unit(*ou, u)) {
+        spec_set(X->prog, F, f->ptr_var, r, u);
+        X->changed = true;
+    }
+}
+
 /* Whether a pointer to ELEM into a root of ROOT_ELEM reads the root itself: packed_float3 (12 bytes) is another
    element type than float3 (16) when cast to, but a packed root read through float3 is the template helper
    instance that clang 14 wrote without the typedef name (casting packed_float3* to float3* is misaligned in Metal). */
@@ -704,6 +783,8 @@ static void check_view(PtrPass *X, Var *root, Type *elem, SrcLoc loc)
         return; /* stored as the one type it is read as, or as words (ptr_analyze) */
     if (root->role != PR_BUFFER) {
         /* thread memory and program-scope constants: a scalar read as another scalar, its bits taken apart */
+        if (ptr_struct_array(root) && ty_is_scalar(elem))
+            re = ptr_struct_array(root)->ty->elem; /* a struct of one array: its elements */
         bool ok = ty_is_scalar(elem) && ty_is_scalar(re) && ty_scalar_kind(elem) != TY_BOOL && ty_scalar_kind(re) != TY_BOOL &&
                   ty_scalar_kind(elem) != TY_DOUBLE && ty_scalar_kind(re) != TY_DOUBLE;
         if (!ok)
@@ -814,6 +895,21 @@ PtrSpec *ptr_call_spec(Lowered *L, const PtrSpec *s, Node *call)
     return find_spec(L, f, roots, units);
 }
 
+/* A helper's reference to a pointer (`const device T*& x`, an inout index: lower.c) moves its caller's pointer ARG
+   within the buffer or array it points into, which must stay the same, counted in the same steps. */
+static void check_pointer_reference(PtrPass *X, Func *f, Var *p, PtrSpec *c, Var *root, PtrUnit unit, Node *arg)
+{
+    Var *now = spec_lookup(c, p);
+    const PtrUnit *u = spec_unit(c, p);
+    Node *a = strip(arg);
+    if (root == &ptr_dynamic || now == &ptr_dynamic)
+        diag_error(X->prog->diag, arg->loc, "'%s' takes a reference to the pointer '%s', here a pointer into a buffer chosen at run time: not supported (pass the pointer by value and return the moved one)", f->name, p->name);
+    else if (now != root || (u && !same_unit(*u, unit)))
+        diag_error(X->prog->diag, arg->loc, "'%s' points its pointer reference '%s' into '%s' or moves it by parts of an element: not supported (a moved pointer keeps to its buffer or array and element type)", f->name, p->name, now ? now->name : "an unknown place");
+    else if (!(a->kind == N_VAR && ptr_like(a->var)) && !pointer_array(a))
+        diag_error(X->prog->diag, arg->loc, "'%s' takes a reference to the pointer '%s': pass a pointer variable", f->name, p->name);
+}
+
 static void walk(PtrPass *X, Node *n)
 {
     if (!n)
@@ -838,10 +934,22 @@ static void walk(PtrPass *X, Node *n)
             bind(X, a->var, n->b, false, n->loc);
         else if (pointer_array(a) && !strcmp(n->op, "=")) /* rows[j] = p */
             bind(X, pointer_array(a), n->b, false, n->loc);
+        else if (pointer_member(a) && !strcmp(n->op, "=")) /* rw.in = in_ */
+            bind_member(X, a, n->b, n->loc);
         else
             note_store(X, n->a);
         break;
     }
+    case N_INITLIST: /* S s = {x, buf}: its pointer members */
+        if (n->ty && n->ty->kind == TY_STRUCT)
+            for (int i = 0; i < n->n_list && i < n->ty->sdef->n_fields; i++)
+                if (n->ty->sdef->fields[i].ty->kind == TY_PTR) {
+                    Node m = {.kind = N_MEMBER, .loc = n->list[i]->loc, .ty = n->ty->sdef->fields[i].ty, .name = n->ty->sdef->fields[i].name};
+                    Node obj = {.kind = N_INT, .ty = n->ty};
+                    m.a = &obj;
+                    bind_member(X, &m, n->list[i], n->list[i]->loc);
+                }
+        break;
     case N_POSTFIX:
     case N_UNARY:
         if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
@@ -870,8 +978,10 @@ static void walk(PtrPass *X, Node *n)
     case N_DEREF:
         if (n->a->ty && n->a->ty->kind == TY_PTR) {
             Var *r = root_of(X->spec, n->a, false);
-            if (!r && X->report && strip(n->a)->kind == N_MEMBER)
-                diag_error(X->prog->diag, n->loc, "pointers stored in structs are not supported (a pointer is an index into one buffer or array: keep it in a variable)");
+            if (!r && X->report && strip(n->a)->kind == N_MEMBER && !pointer_member(n->a))
+                diag_error(X->prog->diag, n->loc, "pointers stored in structs are not supported here (a pointer is an index into one buffer or array: keep it in a variable)");
+            else if (!r && X->report && pointer_member(n->a))
+                diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array the pointer member '%s' points into", pointer_member(n->a)->name);
             else if (!r && X->report)
                 diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array this pointer points into");
             if (r == &ptr_null)
@@ -950,6 +1060,9 @@ static void walk(PtrPass *X, Node *n)
             for (int i = 0; c && i < f->n_params && i < n->n_list; i++) /* a parameter the helper moves to another buffer */
                 if (ptr_like(f->params[i]) && roots[i] != &ptr_dynamic && spec_lookup(c, f->params[i]) == &ptr_dynamic)
                     note_addresses(X, n->list[i], f->params[i]->ty->is_const);
+            for (int i = 0; c && X->report && i < f->n_params && i < n->n_list; i++)
+                if (f->params[i]->ty->kind == TY_PTR && f->params[i]->is_out_param && roots[i])
+                    check_pointer_reference(X, f, f->params[i], c, roots[i], units[i], n->list[i]);
         }
         break;
     default:
@@ -1073,6 +1186,9 @@ bool ptr_analyze(Program *prog, Lowered *L)
     k->key_units = arena_alloc(prog->arena, sizeof(PtrUnit) * (size_t)(k->f->n_params + 1));
     pv_push(&L->ptr_specs, k);
     analyze_spec(&X, k); /* finds every specialization, reporting nothing */
+    for (int again = 0; again < 2 && L->ptr_fields; again++) /* pointer members bound after a helper was analyzed */
+        for (int i = 0; i < L->ptr_specs.len; i++)
+            analyze_spec(&X, L->ptr_specs.items[i]);
     /* an index variable must not take the name of a buffer or array it might point into */
     for (int i = 0; i < L->ptr_specs.len; i++) {
         PtrSpec *s = L->ptr_specs.items[i];
