@@ -2205,6 +2205,38 @@ static Node *conv_cast(Parser *P, CXCursor c)
     return n;
 }
 
+/* reinterpret_cast<const T (&)[N]>(a) of a named array `a` of M >= N elements of T (metal::array too: PyTorch's addmm
+   reads its `constant array<ulong2, 4>& strides` as the `constant array<ulong2, 3>&` matmul_inner takes): the
+   first N elements, a value `T[N](a[0], ..., a[N - 1])`, exact because the target is const (never written through).
+   NULL for any other reinterpret_cast of a reference. */
+static Node *array_prefix(Parser *P, CXCursor c, CXCursor operand)
+{
+    CXType to = clang_getCursorType(c);
+    if (!clang_isConstQualifiedType(to))
+        return NULL;
+    Node *a = conv_expr(P, operand);
+    while (a && (a->kind == N_PAREN || (a->kind == N_CAST && a->implicit)))
+        a = a->a;
+    Type *t = conv_type(P, to);
+    if (!a || a->kind != N_VAR || !a->ty || a->ty->kind != TY_ARRAY || t->kind != TY_ARRAY || t->n < 1 ||
+        t->n > a->ty->n || !ty_equal(t->elem, a->ty->elem))
+        return NULL;
+    Node *n = new_node(P, N_INITLIST, c);
+    n->ty = t;
+    n->n_list = t->n;
+    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(t->n + 1));
+    for (int i = 0; i < t->n; i++) {
+        Node *ix = new_node(P, N_INDEX, c), *k = new_node(P, N_INT, c);
+        k->ty = ty_scalar(TY_INT);
+        k->ival = i;
+        ix->a = a;
+        ix->b = k;
+        ix->ty = t->elem;
+        n->list[i] = ix;
+    }
+    return n;
+}
+
 /* reinterpret_cast and const_cast between pointers (c10's ref_at_offs: `reinterpret_cast<device T*>(static_cast<
    device char*>(ptr) + offs)`) are the pointer casts C writes (views, ptr.c); a const_cast of a reference is the
    object. Reinterpreting a value or a reference to another type is refused by name. */
@@ -2219,6 +2251,13 @@ static Node *conv_pointer_cast(Parser *P, CXCursor c)
         Node *n = conv_expr(P, k.items[k.len - 1]);
         free(k.items);
         return n;
+    }
+    if (!konst && !to_ptr && !from_ptr && k.len) {
+        Node *prefix = array_prefix(P, c, k.items[k.len - 1]);
+        if (prefix) {
+            free(k.items);
+            return prefix;
+        }
     }
     free(k.items);
     if (to_ptr && from_ptr)

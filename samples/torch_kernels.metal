@@ -1,0 +1,110 @@
+#include <metal_array>
+#include <metal_stdlib>
+using namespace metal;
+
+// Forms of PyTorch's mps kernels (aten/src/ATen/native/mps/kernels), written here.
+
+// SoftMaxKernel.metal's vector loads: a packed_float4 (16 bytes, aligned 4) or packed_half4 (8 bytes, aligned 2)
+// through a pointer moved by any number of scalars, so the vector need not start at a multiple of its size.
+static inline float4 load_vec4(device const float* p) {
+  return *reinterpret_cast<device const packed_float4*>(p);
+}
+static inline float4 load_vec4(device const half* p) {
+  return float4(*reinterpret_cast<device const packed_half4*>(p));
+}
+static inline void store_vec4(device float* p, float4 v) {
+  *reinterpret_cast<device packed_float4*>(p) = v;
+}
+static inline void store_vec4(device half* p, float4 v) {
+  *reinterpret_cast<device packed_half4*>(p) = half4(v);
+}
+
+// Row i of four values at input[offs.x + 4i], written at output[offs.y + 4i] as 2x + (0, 1, 2, 3); through
+// packed pointer variables, row i of aux (at aux[offs.x + 4i]) gets v with aux's first value added to its first lane.
+template <typename T>
+kernel void vec4_rows(device const T* input [[buffer(0)]],
+                      device T* output [[buffer(1)]],
+                      constant uint2& offs [[buffer(2)]],
+                      device float* aux [[buffer(3)]],
+                      uint i [[thread_position_in_grid]]) {
+  device const T* x = input + offs.x;
+  device T* out = output + offs.y;
+  float4 v = load_vec4(x + i * 4);
+  store_vec4(out + i * 4, v * 2.0f + float4(0, 1, 2, 3));
+  device const packed_float4* p = reinterpret_cast<device const packed_float4*>(aux + offs.x + i * 4);
+  device packed_float4* q = reinterpret_cast<device packed_float4*>(aux + offs.x) + 0;
+  float4 w = float4(v.x, v.yzw);
+  w.x += p[0].x;
+  q += i;
+  q[0] = w;
+}
+
+template [[host_name("vec4_rows_float")]] kernel void vec4_rows<float>(device const float*, device float*, constant uint2&, device float*, uint);
+template [[host_name("vec4_rows_half")]] kernel void vec4_rows<half>(device const half*, device half*, constant uint2&, device float*, uint);
+
+// The same for a packed_float3 (12 bytes, aligned 4) at any 4-byte offset: read member by member.
+kernel void vec3_shifted(device const float* raw [[buffer(0)]],
+                         device float* y [[buffer(1)]],
+                         constant uint& off [[buffer(2)]],
+                         uint i [[thread_position_in_grid]]) {
+  device const packed_float3* v = (device const packed_float3*)(raw + off);
+  y[i] = v[i].x - v[i].z + dot(float3(v[i]), float3(1, 2, 4));
+}
+
+// LinearAlgebra.metal's tiled matmul: the kernel's threadgroup tiles passed to a helper as
+// `threadgroup T A_tile[TILE][TILE]` parameters (pointers to rows, `T (*)[TILE]`), and a row pointer moved.
+constant uint TILE_DIM = 4;
+
+template <typename T>
+inline float matmul_inner(device const T* a, device const T* b, constant uint3& sizes,
+                          threadgroup T A_tile[TILE_DIM][TILE_DIM],
+                          threadgroup T B_tile[TILE_DIM][TILE_DIM],
+                          uint2 tid, uint2 pos) {
+  float sum = 0;
+  uint tiles = (sizes.y + TILE_DIM - 1) / TILE_DIM;
+  for (uint t = 0; t < tiles; t++) {
+    uint col = t * TILE_DIM + tid.x, row = t * TILE_DIM + tid.y;
+    A_tile[tid.y][tid.x] = pos.y < sizes.x && col < sizes.y ? a[pos.y * sizes.y + col] : T(0);
+    B_tile[tid.y][tid.x] = row < sizes.y && pos.x < sizes.z ? b[row * sizes.z + pos.x] : T(0);
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    threadgroup T (*brows)[TILE_DIM] = B_tile + 1;
+    for (uint k = 0; k < TILE_DIM; k++)
+      sum += float(A_tile[tid.y][k]) * float(k ? brows[k - 1][tid.x] : B_tile[0][tid.x]);
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+  }
+  return sum;
+}
+
+template <typename T>
+kernel void tiled_matmul(device const T* a [[buffer(0)]], device const T* b [[buffer(1)]],
+                         device T* c [[buffer(2)]], constant uint3& sizes [[buffer(3)]],
+                         uint2 tid [[thread_position_in_threadgroup]],
+                         uint2 pos [[thread_position_in_grid]]) {
+  threadgroup T A_tile[TILE_DIM][TILE_DIM];
+  threadgroup T B_tile[TILE_DIM][TILE_DIM];
+  float sum = matmul_inner(a, b, sizes, A_tile, B_tile, tid, pos);
+  if (pos.y < sizes.x && pos.x < sizes.z)
+    c[pos.y * sizes.z + pos.x] = T(sum);
+}
+
+template [[host_name("tiled_matmul_float")]] kernel void tiled_matmul<float>(device const float*, device const float*, device float*, constant uint3&, uint2, uint2);
+template [[host_name("tiled_matmul_half")]] kernel void tiled_matmul<half>(device const half*, device const half*, device half*, constant uint3&, uint2, uint2);
+
+// LinearAlgebra.metal's addmm: a `constant array<T, 4>&` read as the `constant array<T, 3>&` a helper takes,
+// through reinterpret_cast (its first elements). (A kernel template, as PyTorch writes it: clang's OpenCL rules
+// refuse a metal::array parameter of a kernel that is not one.)
+template <typename T>
+inline uint2 offsets_of(constant array<uint2, 2>& s, uint2 p) {
+  return uint2(s[0].x * p.x + s[0].y * p.y, s[1].x * p.x + s[1].y * p.y);
+}
+
+template <typename T>
+kernel void strided_pairs(device const T* in [[buffer(0)]],
+                          device T* out [[buffer(1)]],
+                          constant array<uint2, 3>& strides [[buffer(2)]],
+                          uint2 pos [[thread_position_in_grid]]) {
+  uint2 o = offsets_of<T>(reinterpret_cast<constant array<uint2, 2>&>(strides), pos);
+  out[pos.y * strides[2].x + pos.x * strides[2].y] = in[o.x] + T(2) * in[o.y];
+}
+
+template [[host_name("strided_pairs_float")]] kernel void strided_pairs<float>(device const float*, device float*, constant array<uint2, 3>&, uint2);
