@@ -108,3 +108,41 @@ kernel void strided_pairs(device const T* in [[buffer(0)]],
 }
 
 template [[host_name("strided_pairs_float")]] kernel void strided_pairs<float>(device const float*, device float*, constant array<uint2, 3>&, uint2);
+
+// c10/metal/atomic.h's atomic_add_helper (without its alignment fix-up): a half, short or char added into a
+// buffer of them through the 32-bit word that holds it, by compare-and-swap on a local union of the word and
+// its parts (`auto old = atomic_load_explicit(...)` is a uint, as in Metal).
+template <typename T>
+static inline void atomic_add_small(device atomic<uint>* data, long offset, T value) {
+  constexpr auto elem_per_enum = sizeof(uint) / sizeof(T);
+  auto ptr = data + (offset / elem_per_enum);
+  auto old = atomic_load_explicit(ptr, memory_order_relaxed);
+  union {
+    uint i;
+    T t[elem_per_enum];
+  } val;
+  do {
+    val.i = old;
+    val.t[offset & (elem_per_enum - 1)] += value;
+  } while (!atomic_compare_exchange_weak_explicit(ptr, &old, val.i, memory_order_relaxed, memory_order_relaxed));
+}
+
+template <typename T>
+kernel void index_add_small(device T* out [[buffer(0)]],
+                            device const T* src [[buffer(1)]],
+                            device const int* index [[buffer(2)]],
+                            uint i [[thread_position_in_grid]]) {
+  atomic_add_small(reinterpret_cast<device atomic<uint>*>(out), index[i], src[i]);
+}
+
+template [[host_name("index_add_small_half")]] kernel void index_add_small<half>(device half*, device const half*, device const int*, uint);
+template [[host_name("index_add_small_short")]] kernel void index_add_small<short>(device short*, device const short*, device const int*, uint);
+template [[host_name("index_add_small_char")]] kernel void index_add_small<char>(device char*, device const char*, device const int*, uint);
+
+// The value an atomic function returns has the atomic's type: `auto old` of an atomic<float> is a float.
+kernel void fetch_add_old(device atomic<float>* acc [[buffer(0)]],
+                          device float* o [[buffer(1)]],
+                          uint i [[thread_position_in_grid]]) {
+  auto old = atomic_fetch_add_explicit(acc + i, 0.5f, memory_order_relaxed);
+  o[i] = old * 2;
+}

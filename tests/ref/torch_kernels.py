@@ -55,6 +55,23 @@ def strided_pairs_case(name, w, h, tg):
     ref.case(name, "strided_pairs_float", {0: inp, 1: Out(out, tol=EXACT), 2: Bytes(s.tobytes())}, threadgroup=tg, grid=(w, h, 1))
 
 
+def index_add_small_case(name, entry, dtype, n_out, n, tg):
+    # out[index[i]] += src[i] through compare-and-swap on 32-bit words: neighbours in one word race, so a lost
+    # update shows; small integers keep every sum exact in half and in range for char
+    out_init = r.integers(-20, 21, n_out).astype(dtype)
+    src = r.integers(-3, 4, n).astype(dtype)
+    index = r.integers(0, n_out, n).astype(np.int32)
+    out = out_init.astype(np.int64)
+    np.add.at(out, index, src.astype(np.int64))
+    ref.case(name, entry, {0: InOut(out_init, out.astype(dtype), tol=EXACT), 1: src, 2: index}, threadgroup=tg, grid=n)
+
+
+def fetch_add_old_case(name, n, tg):
+    acc = (np.arange(n) + 0.25).astype(np.float32)
+    ref.case(name, "fetch_add_old", {0: InOut(acc, acc + np.float32(0.5), tol=EXACT),
+                                     1: Out((acc * 2).astype(np.float32), tol=EXACT)}, threadgroup=tg, grid=n)
+
+
 vec4_rows_case("torch_kernels_vec4_rows_float", "vec4_rows_float", np.float32, 100, 1, 2, 32)   # 4 and 8 bytes in
 vec4_rows_case("torch_kernels_vec4_rows_float_aligned", "vec4_rows_float", np.float32, 37, 4, 0, 16)
 vec4_rows_case("torch_kernels_vec4_rows_half", "vec4_rows_half", np.float16, 100, 3, 1, 32)     # 6 and 2 bytes in
@@ -63,6 +80,10 @@ vec3_shifted_case("torch_kernels_vec3_shifted_by_2", 64, 2, 64)
 matmul_case("torch_kernels_tiled_matmul_float", "tiled_matmul_float", np.float32, 13, 10, 9, {"rtol": 1e-5, "atol": 1e-5})
 matmul_case("torch_kernels_tiled_matmul_half", "tiled_matmul_half", np.float16, 8, 7, 12, {"rtol": 2e-3, "atol": 2e-3})
 strided_pairs_case("torch_kernels_strided_pairs", 9, 5, (4, 4, 1))
+index_add_small_case("torch_kernels_index_add_small_half", "index_add_small_half", np.float16, 37, 500, 64)
+index_add_small_case("torch_kernels_index_add_small_short", "index_add_small_short", np.int16, 21, 300, 32)
+index_add_small_case("torch_kernels_index_add_small_char", "index_add_small_char", np.int8, 18, 250, 32)
+fetch_add_old_case("torch_kernels_fetch_add_old", 100, 32)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

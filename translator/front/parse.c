@@ -2704,7 +2704,7 @@ static Node *conv_decl_stmt(Parser *P, CXCursor c)
     for (int i = 0; i < k.len; i++) {
         enum CXCursorKind kk = clang_getCursorKind(k.items[i]);
         if (kk != CXCursor_VarDecl) {
-            if (kk == CXCursor_StructDecl || kk == CXCursor_TypedefDecl || kk == CXCursor_TypeAliasDecl ||
+            if (kk == CXCursor_StructDecl || kk == CXCursor_UnionDecl || kk == CXCursor_TypedefDecl || kk == CXCursor_TypeAliasDecl ||
                 kk == CXCursor_StaticAssert) /* checked by clang */
                 continue;
             unsupported(P, k.items[i], "this local declaration");
