@@ -109,11 +109,16 @@ kernel void strided_pairs(device const T* in [[buffer(0)]],
 
 template [[host_name("strided_pairs_float")]] kernel void strided_pairs<float>(device const float*, device float*, constant array<uint2, 3>&, uint2);
 
-// c10/metal/atomic.h's atomic_add_helper (without its alignment fix-up): a half, short or char added into a
-// buffer of them through the 32-bit word that holds it, by compare-and-swap on a local union of the word and
-// its parts (`auto old = atomic_load_explicit(...)` is a uint, as in Metal).
+// c10/metal/atomic.h's atomic_add_helper: a half, short or char added into a buffer of them through the 32-bit
+// word that holds it, by compare-and-swap on a local union of the word and its parts (`auto old =
+// atomic_load_explicit(...)` is a uint, as in Metal), after fixing up a pointer that is not 4-aligned (its
+// address modulo 4: the buffer starts at a 4-byte multiple, so there is nothing to fix here).
 template <typename T>
 static inline void atomic_add_small(device atomic<uint>* data, long offset, T value) {
+  auto addr = reinterpret_cast<ulong>(data);
+  auto misalign = (addr % alignof(atomic<uint>)) / sizeof(T);
+  data = reinterpret_cast<device atomic<uint>*>(reinterpret_cast<device char*>(data) - misalign * sizeof(T));
+  offset += misalign;
   constexpr auto elem_per_enum = sizeof(uint) / sizeof(T);
   auto ptr = data + (offset / elem_per_enum);
   auto old = atomic_load_explicit(ptr, memory_order_relaxed);

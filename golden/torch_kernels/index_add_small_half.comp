@@ -22,6 +22,10 @@ uint mtl_cas_uint; // atomic_compare_exchange_weak_explicit: the value found
 
 void atomic_add_small_half_out_(uint data, int64_t offset, float16_t value)
 {
+    uint64_t addr = uint64_t(data * 4u);
+    uint64_t misalign = (addr % 4ul) / 2ul;
+    data = (data * 4u - uint(misalign * 2ul)) / 4u;
+    offset = int64_t(offset + misalign);
     const uint64_t elem_per_enum = 4ul / 2ul;
     uint ptr = data + uint((uint64_t(offset) / elem_per_enum));
     uint old = atomicAdd(out__as_uint[ptr], 0u);

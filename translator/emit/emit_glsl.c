@@ -620,6 +620,20 @@ static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
 
 static void emit_cast(Emit *E, Node *n)
 {
+    if (n->name && !strcmp(n->name, "address") && n->a->ty && n->a->ty->kind == TY_PTR) {
+        /* reinterpret_cast<ulong>(p), only ever read modulo 1, 2 or 4 (parse.c, check_address_casts): p's byte offset
+           into its buffer, whose start 32-bit elements can be read at */
+        Var *r = ptr_root(E->spec, n->a);
+        if (!r || r->role != PR_BUFFER) {
+            diag_error(E->prog->diag, n->loc, "the address of a pointer into %s is not supported (only pointers into one buffer)",
+                       r && r != &ptr_dynamic ? arena_printf(E->prog->arena, "'%s'", r->name) : "a buffer chosen at run time");
+            return;
+        }
+        putf(E, "%s(", glsl_type(E, n->ty));
+        emit_index_in(E, n->a, 1);
+        put(E, ")");
+        return;
+    }
     if (n->a->ty && emit_bfloat_conversion(E, n->a, n->ty))
         return;
     if (emit_folded_literal(E, n))
