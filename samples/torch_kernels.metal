@@ -151,3 +151,11 @@ kernel void fetch_add_old(device atomic<float>* acc [[buffer(0)]],
   auto old = atomic_fetch_add_explicit(acc + i, 0.5f, memory_order_relaxed);
   o[i] = old * 2;
 }
+
+// LossCTC.metal's gradient: a float buffer's element made an atomic by a cast of its address.
+kernel void scatter_add_cast(device float* grad [[buffer(0)]],
+                             device const int* index [[buffer(1)]],
+                             device const float* value [[buffer(2)]],
+                             uint i [[thread_position_in_grid]]) {
+  atomic_fetch_add_explicit((device atomic_float*)&grad[index[i] * 2 + 1], -value[i], memory_order_relaxed);
+}

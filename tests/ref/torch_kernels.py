@@ -72,6 +72,16 @@ def fetch_add_old_case(name, n, tg):
                                      1: Out((acc * 2).astype(np.float32), tol=EXACT)}, threadgroup=tg, grid=n)
 
 
+def scatter_add_cast_case(name, n_out, n, tg):
+    grad_init = (r.integers(-40, 40, 2 * n_out) / 2).astype(np.float32)   # halves and small sums: exact in any order
+    index = r.integers(0, n_out, n).astype(np.int32)
+    value = (r.integers(-16, 16, n) / 4).astype(np.float32)
+    grad = grad_init.astype(np.float64)
+    np.add.at(grad, index * 2 + 1, -value.astype(np.float64))
+    ref.case(name, "scatter_add_cast", {0: InOut(grad_init, grad.astype(np.float32), tol=EXACT), 1: index, 2: value},
+             threadgroup=tg, grid=n)
+
+
 vec4_rows_case("torch_kernels_vec4_rows_float", "vec4_rows_float", np.float32, 100, 1, 2, 32)   # 4 and 8 bytes in
 vec4_rows_case("torch_kernels_vec4_rows_float_aligned", "vec4_rows_float", np.float32, 37, 4, 0, 16)
 vec4_rows_case("torch_kernels_vec4_rows_half", "vec4_rows_half", np.float16, 100, 3, 1, 32)     # 6 and 2 bytes in
@@ -84,6 +94,7 @@ index_add_small_case("torch_kernels_index_add_small_half", "index_add_small_half
 index_add_small_case("torch_kernels_index_add_small_short", "index_add_small_short", np.int16, 21, 300, 32)
 index_add_small_case("torch_kernels_index_add_small_char", "index_add_small_char", np.int8, 18, 250, 32)
 fetch_add_old_case("torch_kernels_fetch_add_old", 100, 32)
+scatter_add_cast_case("torch_kernels_scatter_add_cast", 23, 400, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
