@@ -159,3 +159,23 @@ kernel void scatter_add_cast(device float* grad [[buffer(0)]],
                              uint i [[thread_position_in_grid]]) {
   atomic_fetch_add_explicit((device atomic_float*)&grad[index[i] * 2 + 1], -value[i], memory_order_relaxed);
 }
+
+// LinearAlgebra.metal's linalg_qr_householder: a threadgroup scalar in a kernel template (`threadgroup opmath_t
+// tau_shared;`), written by one thread and read by all after a barrier.
+template <typename T>
+kernel void group_scale(device T* x [[buffer(0)]],
+                        uint tid [[thread_position_in_threadgroup]],
+                        uint tg [[threadgroup_position_in_grid]],
+                        uint n [[threads_per_threadgroup]]) {
+  threadgroup float tau_shared;
+  threadgroup float2 range, spare;
+  if (tid == 0) {
+    tau_shared = float(x[tg * n]) + 0.5f;
+    range = float2(tg, tg + 1);
+    spare = range * 2;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup);
+  x[tg * n + tid] = T(float(x[tg * n + tid]) * tau_shared + range.y + spare.x);
+}
+
+template [[host_name("group_scale_float")]] kernel void group_scale<float>(device float*, uint, uint, uint);

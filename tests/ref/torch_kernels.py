@@ -82,6 +82,16 @@ def scatter_add_cast_case(name, n_out, n, tg):
              threadgroup=tg, grid=n)
 
 
+def group_scale_case(name, groups, tg):
+    x0 = r.integers(-8, 8, groups * tg).astype(np.float32)
+    x = x0.reshape(groups, tg)
+    g = np.arange(groups, dtype=np.float32)[:, None]
+    tau = x[:, :1] + np.float32(0.5)
+    out = x * tau + (g + 1) + 2 * g
+    ref.case(name, "group_scale_float", {0: InOut(x0, out.reshape(-1).astype(np.float32), tol=EXACT)},
+             threadgroup=tg, grid=groups * tg)
+
+
 vec4_rows_case("torch_kernels_vec4_rows_float", "vec4_rows_float", np.float32, 100, 1, 2, 32)   # 4 and 8 bytes in
 vec4_rows_case("torch_kernels_vec4_rows_float_aligned", "vec4_rows_float", np.float32, 37, 4, 0, 16)
 vec4_rows_case("torch_kernels_vec4_rows_half", "vec4_rows_half", np.float16, 100, 3, 1, 32)     # 6 and 2 bytes in
@@ -95,6 +105,7 @@ index_add_small_case("torch_kernels_index_add_small_short", "index_add_small_sho
 index_add_small_case("torch_kernels_index_add_small_char", "index_add_small_char", np.int8, 18, 250, 32)
 fetch_add_old_case("torch_kernels_fetch_add_old", 100, 32)
 scatter_add_cast_case("torch_kernels_scatter_add_cast", 23, 400, 64)
+group_scale_case("torch_kernels_group_scale", 5, 32)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
