@@ -3228,10 +3228,13 @@ static bool small_pow2(Node *n)
     return n && (n->kind == N_INT || n->kind == N_SIZEOF) && (n->ival == 1 || n->ival == 2 || n->ival == 4);
 }
 
-/* The local variables of BODY initialized with an address (up to 16). */
+#define MAX_ADDRESS_VARS 64
+
+/* The local variables of BODY initialized with an address (up to MAX_ADDRESS_VARS; check_address_uses refuses
+   any past them). */
 static int address_vars(Node *n, Var **out, int k)
 {
-    if (!n || k >= 16)
+    if (!n || k >= MAX_ADDRESS_VARS)
         return k;
     if (n->kind == N_VARDEF && n->var->init && is_address_cast(n->var->init))
         out[k++] = n->var;
@@ -3262,6 +3265,9 @@ static void check_address_uses(Parser *P, Node *n, Var **vars, int nv)
     if (n->kind == N_BINARY && !strcmp(n->op, "%") && (is_address_cast(n->a) || is_address_var(n->a, vars, nv)) && small_pow2(n->b))
         return; /* addr % 4: exact */
     if (n->kind == N_VARDEF && is_address_cast(n->var->init)) {
+        Node v = {.kind = N_VAR, .var = n->var};
+        if (!is_address_var(&v, vars, nv))
+            diag_error(P->diag, n->loc, "more than %d variables hold pointers' addresses here: not supported", MAX_ADDRESS_VARS);
         check_address_uses(P, strip_to_address(n->var->init)->a, vars, nv);
         return;
     }
@@ -3282,7 +3288,7 @@ static void check_address_uses(Parser *P, Node *n, Var **vars, int nv)
 
 static void check_address_casts(Parser *P, Node *body)
 {
-    Var *vars[16];
+    Var *vars[MAX_ADDRESS_VARS];
     int nv = address_vars(body, vars, 0);
     check_address_uses(P, body, vars, nv);
 }
