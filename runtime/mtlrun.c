@@ -59,6 +59,8 @@ static const char usage_text[] =
     "  --virtual-subgroups       build subgroups from shared memory, so that any --subgroup-size runs here\n"
     "  --push-constant-words     read 8/16-bit constant-reference scalars from 32-bit push-constant words (chosen\n"
     "                            anyway on devices without storagePushConstant8/16)\n"
+    "  --fast-math               translate as mtl2glsl -ffast-math: the Vulkan compiler may reassociate and\n"
+    "                            contract floating-point arithmetic (default: every float value `precise`)\n"
     "  --check-bounds            translate with bounds checks: the first out-of-range access of each buffer is\n"
     "                            reported with its Metal source line, index and size, and fails the run\n"
     "  --timestamps              print gpu_time_ms: X (GPU timestamps around the dispatch or pipeline)\n"
@@ -130,7 +132,7 @@ enum {
     OPT_GRID = 256, OPT_THREADGROUPS, OPT_THREADGROUP, OPT_BUFFER, OPT_SCALAR, OPT_BYTES, OPT_CONSTANT, OPT_OUT,
     OPT_CHECK, OPT_ENTRY, OPT_REFLECT, OPT_DEVICE, OPT_RTOL, OPT_ATOL, OPT_REPEAT, OPT_SUBGROUP_SIZE, OPT_TG_MEMORY,
     OPT_TEMPLATE, OPT_INIT_VALUE, OPT_TRANSPOSE, OPT_PIPELINE, OPT_POISON, OPT_VALIDATE, OPT_TIMESTAMPS,
-    OPT_LIST_DEVICES, OPT_VIRTUAL_SUBGROUPS, OPT_CHECK_BOUNDS, OPT_VERSION, OPT_PUSH_WORDS,
+    OPT_LIST_DEVICES, OPT_VIRTUAL_SUBGROUPS, OPT_CHECK_BOUNDS, OPT_VERSION, OPT_PUSH_WORDS, OPT_FAST_MATH,
 };
 
 static const struct option long_options[] = {
@@ -161,6 +163,7 @@ static const struct option long_options[] = {
     {"list-devices", no_argument, NULL, OPT_LIST_DEVICES},
     {"virtual-subgroups", no_argument, NULL, OPT_VIRTUAL_SUBGROUPS},
     {"push-constant-words", no_argument, NULL, OPT_PUSH_WORDS},
+    {"fast-math", no_argument, NULL, OPT_FAST_MATH},
     {"check-bounds", no_argument, NULL, OPT_CHECK_BOUNDS},
     {"version", no_argument, NULL, OPT_VERSION},
     {"quiet", no_argument, NULL, 'q'},
@@ -219,6 +222,8 @@ static bool launch_option(Launch *l, int c, const char *v)
         return (l->virtual_subgroups = true);
     case OPT_PUSH_WORDS:
         return (l->push_constant_words = true);
+    case OPT_FAST_MATH:
+        return (l->fast_math = true);
     }
     return false;
 }
@@ -278,7 +283,7 @@ static bool is_launch_option(int c)
 {
     return c == 'I' || c == 'D' || (c >= OPT_GRID && c <= OPT_TRANSPOSE && c != OPT_OUT && c != OPT_CHECK &&
                                     c != OPT_DEVICE && c != OPT_RTOL && c != OPT_ATOL && c != OPT_REPEAT) ||
-           c == OPT_VIRTUAL_SUBGROUPS || c == OPT_PUSH_WORDS;
+           c == OPT_VIRTUAL_SUBGROUPS || c == OPT_PUSH_WORDS || c == OPT_FAST_MATH;
 }
 
 bool mtlrun_parse(int argc, char **argv, Options *o, Launch *l, bool in_pipeline, const char *where)

@@ -37,6 +37,7 @@ typedef struct Launch {
     int n_includes, n_defines;
     uint32_t subgroup_size; /* --subgroup-size: 0 = the device's choice */
     bool virtual_subgroups;
+    bool fast_math;           /* --fast-math: translated as mtl2glsl -ffast-math (no `precise` declarations) */
     bool push_constant_words; /* --push-constant-words (also chosen when the device lacks storagePushConstant8/16) */
     uint32_t threadgroup_memory[31]; /* --threadgroup-memory N=BYTES */
     const char *spec_arrays[MAX_ARGS + 1], *templates[MAX_ARGS + 1], *transposes[MAX_ARGS + 1]; /* kernel specs */

@@ -75,6 +75,7 @@ static bool load_metal_kernel(const Options *o, const Launch *l, Kernel *k, cons
         .virtual_subgroups = l->virtual_subgroups,
         .check_bounds = o->check_bounds,
         .push_constant_words = l->push_constant_words || mtlrt_context_push_constant_words(ctx),
+        .fast_math = l->fast_math,
     };
     M2gResult *r = m2g_translate_file(l->kernel, &mo);
     const M2gEntry *e = NULL;
@@ -82,11 +83,16 @@ static bool load_metal_kernel(const Options *o, const Launch *l, Kernel *k, cons
         fprintf(stderr, "mtlrun: error: out of memory translating %s\n", l->kernel);
         return false;
     }
-    if (r->parse_failed || r->n_errors)
+    /* Errors in parts of the file the entry point does not use (another kernel's helper) stop only the entry points
+       that use them: the entry point runs when it was translated (as mtl2glsl -o DIR/ writes it) */
+    if (r->parse_failed || (r->n_errors && !l->entry))
         fprintf(stderr, "mtlrun: error: translation of %s failed (%d errors)\n", l->kernel, r->n_errors);
     else if ((e = pick_translated_entry(l, r)) && (!e->glsl || !e->reflect_json))
-        fprintf(stderr, "mtlrun: error: translation of %s in %s failed\n", e->name, l->kernel);
+        fprintf(stderr, "mtlrun: error: translation of %s in %s failed%s\n", e->name, l->kernel, r->n_errors ? " (errors above)" : "");
     else if (e) {
+        if (r->n_errors)
+            fprintf(stderr, "mtlrun: warning: %s: %d errors above are in parts of the file that %s does not use; it "
+                    "was translated\n", l->kernel, r->n_errors, e->name);
         size_t n = strlen(l->kernel) + strlen(e->name) + 8;
         k->glsl_name = malloc(n);
         if (k->glsl_name)
@@ -168,8 +174,8 @@ static bool load_kernel(const Options *o, Launch *l, Kernel *k, const MtlrtConte
         return load_spec_kernel(o, l, k, ctx);
     if (mtlrun_has_suffix(l->kernel, ".metal"))
         return load_metal_kernel(o, l, k, ctx);
-    if (l->subgroup_size || l->virtual_subgroups || l->push_constant_words || o->check_bounds) {
-        fprintf(stderr, "mtlrun: error: --subgroup-size, --virtual-subgroups, --push-constant-words and --check-bounds apply to .metal "
+    if (l->subgroup_size || l->virtual_subgroups || l->push_constant_words || l->fast_math || o->check_bounds) {
+        fprintf(stderr, "mtlrun: error: --subgroup-size, --virtual-subgroups, --push-constant-words, --fast-math and --check-bounds apply to .metal "
                         "sources; %s is already translated (mtl2glsl --check-bounds makes a bounds-checked one)\n",
                 l->kernel);
         return false;

@@ -43,3 +43,21 @@ kernel void simd_helpers(device const float* x [[buffer(0)]],
     out[gid * 4 + 2] = float(c);
     out[gid * 4 + 3] = d;
 }
+
+// Reduces the value P points to in place: a helper printed once per variable it is called on (ptr.c), each copy
+// computing the sum into a variable of its own (widths below 32: uniform control flow, emit_glsl.c).
+static void reduce_in_place(thread float* p) {
+    *p = simd_sum(*p);
+}
+
+kernel void simd_helper_pointers(device const float* x [[buffer(0)]],
+                                 device float* out [[buffer(1)]],
+                                 uint gid [[thread_position_in_grid]])
+{
+    float a = x[gid];
+    float b = 2.0f * x[gid] + 1.0f;
+    reduce_in_place(&a);
+    reduce_in_place(&b);
+    out[gid * 2 + 0] = a;
+    out[gid * 2 + 1] = b;
+}

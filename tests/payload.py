@@ -3,7 +3,9 @@
 
     payload.py --mtl2glsl PATH --out DIR [--subgroup-size N] [tests/ref/SAMPLE.py ...]
 
-(tests/corpus/ggml_exec.py is a reference script too, with MTL2GLSL_GGML_DIR naming the llama.rn package.)
+(tests/corpus/ggml_exec.py is a reference script too, with MTL2GLSL_GGML_DIR naming the llama.rn package; so are
+tests/corpus/mlx/*.py, with MTL2GLSL_MLX_DIR naming the MLX checkout and -I that checkout. Kernels of a library
+file are translated one entry point at a time.)
 
 For each case of each reference script: the kernel translated here for the target device (cases built for
 real 8-wide subgroups are translated for the device's --subgroup-size instead; virtual widths stay as they are),
@@ -54,6 +56,7 @@ def main():
     ap.add_argument("--mtl2glsl", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--subgroup-size", type=int, default=32)
+    ap.add_argument("-I", dest="includes", action="append", default=[], help="include folder for the translator")
     ap.add_argument("refs", nargs="*")
     args = ap.parse_args()
     refs = args.refs or sorted(f for f in glob.glob(os.path.join(HERE, "ref", "*.py")) if not f.endswith("refcase.py"))
@@ -69,10 +72,20 @@ def main():
         for case in manifest["cases"]:
             opts, rest = translator_options(args, case)
             kdir = os.path.join(sdir, "k_" + "_".join(o.strip("-").replace("=", "") for o in opts))
-            if not os.path.isdir(kdir):
+            inc = [a for d in args.includes for a in ("-I", d)]
+            library = not os.path.abspath(source).startswith(os.path.join(ROOT, "samples") + os.sep)
+            if library:   # thousands of entry points (MLX): only the case's
+                os.makedirs(kdir, exist_ok=True)
+                for emit, ext in (([], ".comp"), (["--emit=reflect"], ".json")):
+                    target = os.path.join(kdir, case["entry"] + ext)
+                    if not os.path.exists(target):
+                        p = subprocess.run([args.mtl2glsl] + inc + opts + emit + ["--entry", case["entry"], "-o", target, source])
+                        if p.returncode not in (0, 1):
+                            sys.exit("payload: %s exited %d" % (args.mtl2glsl, p.returncode))
+            elif not os.path.isdir(kdir):
                 os.makedirs(kdir)
                 for emit in ([], ["--emit=reflect"]):  # exit 1: some entry points of a library failed
-                    p = subprocess.run([args.mtl2glsl] + opts + emit + ["-o", kdir + "/", source])
+                    p = subprocess.run([args.mtl2glsl] + inc + opts + emit + ["-o", kdir + "/", source])
                     if p.returncode not in (0, 1):
                         sys.exit("payload: %s exited %d" % (args.mtl2glsl, p.returncode))
             if not os.path.exists(os.path.join(kdir, case["entry"] + ".comp")):
@@ -94,14 +107,18 @@ def main():
             cmd += ["--poison"]
             for o in case["outputs"]:   # one run per output: each has its own tolerance
                 name = "%s/%d" % (case["name"], o["index"])
-                if o.get("unordered") or o.get("bits"):
+                if o.get("unordered") or o.get("bits") or o.get("bf16"):
                     # order decided by atomics: compare sorted copies; bits: bit for bit (NumPy on the device)
                     got = "%s/%s_got%d.npy" % (sample, case["name"], o["index"])
                     run = " ".join(c if c.startswith("$") else shlex.quote(c)
                                    for c in cmd + ["--out", "%d=%s" % (o["index"], got)])
                     py = ("import numpy as n, sys; a = n.sort(n.load(sys.argv[1]), axis=None); "
                           "b = n.sort(n.load(sys.argv[2]), axis=None); sys.exit(0 if n.array_equal(a, b) else 1)")
-                    if o.get("bits"):
+                    if o.get("bf16"):   # bfloat16 bits compared as values, with the output's tolerance
+                        py = ("import numpy as n, sys; f = lambda p: (n.load(p).astype(n.uint32) << 16).view(n.float32); "
+                              "sys.exit(0 if n.allclose(f(sys.argv[1]), f(sys.argv[2]), rtol=%r, atol=%r) else 1)"
+                              % (o["rtol"], o["atol"]))
+                    elif o.get("bits"):
                         py = ("import numpy as n, sys; a = n.load(sys.argv[1]); b = n.load(sys.argv[2]); "
                               "sys.exit(0 if a.dtype == b.dtype and n.array_equal(a.view('u%d' % a.itemsize), b.view('u%d' % b.itemsize)) else 1)")
                     lines.append('if %s >err.txt 2>&1 && python3 -c %s %s %s >>err.txt 2>&1; then pass=$((pass+1)); '

@@ -120,6 +120,8 @@ def run_case(args, manifest, case, workdir):
         expected = np.load(os.path.join(workdir, o["expected"]))
         if o.get("unordered"):       # e.g. a stream compaction whose order an atomic counter decides
             got, expected = np.sort(got, axis=None), np.sort(expected, axis=None)
+        if o.get("bf16") and got.dtype == expected.dtype == np.uint16:   # bfloat16 bits: compared as values
+            got, expected = [(a.astype(np.uint32) << 16).view(np.float32) for a in (got, expected)]
         if o.get("bits"):            # bit for bit: NaN and -0.0 count
             uint = np.dtype("u%d" % expected.dtype.itemsize)
             got, expected = got.view(uint) if got.dtype == expected.dtype else got, expected.view(uint)

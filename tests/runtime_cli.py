@@ -205,6 +205,25 @@ def options(r):
            stderr_has=["--pipeline takes its kernels from its file"])
 
 
+def partial_translation(r):
+    """A file whose other kernel does not translate: the entry point that does runs, with a warning; the one that
+    does not is an error. Without --entry, any error stops the file."""
+    src = r.path("partly.metal")
+    with open(src, "w") as f:
+        f.write("#include <metal_stdlib>\nusing namespace metal;\n"
+                "static float odd(float x) { return nextafter(x, 0.0f); }\n"
+                "kernel void good(device float* a [[buffer(0)]], uint i [[thread_position_in_grid]]) { a[i] = 2.0f * a[i]; }\n"
+                "kernel void bad(device float* a [[buffer(0)]], uint i [[thread_position_in_grid]]) { a[i] = odd(a[i]); }\n")
+    x = r.save("partly_in.npy", np.arange(8, dtype=np.float32))
+    out = r.path("partly_out.npy")
+    if r.case("entry point beside one that fails: runs, with a warning",
+              [src, "--entry", "good", "--grid", "8", "--threadgroup", "8", "--buffer", "0=" + x, "--out", "0=" + out],
+              stderr_has=["nextafter", "does not use; it was translated"]):
+        r.expect_array("entry point beside one that fails", out, 2 * np.arange(8, dtype=np.float32))
+    r.case("the entry point that fails: error", [src, "--entry", "bad", "--grid", "8", "--threadgroup", "8", "--buffer",
+                                                "0=" + x], rc=1, stderr_has=["nextafter", "translation of bad in"])
+
+
 def pipelines(r):
     """scale, shift and add on shared buffers in one submission: y = (a x + b) + x; and an unrelated launch."""
     xs = np.linspace(-2, 2, 1000, dtype=np.float32)
@@ -386,7 +405,7 @@ def main():
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         r = Runner(args.mtlrun, tmp, args.v)
-        for group in (launch_checks, typed_values, dtypes, options, pipelines, staging, bounds):
+        for group in (launch_checks, typed_values, dtypes, options, partial_translation, pipelines, staging, bounds):
             group(r)
         threadgroup_memory(r, args.mtl2glsl)
         if args.mtl2glsl:

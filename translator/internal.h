@@ -366,6 +366,7 @@ typedef struct Program {
     void *glsl_checker; /* spirv.c: the compiler every shader written is checked with */
     bool line_markers; /* --check-bounds: emit_glsl marks each statement's location for bounds.c */
     bool push_words;   /* 8/16-bit constant-reference scalars read from 32-bit push-constant words (M2gOptions) */
+    bool fast_math;    /* -ffast-math: floating-point values are not declared `precise` (M2gOptions.fast_math) */
 } Program;
 
 /* ---- layout.c: Metal's buffer layout in std430 ---- */

@@ -32,6 +32,7 @@ typedef struct Cli {
     bool virtual_subgroups;
     bool check_bounds;
     bool push_words;
+    bool fast_math; /* -ffast-math (default -fno-fast-math) */
     bool debug_info; /* -g: SPIR-V with names and source kept */
     const char *arrays[64], *templates[64], *transposes[64]; /* kernel specs: --array, --template, --transpose */
     int n_arrays, n_templates, n_transposes;
@@ -55,6 +56,9 @@ static const char usage_text[] =
     "  --c-prefix NAME    prefix of the --emit=c names (default: the input file's name)\n"
     "  -I DIR             add DIR to the include search path\n"
     "  -D NAME[=VALUE]    define a preprocessor macro\n"
+    "  -ffast-math        let the Vulkan compiler reassociate and contract floating-point arithmetic, as\n"
+    "                     Metal's fast math does; the default, -fno-fast-math (MLX's build, PyTorch's\n"
+    "                     MTLMathModeSafe), declares every float-holding value `precise`\n"
     "  -std=metalX.Y      the Metal language version the source sees as __METAL_VERSION__: metal3.0 (300),\n"
     "                     metal3.1 (310), metal3.2 (320, the default) or metal4.0 (400)\n"
     "  -MD                write a Make-syntax depfile of every file read (source, headers, prelude)\n"
@@ -171,7 +175,7 @@ static int write_depfile(const Cli *cli, const M2gResult *r)
 
 enum {
     OPT_ENTRY = 256, OPT_LIST_ENTRIES, OPT_SYNTAX_ONLY, OPT_EMIT, OPT_C_PREFIX, OPT_MD, OPT_MF, OPT_MT, OPT_MP, OPT_STD,
-    OPT_SUBGROUP_SIZE, OPT_VIRTUAL_SUBGROUPS, OPT_ARRAY, OPT_TEMPLATE, OPT_TRANSPOSE, OPT_VERSION, OPT_CHECK_BOUNDS, OPT_PUSH_WORDS,
+    OPT_SUBGROUP_SIZE, OPT_VIRTUAL_SUBGROUPS, OPT_ARRAY, OPT_TEMPLATE, OPT_TRANSPOSE, OPT_VERSION, OPT_CHECK_BOUNDS, OPT_PUSH_WORDS, OPT_FAST_MATH, OPT_NO_FAST_MATH,
 };
 
 /* Long options, read with getopt_long_only so that the compiler-style -MD, -MF FILE and -std=metal3.1 work beside
@@ -195,6 +199,8 @@ static const struct option long_options[] = {
     {"version", no_argument, NULL, OPT_VERSION},
     {"check-bounds", no_argument, NULL, OPT_CHECK_BOUNDS},
     {"push-constant-words", no_argument, NULL, OPT_PUSH_WORDS},
+    {"ffast-math", no_argument, NULL, OPT_FAST_MATH},
+    {"fno-fast-math", no_argument, NULL, OPT_NO_FAST_MATH},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -260,6 +266,8 @@ static int parse_option(Cli *cli, int c, const char *v)
     case OPT_VIRTUAL_SUBGROUPS: cli->virtual_subgroups = true; break;
     case OPT_CHECK_BOUNDS: cli->check_bounds = true; break;
     case OPT_PUSH_WORDS: cli->push_words = true; break;
+    case OPT_FAST_MATH: cli->fast_math = true; break;
+    case OPT_NO_FAST_MATH: cli->fast_math = false; break;
     case OPT_ARRAY: add_to(cli->arrays, &cli->n_arrays, v); break;
     case OPT_TEMPLATE: add_to(cli->templates, &cli->n_templates, v); break;
     case OPT_TRANSPOSE: add_to(cli->transposes, &cli->n_transposes, v); break;
@@ -437,7 +445,7 @@ int main(int argc, char **argv)
                       .subgroup_size = cli.subgroup_size, .virtual_subgroups = cli.virtual_subgroups,
                       .metal_version = cli.metal_version, .list_only = cli.list_entries,
                       .syntax_only = cli.syntax_only, .check_bounds = cli.check_bounds,
-                      .push_constant_words = cli.push_words};
+                      .push_constant_words = cli.push_words, .fast_math = cli.fast_math};
     M2gSpec *spec = NULL;
     if (m2g_is_spec_path(cli.input)) {
         M2gSpecArgs sa = {.arrays = cli.arrays, .templates = cli.templates, .transposes = cli.transposes};

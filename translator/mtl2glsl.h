@@ -33,6 +33,11 @@ typedef struct M2gOptions {
     bool push_constant_words;        /* 8- and 16-bit `constant T&` scalars (uchar, short, half, bfloat, bool) are
                                         read from 32-bit push-constant words: no storagePushConstant8/16 needed
                                         (default: 8- and 16-bit push-constant members, which need them) */
+    bool fast_math;                  /* -ffast-math: let the Vulkan compiler reassociate and contract floating-point
+                                        arithmetic. Default (false, Metal's -fno-fast-math and MTLMathModeSafe):
+                                        every variable, buffer, shared array and return value holding floats is
+                                        declared `precise`, so sums are evaluated as written and rounded per
+                                        operation (MLX's expm1f and erf, compensated sums) */
 } M2gOptions;
 
 #define M2G_DEFAULT_METAL_VERSION 320 /* -std=metal3.2 */

@@ -5,7 +5,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 layout(std430, set = 0, binding = 2) buffer mtl_buffer_count { int count[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
@@ -21,7 +21,7 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    float v = x[i];
+    precise float v = x[i];
     if (v > 0.0)
     {
         int slot = atomicAdd(count[0], 1);

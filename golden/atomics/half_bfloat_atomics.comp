@@ -38,7 +38,7 @@ void atomic_add_half_half_bins(uint word, uint slot, float16_t v)
     uint expected = atomicAdd(half_bins[word], 0u);
     while (true)
     {
-        f16vec2 h = unpackFloat2x16(expected);
+        precise f16vec2 h = unpackFloat2x16(expected);
         h[slot] += v;
         if ((mtl_cas_uint = atomicCompSwap(half_bins[word], expected, packFloat2x16(h))) == expected || (expected = mtl_cas_uint, false))
         {
@@ -53,8 +53,8 @@ void atomic_add_bfloat_bf_bins(uint word, uint slot, float v)
     while (true)
     {
         u16vec2 u = unpack16(expected);
-        uint16_t b = u[slot];
-        uint16_t sum = mtl_float_to_bf16(mtl_bf16_to_float(b) + v);
+        precise uint16_t b = u[slot];
+        precise uint16_t sum = mtl_float_to_bf16(mtl_bf16_to_float(b) + v);
         u[slot] = sum;
         if ((mtl_cas_uint = atomicCompSwap(bf_bins[word], expected, pack32(u))) == expected || (expected = mtl_cas_uint, false))
         {

@@ -6,7 +6,7 @@
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_bins { float16_t bins[]; };
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_bins { precise float16_t bins[]; };
 layout(std430, set = 0, binding = 0) buffer mtl_buffer_bins_as_uint { uint bins_as_uint[]; }; // 'bins' read as atomic<uint>
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_x { float16_t x[]; };
 
@@ -26,7 +26,7 @@ void atomic_add_half_at_bins(uint data, uint index, float16_t v)
     uint expected = atomicAdd(bins_as_uint[word], 0u);
     while (true)
     {
-        float16_t old = uint16BitsToFloat16(uint16_t(expected >> shift));
+        precise float16_t old = uint16BitsToFloat16(uint16_t(expected >> shift));
         uint sum = uint(float16BitsToUint16(old + v));
         uint desired = (expected & ~(65535u << shift)) | (sum << shift);
         if ((mtl_cas_uint = atomicCompSwap(bins_as_uint[word], expected, desired)) == expected || (expected = mtl_cas_uint, false))

@@ -16,9 +16,9 @@ const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
 layout(std430, set = 0, binding = 0) readonly nonprivate buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 1) nonprivate buffer mtl_buffer_partial { float partial[]; };
+layout(std430, set = 0, binding = 1) nonprivate buffer mtl_buffer_partial { precise float partial[]; };
 layout(std430, set = 0, binding = 2) nonprivate buffer mtl_buffer_done { uint done[]; };
-layout(std430, set = 0, binding = 3) writeonly nonprivate buffer mtl_buffer_total { float total[]; };
+layout(std430, set = 0, binding = 3) writeonly nonprivate buffer mtl_buffer_total { precise float total[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -28,7 +28,7 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float sums[64];
+precise shared float sums[64];
 
 void main()
 {

@@ -18,7 +18,7 @@ const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_q { float q[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_k { float k[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_v { float v[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -60,15 +60,15 @@ void main()
     {
         return;
     }
-    float qv[4];
-    float acc[4];
+    precise float qv[4];
+    precise float acc[4];
     for (uint c = 0u; c < 4u; c++)
     {
         uint d = lane + 32u * c;
         qv[c] = d < head_dim ? q[row * head_dim + d] : 0.0;
         acc[c] = 0.0;
     }
-    float m = -uintBitsToFloat(0x7f800000u);
+    precise float m = -uintBitsToFloat(0x7f800000u);
     float l = 0.0;
     for (uint j = 0u; j < keys; j++)
     {
@@ -81,10 +81,10 @@ void main()
                 partial += qv[c] * k[j * head_dim + d];
             }
         }
-        float s = simd_sum(partial) * scale;
-        float m_new = max(m, s);
-        float correction = exp(m - m_new);
-        float p = exp(s - m_new);
+        precise float s = simd_sum(partial) * scale;
+        precise float m_new = max(m, s);
+        precise float correction = exp(m - m_new);
+        precise float p = exp(s - m_new);
         l = l * correction + p;
         for (uint c = 0u; c < 4u; c++)
         {

@@ -23,9 +23,9 @@ struct Frame
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { u16vec4 x[]; };
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_y { u16vec4 y[]; };
-layout(std430, set = 0, binding = 2) buffer mtl_buffer_frames { Frame frames[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_sums { float sums[]; };
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_y { precise u16vec4 y[]; };
+layout(std430, set = 0, binding = 2) buffer mtl_buffer_frames { precise Frame frames[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_sums { precise float sums[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -36,7 +36,7 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared u16vec4 tile[32];
+precise shared u16vec4 tile[32];
 
 // bfloat: the upper 16 bits of a float, rounded to nearest even; NaN stays a quiet NaN.
 float mtl_bf16_to_float(uint16_t b)
@@ -79,14 +79,14 @@ void main()
     float a = mtl_params.a;
     uint i = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
     uint l = gl_LocalInvocationID.x;
-    u16vec4 v = x[i];
+    precise u16vec4 v = x[i];
     y[i] = mtl_float_to_bf16(mtl_bf16_to_float(y[i]) * vec4(a));
     y[i] = mtl_float_to_bf16(mtl_bf16_to_float(y[i]) + mtl_bf16_to_float(v));
     tile[l] = mtl_float_to_bf16(vec4(mtl_bf16_to_float(v.w), mtl_bf16_to_float(v[2]), mtl_bf16_to_float(v.y), 1.0));
     memoryBarrierShared();
     barrier();
-    Frame f = frames[i];
-    vec3 d = vec3(mtl_bf16_to_float(f.dir.x), mtl_bf16_to_float(f.dir.y), mtl_bf16_to_float(f.dir.z));
+    precise Frame f = frames[i];
+    precise vec3 d = vec3(mtl_bf16_to_float(f.dir.x), mtl_bf16_to_float(f.dir.y), mtl_bf16_to_float(f.dir.z));
     f.color = mtl_float_to_bf16(vec4(d, f.gain) * vec4(mtl_bf16_to_float(tile[l])));
     f.dir = mtl_float_to_bf16(mtl_bf16_to_float(f.dir) + 1.0);
     frames[i] = f;

@@ -9,9 +9,9 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_a { uint16_t a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_b { uint16_t b[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_k { int k[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_two_roundings { uint16_t two_roundings[]; };
-layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_mixed { float mixed[]; };
-layout(std430, set = 0, binding = 5) writeonly buffer mtl_buffer_with_int { uint16_t with_int[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_two_roundings { precise uint16_t two_roundings[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_mixed { precise float mixed[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer mtl_buffer_with_int { precise uint16_t with_int[]; };
 layout(std430, set = 0, binding = 6) writeonly buffer mtl_buffer_flags { uint flags[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
@@ -41,8 +41,8 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    uint16_t x = a[i];
-    uint16_t y = b[i];
+    precise uint16_t x = a[i];
+    precise uint16_t y = b[i];
     two_roundings[i] = mtl_float_to_bf16(mtl_bf16_to_float(mtl_float_to_bf16(mtl_bf16_to_float(x) * mtl_bf16_to_float(y))) + mtl_bf16_to_float(x));
     mixed[i] = mtl_bf16_to_float(x) * 1.5 + mtl_bf16_to_float(y);
     with_int[i] = mtl_float_to_bf16(mtl_bf16_to_float(x) + mtl_bf16_to_float(mtl_float_to_bf16(float(k[i]))));

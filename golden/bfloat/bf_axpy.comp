@@ -7,7 +7,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { uint16_t x[]; };
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_y { uint16_t y[]; };
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_y { precise uint16_t y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -38,6 +38,6 @@ void main()
         return;
     float a = mtl_params.a;
     uint i = gl_GlobalInvocationID.x;
-    float xv = mtl_bf16_to_float(x[i]);
+    precise float xv = mtl_bf16_to_float(x[i]);
     y[i] = mtl_float_to_bf16(a * xv + mtl_bf16_to_float(y[i]));
 }

@@ -7,9 +7,9 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_f { float f[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_b { uint16_t b[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_back { float back[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_h { float16_t h[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_b { precise uint16_t b[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_back { precise float back[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_h { precise float16_t h[]; };
 layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_bits { uint16_t bits[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
@@ -39,7 +39,7 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    uint16_t v = mtl_float_to_bf16(f[i]);
+    precise uint16_t v = mtl_float_to_bf16(f[i]);
     b[i] = v;
     back[i] = mtl_bf16_to_float(v) * 2.0;
     h[i] = float16_t(mtl_bf16_to_float(v));

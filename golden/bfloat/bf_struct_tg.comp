@@ -23,7 +23,7 @@ struct Sample
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { Sample in_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { uint16_t out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise uint16_t out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -33,7 +33,7 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared uint16_t tile[64];
+precise shared uint16_t tile[64];
 
 // bfloat: the upper 16 bits of a float, rounded to nearest even; NaN stays a quiet NaN.
 float mtl_bf16_to_float(uint16_t b)
@@ -54,10 +54,10 @@ void main()
     uint i = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
     uint l = gl_LocalInvocationID.x;
     uint n = gl_WorkGroupSize.x;
-    Sample p = in_[i];
+    precise Sample p = in_[i];
     tile[l] = mtl_float_to_bf16(mtl_bf16_to_float(p.value) * mtl_bf16_to_float(p.weight));
     memoryBarrierShared();
     barrier();
-    float left = mtl_bf16_to_float(tile[(l + n - 1u) % n]);
+    precise float left = mtl_bf16_to_float(tile[(l + n - 1u) % n]);
     out_[i] = mtl_float_to_bf16(left + mtl_bf16_to_float(tile[l]) + p.bias);
 }

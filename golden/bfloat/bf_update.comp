@@ -6,7 +6,7 @@
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_y { uint16_t y[]; };
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_y { precise uint16_t y[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_x { float x[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_s { uint16_t s[]; };
 
@@ -37,7 +37,7 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    uint16_t a = y[i];
+    precise uint16_t a = y[i];
     a = mtl_float_to_bf16(mtl_bf16_to_float(a) + x[i]);
     a = mtl_float_to_bf16(mtl_bf16_to_float(a) * mtl_bf16_to_float(s[i]));
     a = mtl_float_to_bf16(mtl_bf16_to_float(a) - 0.375);

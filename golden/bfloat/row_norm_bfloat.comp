@@ -7,7 +7,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { uint16_t x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { uint16_t out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise uint16_t out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -41,7 +41,7 @@ void main()
     float acc = 0.0;
     for (uint c = 0u; c < cols; c++)
     {
-        float v = mtl_bf16_to_float(x[row * cols + c]);
+        precise float v = mtl_bf16_to_float(x[row * cols + c]);
         acc += v * v;
     }
     out_[row] = mtl_float_to_bf16(sqrt(acc / float(cols)));

@@ -7,7 +7,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float16_t x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float16_t out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float16_t out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -27,7 +27,7 @@ void main()
     float acc = 0.0;
     for (uint c = 0u; c < cols; c++)
     {
-        float v = float(x[row * cols + c]);
+        precise float v = float(x[row * cols + c]);
         acc += v * v;
     }
     out_[row] = float16_t(sqrt(acc / float(cols)));

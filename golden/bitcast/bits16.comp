@@ -14,8 +14,8 @@ layout(std430, set = 0, binding = 3) readonly buffer mtl_buffer_b_in { uint16_t 
 layout(std430, set = 0, binding = 4) readonly buffer mtl_buffer_c_in { i8vec2 c_in[]; };
 layout(std430, set = 0, binding = 5) readonly buffer mtl_buffer_uc_in { u8vec2 uc_in[]; };
 layout(std430, set = 0, binding = 6) writeonly buffer mtl_buffer_s { int16_t s[]; };
-layout(std430, set = 0, binding = 7) writeonly buffer mtl_buffer_h { float16_t h[]; };
-layout(std430, set = 0, binding = 8) writeonly buffer mtl_buffer_b { uint16_t b[]; };
+layout(std430, set = 0, binding = 7) writeonly buffer mtl_buffer_h { precise float16_t h[]; };
+layout(std430, set = 0, binding = 8) writeonly buffer mtl_buffer_b { precise uint16_t b[]; };
 layout(std430, set = 0, binding = 9) writeonly buffer mtl_buffer_c { i8vec2 c[]; };
 layout(std430, set = 0, binding = 10) writeonly buffer mtl_buffer_uc { u8vec2 uc[]; };
 layout(std430, set = 0, binding = 11) writeonly buffer mtl_buffer_to_word { uint16_t to_word[]; };
@@ -66,7 +66,7 @@ void main()
         pairs[k++ * n + i] = pack16(unpack8(uint16_t(a)));
     }
     {
-        float16_t a = uint16BitsToFloat16(x);
+        precise float16_t a = uint16BitsToFloat16(x);
         pairs[k++ * n + i] = float16BitsToUint16(a);
         pairs[k++ * n + i] = uint16_t(float16BitsToInt16(a));
         pairs[k++ * n + i] = float16BitsToUint16(a);
@@ -75,7 +75,7 @@ void main()
         pairs[k++ * n + i] = pack16(unpack8(float16BitsToUint16(a)));
     }
     {
-        uint16_t a = x;
+        precise uint16_t a = x;
         pairs[k++ * n + i] = a;
         pairs[k++ * n + i] = uint16_t(int16_t(a));
         pairs[k++ * n + i] = float16BitsToUint16(uint16BitsToFloat16(a));

@@ -16,8 +16,8 @@ layout(std430, set = 0, binding = 5) readonly buffer mtl_buffer_us_in { u16vec2 
 layout(std430, set = 0, binding = 6) readonly buffer mtl_buffer_c_in { i8vec4 c_in[]; };
 layout(std430, set = 0, binding = 7) readonly buffer mtl_buffer_uc_in { u8vec4 uc_in[]; };
 layout(std430, set = 0, binding = 8) writeonly buffer mtl_buffer_iv { int iv[]; };
-layout(std430, set = 0, binding = 9) writeonly buffer mtl_buffer_f { float f[]; };
-layout(std430, set = 0, binding = 10) writeonly buffer mtl_buffer_h { f16vec2 h[]; };
+layout(std430, set = 0, binding = 9) writeonly buffer mtl_buffer_f { precise float f[]; };
+layout(std430, set = 0, binding = 10) writeonly buffer mtl_buffer_h { precise f16vec2 h[]; };
 layout(std430, set = 0, binding = 11) writeonly buffer mtl_buffer_s { i16vec2 s[]; };
 layout(std430, set = 0, binding = 12) writeonly buffer mtl_buffer_us { u16vec2 us[]; };
 layout(std430, set = 0, binding = 13) writeonly buffer mtl_buffer_c { i8vec4 c[]; };
@@ -80,7 +80,7 @@ void main()
         pairs[k++ * n + i] = pack32(unpack16(uint(a)));
     }
     {
-        float a = uintBitsToFloat(x);
+        precise float a = uintBitsToFloat(x);
         pairs[k++ * n + i] = floatBitsToUint(a);
         pairs[k++ * n + i] = uint(floatBitsToInt(a));
         pairs[k++ * n + i] = floatBitsToUint(a);
@@ -92,7 +92,7 @@ void main()
         pairs[k++ * n + i] = pack32(unpack16(floatBitsToUint(a)));
     }
     {
-        f16vec2 a = unpackFloat2x16(x);
+        precise f16vec2 a = unpackFloat2x16(x);
         pairs[k++ * n + i] = packFloat2x16(a);
         pairs[k++ * n + i] = uint(int(packFloat2x16(a)));
         pairs[k++ * n + i] = floatBitsToUint(uintBitsToFloat(packFloat2x16(a)));
@@ -152,7 +152,7 @@ void main()
         pairs[k++ * n + i] = pack32(unpack16(pack32(a)));
     }
     {
-        u16vec2 a = unpack16(x);
+        precise u16vec2 a = unpack16(x);
         pairs[k++ * n + i] = pack32(a);
         pairs[k++ * n + i] = uint(int(pack32(a)));
         pairs[k++ * n + i] = floatBitsToUint(uintBitsToFloat(pack32(a)));

@@ -17,8 +17,8 @@ layout(std430, set = 0, binding = 7) readonly buffer mtl_buffer_us_in { u16vec4 
 layout(std430, set = 0, binding = 8) writeonly buffer mtl_buffer_l { int64_t l[]; };
 layout(std430, set = 0, binding = 9) writeonly buffer mtl_buffer_u { uvec2 u[]; };
 layout(std430, set = 0, binding = 10) writeonly buffer mtl_buffer_iv { ivec2 iv[]; };
-layout(std430, set = 0, binding = 11) writeonly buffer mtl_buffer_f { vec2 f[]; };
-layout(std430, set = 0, binding = 12) writeonly buffer mtl_buffer_h { f16vec4 h[]; };
+layout(std430, set = 0, binding = 11) writeonly buffer mtl_buffer_f { precise vec2 f[]; };
+layout(std430, set = 0, binding = 12) writeonly buffer mtl_buffer_h { precise f16vec4 h[]; };
 layout(std430, set = 0, binding = 13) writeonly buffer mtl_buffer_s { i16vec4 s[]; };
 layout(std430, set = 0, binding = 14) writeonly buffer mtl_buffer_us { u16vec4 us[]; };
 layout(std430, set = 0, binding = 15) writeonly buffer mtl_buffer_to_word { uint64_t to_word[]; };
@@ -103,7 +103,7 @@ void main()
         pairs[k++ * n + i] = pack64(unpack16(pack64(uvec2(a))));
     }
     {
-        vec2 a = uintBitsToFloat(unpack32(x));
+        precise vec2 a = uintBitsToFloat(unpack32(x));
         pairs[k++ * n + i] = pack64(floatBitsToUint(a));
         pairs[k++ * n + i] = uint64_t(int64_t(pack64(floatBitsToUint(a))));
         pairs[k++ * n + i] = pack64(floatBitsToUint(a));
@@ -115,7 +115,7 @@ void main()
         pairs[k++ * n + i] = pack64(unpack16(pack64(floatBitsToUint(a))));
     }
     {
-        f16vec4 a = uint16BitsToFloat16(unpack16(x));
+        precise f16vec4 a = uint16BitsToFloat16(unpack16(x));
         pairs[k++ * n + i] = pack64(float16BitsToUint16(a));
         pairs[k++ * n + i] = uint64_t(int64_t(pack64(float16BitsToUint16(a))));
         pairs[k++ * n + i] = pack64(unpack32(pack64(float16BitsToUint16(a))));
@@ -151,7 +151,7 @@ void main()
         pairs[k++ * n + i] = pack64(a);
     }
     {
-        u16vec4 a = unpack16(x);
+        precise u16vec4 a = unpack16(x);
         pairs[k++ * n + i] = pack64(a);
         pairs[k++ * n + i] = uint64_t(int64_t(pack64(a)));
         pairs[k++ * n + i] = pack64(unpack32(pack64(a)));

@@ -12,7 +12,7 @@ struct leaky_relu_functor
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_input_ { uint16_t input_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_output_ { uint16_t output_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_output_ { precise uint16_t output_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -36,21 +36,21 @@ uint16_t mtl_float_to_bf16(float f)
     return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
 }
 
-leaky_relu_functor leaky_relu_functor_make(float a)
+precise leaky_relu_functor leaky_relu_functor_make(float a)
 {
-    leaky_relu_functor self;
+    precise leaky_relu_functor self;
     self.alpha = a;
     return self;
 }
 
-uint16_t c10_metal_cast_to_bfloat_float(float x)
+precise uint16_t c10_metal_cast_to_bfloat_float(float x)
 {
     return mtl_float_to_bf16(x);
 }
 
-uint16_t leaky_relu_functor_operator_call_bfloat(leaky_relu_functor self, uint16_t x)
+precise uint16_t leaky_relu_functor_operator_call_bfloat(leaky_relu_functor self, uint16_t x)
 {
-    uint16_t m = x;
+    precise uint16_t m = x;
     return c10_metal_cast_to_bfloat_float(mtl_bf16_to_float(m) > 0.0 ? mtl_bf16_to_float(m) : mtl_bf16_to_float(mtl_float_to_bf16(self.alpha * mtl_bf16_to_float(m))));
 }
 
@@ -61,6 +61,6 @@ void main()
         return;
     float alpha = mtl_params.alpha;
     uint index = gl_GlobalInvocationID.x;
-    leaky_relu_functor f = leaky_relu_functor_make(alpha);
+    precise leaky_relu_functor f = leaky_relu_functor_make(alpha);
     output_[index] = leaky_relu_functor_operator_call_bfloat(f, input_[index]);
 }

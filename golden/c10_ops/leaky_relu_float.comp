@@ -10,7 +10,7 @@ struct leaky_relu_functor
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_input_ { float input_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_output_ { float output_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_output_ { precise float output_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -20,21 +20,21 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 16) float alpha;
 } mtl_params;
 
-leaky_relu_functor leaky_relu_functor_make(float a)
+precise leaky_relu_functor leaky_relu_functor_make(float a)
 {
-    leaky_relu_functor self;
+    precise leaky_relu_functor self;
     self.alpha = a;
     return self;
 }
 
-float c10_metal_cast_to_float_float(float x)
+precise float c10_metal_cast_to_float_float(float x)
 {
     return x;
 }
 
-float leaky_relu_functor_operator_call_float(leaky_relu_functor self, float x)
+precise float leaky_relu_functor_operator_call_float(leaky_relu_functor self, float x)
 {
-    float m = x;
+    precise float m = x;
     return c10_metal_cast_to_float_float(m > 0.0 ? m : self.alpha * m);
 }
 
@@ -45,6 +45,6 @@ void main()
         return;
     float alpha = mtl_params.alpha;
     uint index = gl_GlobalInvocationID.x;
-    leaky_relu_functor f = leaky_relu_functor_make(alpha);
+    precise leaky_relu_functor f = leaky_relu_functor_make(alpha);
     output_[index] = leaky_relu_functor_operator_call_float(f, input_[index]);
 }

@@ -12,7 +12,7 @@ struct leaky_relu_functor
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_input_ { float16_t input_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_output_ { float16_t output_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_output_ { precise float16_t output_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -22,21 +22,21 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 16) float alpha;
 } mtl_params;
 
-leaky_relu_functor leaky_relu_functor_make(float a)
+precise leaky_relu_functor leaky_relu_functor_make(float a)
 {
-    leaky_relu_functor self;
+    precise leaky_relu_functor self;
     self.alpha = a;
     return self;
 }
 
-float16_t c10_metal_cast_to_half_float(float x)
+precise float16_t c10_metal_cast_to_half_float(float x)
 {
     return float16_t(x);
 }
 
-float16_t leaky_relu_functor_operator_call_half(leaky_relu_functor self, float16_t x)
+precise float16_t leaky_relu_functor_operator_call_half(leaky_relu_functor self, float16_t x)
 {
-    float m = float(x);
+    precise float m = float(x);
     return c10_metal_cast_to_half_float(m > 0.0 ? m : self.alpha * m);
 }
 
@@ -47,6 +47,6 @@ void main()
         return;
     float alpha = mtl_params.alpha;
     uint index = gl_GlobalInvocationID.x;
-    leaky_relu_functor f = leaky_relu_functor_make(alpha);
+    precise leaky_relu_functor f = leaky_relu_functor_make(alpha);
     output_[index] = leaky_relu_functor_operator_call_half(f, input_[index]);
 }

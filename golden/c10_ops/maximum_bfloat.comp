@@ -8,7 +8,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_a { uint16_t a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_b { uint16_t b[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { uint16_t out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise uint16_t out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -31,7 +31,7 @@ uint16_t mtl_float_to_bf16(float f)
     return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
 }
 
-uint16_t maximum_functor_operator_call_bfloat(uint16_t a, uint16_t b)
+precise uint16_t maximum_functor_operator_call_bfloat(uint16_t a, uint16_t b)
 {
     return (mtl_bf16_to_float(a) > mtl_bf16_to_float(b) ? a : b);
 }

@@ -7,7 +7,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_input_ { uint16_t input_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_output_ { uint16_t output_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_output_ { precise uint16_t output_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -30,7 +30,7 @@ uint16_t mtl_float_to_bf16(float f)
     return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
 }
 
-uint16_t neg_functor_operator_call_bfloat(uint16_t x)
+precise uint16_t neg_functor_operator_call_bfloat(uint16_t x)
 {
     return mtl_float_to_bf16(-mtl_bf16_to_float(x));
 }

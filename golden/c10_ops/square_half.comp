@@ -7,7 +7,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_input_ { float16_t input_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_output_ { float16_t output_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_output_ { precise float16_t output_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -16,7 +16,7 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
-float16_t square_functor_operator_call_half(float16_t x)
+precise float16_t square_functor_operator_call_half(float16_t x)
 {
     return x * x;
 }

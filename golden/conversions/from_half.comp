@@ -7,9 +7,9 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_h { float16_t h[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_f { float f[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_f { precise float f[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_iv { int iv[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_b { uint16_t b[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_b { precise uint16_t b[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -38,7 +38,7 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    float16_t x = h[i];
+    precise float16_t x = h[i];
     f[i] = float(x);
     iv[i] = int(x);
     b[i] = mtl_float_to_bf16(float(x));

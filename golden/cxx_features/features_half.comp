@@ -19,9 +19,9 @@ struct Complex
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float16_t x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_mag { uint mag[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_cplx { vec2 cplx[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_cplx { precise vec2 cplx[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -32,11 +32,11 @@ layout(push_constant, std430) uniform mtl_params_t
 
 int mtl_rem(int a, int b) { return a - b * (a / b); } // C's %: GLSL leaves % of negatives undefined
 
-const float weights[4] = float[4](0.5, 0.25, 0.125, 0.125);
+precise const float weights[4] = float[4](0.5, 0.25, 0.125, 0.125);
 
-lib_Accum_float_4 lib_Accum_float_4_make()
+precise lib_Accum_float_4 lib_Accum_float_4_make()
 {
-    lib_Accum_float_4 self;
+    precise lib_Accum_float_4 self;
     self.total = 0.0;
     self.count = 0;
     return self;
@@ -48,9 +48,9 @@ void lib_Accum_float_4_add(inout lib_Accum_float_4 self, float v)
     self.count++;
 }
 
-float lib_detail_dot_table_float_4(float v[4])
+precise float lib_detail_dot_table_float_4(float v[4])
 {
-    float s = 0.0;
+    precise float s = 0.0;
     for (int i = 0; i < 4; i++)
     {
         s += v[i] * weights[mtl_rem(i, 4)];
@@ -58,23 +58,23 @@ float lib_detail_dot_table_float_4(float v[4])
     return s;
 }
 
-float lib_Accum_float_4_mean(lib_Accum_float_4 self)
+precise float lib_Accum_float_4_mean(lib_Accum_float_4 self)
 {
     return self.total / float(self.count);
 }
 
-float lib_scaled(float x, float k)
+precise float lib_scaled(float x, float k)
 {
     return x * k;
 }
 
-float lambda_88_18(float t, inout int calls, inout float bias)
+precise float lambda_88_18(float t, inout int calls, inout float bias)
 {
     calls++;
     return t + bias;
 }
 
-float lambda_92_23(float t, float bias)
+precise float lambda_92_23(float t, float bias)
 {
     return t * 2.0 + bias;
 }
@@ -84,17 +84,17 @@ uint lib_magnitude_int(int x)
     return uint(x < 0 ? -x : x);
 }
 
-Complex lib_operator_add(Complex a, Complex b)
+precise Complex lib_operator_add(Complex a, Complex b)
 {
     return Complex(a.re + b.re, a.im + b.im);
 }
 
-Complex lib_operator_mul(Complex a, Complex b)
+precise Complex lib_operator_mul(Complex a, Complex b)
 {
     return Complex(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
 }
 
-Complex Complex_operator_add_assign(inout Complex self, Complex o)
+precise Complex Complex_operator_add_assign(inout Complex self, Complex o)
 {
     self.re += o.re;
     self.im += o.im;
@@ -107,13 +107,13 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    float v[4] = float[4](float(x[4u * i]), float(x[4u * i + 1u]), float(x[4u * i + 2u]), float(x[4u * i + 3u]));
-    lib_Accum_float_4 acc = lib_Accum_float_4_make();
+    precise float v[4] = float[4](float(x[4u * i]), float(x[4u * i + 1u]), float(x[4u * i + 2u]), float(x[4u * i + 3u]));
+    precise lib_Accum_float_4 acc = lib_Accum_float_4_make();
     for (int k = 0; k < 4; k++)
     {
         lib_Accum_float_4_add(acc, v[k]);
     }
-    float r = lib_detail_dot_table_float_4(v) + lib_Accum_float_4_mean(acc);
+    precise float r = lib_detail_dot_table_float_4(v) + lib_Accum_float_4_mean(acc);
     {
         r += lib_scaled(v[0], 2.0);
     }
@@ -126,9 +126,9 @@ void main()
     r += lambda_92_23(1.0, bias);
     out_[i] = r;
     mag[i] = lib_magnitude_int(int(x[4u * i]));
-    Complex a = Complex(v[0], v[1]);
-    Complex b = Complex(v[2], v[3]);
-    Complex c = lib_operator_add(lib_operator_mul(a, b), a);
+    precise Complex a = Complex(v[0], v[1]);
+    precise Complex b = Complex(v[2], v[3]);
+    precise Complex c = lib_operator_add(lib_operator_mul(a, b), a);
     Complex_operator_add_assign(c, b);
     cplx[i] = vec2(c.re, c.im);
 }

@@ -17,9 +17,9 @@ struct Complex
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { int x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_mag { uint mag[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_cplx { vec2 cplx[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_cplx { precise vec2 cplx[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -30,7 +30,7 @@ layout(push_constant, std430) uniform mtl_params_t
 
 int mtl_rem(int a, int b) { return a - b * (a / b); } // C's %: GLSL leaves % of negatives undefined
 
-const float weights[4] = float[4](0.5, 0.25, 0.125, 0.125);
+precise const float weights[4] = float[4](0.5, 0.25, 0.125, 0.125);
 
 lib_Accum_int_4 lib_Accum_int_4_make()
 {
@@ -66,13 +66,13 @@ int lib_scaled(int x, int k)
     return x * k;
 }
 
-float lambda_88_18(float t, inout int calls, inout float bias)
+precise float lambda_88_18(float t, inout int calls, inout float bias)
 {
     calls++;
     return t + bias;
 }
 
-float lambda_92_23(float t, float bias)
+precise float lambda_92_23(float t, float bias)
 {
     return t * 2.0 + bias;
 }
@@ -82,17 +82,17 @@ uint lib_magnitude_int(int x)
     return uint(x < 0 ? -x : x);
 }
 
-Complex lib_operator_add(Complex a, Complex b)
+precise Complex lib_operator_add(Complex a, Complex b)
 {
     return Complex(a.re + b.re, a.im + b.im);
 }
 
-Complex lib_operator_mul(Complex a, Complex b)
+precise Complex lib_operator_mul(Complex a, Complex b)
 {
     return Complex(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
 }
 
-Complex Complex_operator_add_assign(inout Complex self, Complex o)
+precise Complex Complex_operator_add_assign(inout Complex self, Complex o)
 {
     self.re += o.re;
     self.im += o.im;
@@ -111,7 +111,7 @@ void main()
     {
         lib_Accum_int_4_add(acc, v[k]);
     }
-    float r = float(lib_detail_dot_table_int_4(v)) + float(lib_Accum_int_4_mean(acc));
+    precise float r = float(lib_detail_dot_table_int_4(v)) + float(lib_Accum_int_4_mean(acc));
     {
         r += float(lib_scaled(v[0], 5));
     }
@@ -124,9 +124,9 @@ void main()
     r += lambda_92_23(1.0, bias);
     out_[i] = r;
     mag[i] = lib_magnitude_int(x[4u * i]);
-    Complex a = Complex(float(v[0]), float(v[1]));
-    Complex b = Complex(float(v[2]), float(v[3]));
-    Complex c = lib_operator_add(lib_operator_mul(a, b), a);
+    precise Complex a = Complex(float(v[0]), float(v[1]));
+    precise Complex b = Complex(float(v[2]), float(v[3]));
+    precise Complex c = lib_operator_add(lib_operator_mul(a, b), a);
     Complex_operator_add_assign(c, b);
     cplx[i] = vec2(c.re, c.im);
 }

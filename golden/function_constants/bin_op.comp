@@ -7,7 +7,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_a { float a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_b { float b[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_dst { float dst[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_dst { precise float dst[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -31,9 +31,9 @@ void main()
         return;
     uint cols = mtl_params.cols;
     uint i = gl_GlobalInvocationID.x;
-    float x = a[i];
-    float y = FC_bin_rb ? b[i % cols] : b[i];
-    float r = x;
+    precise float x = a[i];
+    precise float y = FC_bin_rb ? b[i % cols] : b[i];
+    precise float r = x;
     for (int16_t k = int16_t(0); int(k) < int(FC_bin_f); ++k)
     {
         if (int(FC_bin_op) == 0)

@@ -9,7 +9,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_src { int8_t src[]; };
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_src_as_float { float src_as_float[]; }; // 'src' read as float
 layout(std430, set = 0, binding = 1) buffer mtl_buffer_dst { int8_t dst[]; };
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_dst_as_float { float dst_as_float[]; }; // 'dst' read as float
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_dst_as_float { precise float dst_as_float[]; }; // 'dst' read as float
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

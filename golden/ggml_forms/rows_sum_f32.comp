@@ -15,7 +15,7 @@ const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -31,7 +31,7 @@ shared float shmem[mtl_threadgroup_length_0];
 
 void row_sum_float_x_y(uint x_p, uint y_p, uint row, uint n)
 {
-    float acc = 0.0;
+    precise float acc = 0.0;
     for (uint k = 0u; k < n; ++k)
     {
         acc += x[x_p + (row * n + k)];

@@ -18,7 +18,7 @@ const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_gamma { float gamma[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_beta { float beta[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -30,8 +30,8 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float partial[32];
-shared float stats[2];
+precise shared float partial[32];
+precise shared float stats[2];
 
 // SIMD-group functions for 32-wide subgroups (native: Metal's 32 lanes are the device's subgroup).
 uint mtl_sg_lane() { return gl_SubgroupInvocationID; }
@@ -73,7 +73,7 @@ void main()
     barrier();
     if (simd_group == 0u)
     {
-        float t = lane < simd_groups ? partial[lane] : 0.0;
+        precise float t = lane < simd_groups ? partial[lane] : 0.0;
         t = simd_sum(t);
         if (lane == 0u)
         {
@@ -82,11 +82,11 @@ void main()
     }
     memoryBarrierShared();
     barrier();
-    float mean = stats[0];
+    precise float mean = stats[0];
     float sq = 0.0;
     for (uint i = tid; i < dim; i += threads)
     {
-        float d = x[row * dim + i] - mean;
+        precise float d = x[row * dim + i] - mean;
         sq += d * d;
     }
     sq = simd_sum(sq);
@@ -98,7 +98,7 @@ void main()
     barrier();
     if (simd_group == 0u)
     {
-        float t = lane < simd_groups ? partial[lane] : 0.0;
+        precise float t = lane < simd_groups ? partial[lane] : 0.0;
         t = simd_sum(t);
         if (lane == 0u)
         {
@@ -107,7 +107,7 @@ void main()
     }
     memoryBarrierShared();
     barrier();
-    float inv_std = stats[1];
+    precise float inv_std = stats[1];
     for (uint i = tid; i < dim; i += threads)
     {
         y[row * dim + i] = (x[row * dim + i] - mean) * inv_std * gamma[i] + beta[i];

@@ -15,7 +15,7 @@ const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -25,17 +25,17 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float partial[64];
-shared float shifted[64];
+precise shared float partial[64];
+precise shared float shifted[64];
 
 void store_tg_float_partial(uint shared_, uint i, float v)
 {
     partial[shared_ + i] = v;
 }
 
-float sum_tg_float_partial(uint shared_, uint n)
+precise float sum_tg_float_partial(uint shared_, uint n)
 {
-    float s = 0.0;
+    precise float s = 0.0;
     for (uint k = 0u; k < n; k++)
     {
         s += partial[shared_ + k];
@@ -43,9 +43,9 @@ float sum_tg_float_partial(uint shared_, uint n)
     return s;
 }
 
-float sum_tg_float_shifted(uint shared_, uint n)
+precise float sum_tg_float_shifted(uint shared_, uint n)
 {
-    float s = 0.0;
+    precise float s = 0.0;
     for (uint k = 0u; k < n; k++)
     {
         s += shifted[shared_ + k];

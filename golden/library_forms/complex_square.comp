@@ -10,7 +10,7 @@ struct cplx
     float im;
 };
 
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_z { vec2 z[]; };
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_z { precise vec2 z[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -19,15 +19,15 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
-cplx cplx_make(float r, float i)
+precise cplx cplx_make(float r, float i)
 {
-    cplx self;
+    precise cplx self;
     self.re = r;
     self.im = i;
     return self;
 }
 
-cplx cmul(cplx a, cplx b)
+precise cplx cmul(cplx a, cplx b)
 {
     return cplx_make(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
 }
@@ -38,6 +38,6 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    cplx c = cmul(cplx_make(z[i].x, z[i].y), cplx_make(z[i].x, z[i].y));
+    precise cplx c = cmul(cplx_make(z[i].x, z[i].y), cplx_make(z[i].x, z[i].y));
     z[i] = vec2(c.re, c.im);
 }

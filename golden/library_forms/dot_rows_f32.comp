@@ -7,7 +7,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { vec4 x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_v { vec4 v[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -30,7 +30,7 @@ void main()
     float sum = 0.0;
     for (int16_t b = int16_t(0); int(b) < 1; b++)
     {
-        vec4 r;
+        precise vec4 r;
         dequantize_f32_x(row, b, r);
         sum += dot(r, v[int(b)]);
     }

@@ -15,7 +15,7 @@ struct block_q
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { block_q x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_v { vec4 v[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -26,7 +26,7 @@ layout(push_constant, std430) uniform mtl_params_t
 
 void dequantize_q_float4_x(uint xb, int16_t il, inout vec4 reg)
 {
-    const float d = float(x[xb].d);
+    precise const float d = float(x[xb].d);
     reg = vec4(d * (float(x[xb].qs[4 * int(il) + 0]) - 8.0), d * (float(x[xb].qs[4 * int(il) + 1]) - 8.0), d * (float(x[xb].qs[4 * int(il) + 2]) - 8.0), d * (float(x[xb].qs[4 * int(il) + 3]) - 8.0));
 }
 
@@ -39,7 +39,7 @@ void main()
     float sum = 0.0;
     for (int16_t b = int16_t(0); int(b) < 4; b++)
     {
-        vec4 r;
+        precise vec4 r;
         dequantize_q_float4_x(row, b, r);
         sum += dot(r, v[int(b)]);
     }

@@ -5,7 +5,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { vec4 x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { vec4 y[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { precise vec4 y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -30,8 +30,8 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    vec4 v = x[i];
-    vec4 g = 0.5 * v * (1.0 + mtl_tanh(0.7978846 * (v + 0.044715 * v * v * v)));
-    vec4 zero = vec4(0, 0, 0, 0);
+    precise vec4 v = x[i];
+    precise vec4 g = 0.5 * v * (1.0 + mtl_tanh(0.7978846 * (v + 0.044715 * v * v * v)));
+    precise vec4 zero = vec4(0, 0, 0, 0);
     y[i] = (g + zero);
 }

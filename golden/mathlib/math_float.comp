@@ -8,7 +8,7 @@ layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; }
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_y { float y[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_zs { float zs[]; };
 layout(std430, set = 0, binding = 3) readonly buffer mtl_buffer_specials { float specials[]; };
-layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -58,10 +58,10 @@ bool mtl_signbit(float x) { return (floatBitsToUint(x) >> 31) != 0u; }
 
 const int MATH_OUTPUTS = 52;
 
-float erf_approx(float x)
+precise float erf_approx(float x)
 {
-    float t = 1.0 / (1.0 + 0.3275911 * abs(x));
-    float poly = t * (0.2548296 + t * (-0.28449672 + t * (1.4214138 + t * (-1.4531521 + t * 1.0614054))));
+    precise float t = 1.0 / (1.0 + 0.3275911 * abs(x));
+    precise float poly = t * (0.2548296 + t * (-0.28449672 + t * (1.4214138 + t * (-1.4531521 + t * 1.0614054))));
     return mtl_copysign(1.0 - poly * exp(-x * x), x);
 }
 
@@ -71,11 +71,11 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    float a = x[i];
-    float b = y[i];
-    float z = zs[i];
-    float s = specials[i];
-    float c = 4.0 * a;
+    precise float a = x[i];
+    precise float b = y[i];
+    precise float z = zs[i];
+    precise float s = specials[i];
+    precise float c = 4.0 * a;
     uint o = uint(MATH_OUTPUTS) * i;
     out_[o + 0u] = abs(a);
     out_[o + 1u] = min(a, z);

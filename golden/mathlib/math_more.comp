@@ -8,7 +8,7 @@ layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; }
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_y { float y[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_zs { float zs[]; };
 layout(std430, set = 0, binding = 3) readonly buffer mtl_buffer_specials { float specials[]; };
-layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -80,11 +80,11 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    float a = x[i];
-    float b = y[i];
-    float z = zs[i];
-    float s = specials[i];
-    float c = 4.0 * a;
+    precise float a = x[i];
+    precise float b = y[i];
+    precise float z = zs[i];
+    precise float s = specials[i];
+    precise float c = 4.0 * a;
     uint o = uint(MORE_OUTPUTS) * i;
     out_[o + 0u] = mtl_sinpi(c);
     out_[o + 1u] = mtl_cospi(c);
@@ -102,16 +102,16 @@ void main()
     int e;
     out_[o + 13u] = frexp(z * 1e+02, e);
     out_[o + 14u] = float(e);
-    float whole;
+    precise float whole;
     out_[o + 15u] = modf(c + 0.3, whole);
     out_[o + 16u] = whole;
-    float cosine;
+    precise float cosine;
     out_[o + 17u] = mtl_sincos(a, cosine);
     out_[o + 18u] = cosine;
     out_[o + 19u] = mtl_isunordered(s, a) ? 1.0 : 0.0;
     out_[o + 20u] = mtl_isordered(a, s) ? 1.0 : 0.0;
-    vec3 p = vec3(a, b, z);
-    vec3 q = vec3(z, a, b);
+    precise vec3 p = vec3(a, b, z);
+    precise vec3 q = vec3(z, a, b);
     out_[o + 21u] = mtl_length_squared(p);
     out_[o + 22u] = mtl_distance_squared(p, q);
     out_[o + 23u] = reflect(p, normalize(q)).y;

@@ -6,7 +6,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_xs { vec3 xs[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_ys { vec3 ys[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { mat3 out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise mat3 out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -23,12 +23,12 @@ void main()
         return;
     uint k_count = mtl_params.k_count;
     uint i = gl_GlobalInvocationID.x;
-    mat3 acc = mat3(0.0);
+    precise mat3 acc = mat3(0.0);
     acc = mat3(0.0);
     for (uint k = 0u; k < k_count; k++)
     {
-        vec3 x = xs[i * k_count + k];
-        vec3 y = ys[i * k_count + k];
+        precise vec3 x = xs[i * k_count + k];
+        precise vec3 y = ys[i * k_count + k];
         acc += mat3(x * y.x, x * y.y, x * y.z);
     }
     out_[i] = acc;

@@ -6,7 +6,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_ms { mat4 ms[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_vs { vec4 vs[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { vec4 out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise vec4 out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -15,12 +15,12 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
-float corner(mat3 m)
+precise float corner(mat3 m)
 {
     return m[0][0];
 }
 
-float corner(mat4 m)
+precise float corner(mat4 m)
 {
     return m[3][3];
 }
@@ -31,6 +31,6 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    mat4 m = ms[i];
+    precise mat4 m = ms[i];
     out_[i] = m * vs[i] + (corner(mat3(0.5)) + corner(mat4(0.25)));
 }

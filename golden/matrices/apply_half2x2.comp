@@ -8,7 +8,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_ms { f16mat2 ms[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_vs { f16vec2 vs[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { f16vec2 out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise f16vec2 out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -17,12 +17,12 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
-float corner(mat3 m)
+precise float corner(mat3 m)
 {
     return m[0][0];
 }
 
-float corner(mat4 m)
+precise float corner(mat4 m)
 {
     return m[3][3];
 }
@@ -33,6 +33,6 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    f16mat2 m = ms[i];
+    precise f16mat2 m = ms[i];
     out_[i] = m * vs[i] + float16_t(corner(mat3(0.5)) + corner(mat4(0.25)));
 }

@@ -5,8 +5,8 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_points { vec4 points[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_col { vec4 out_col[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_out_row { vec4 out_row[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_col { precise vec4 out_col[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_out_row { precise vec4 out_row[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -23,7 +23,7 @@ void main()
         return;
     mat4 view = mtl_params.view;
     uint i = gl_GlobalInvocationID.x;
-    vec4 p = points[i];
+    precise vec4 p = points[i];
     out_col[i] = view * p;
     out_row[i] = p * view + view[i % 4u] + vec4(view[3][i % 4u]);
 }

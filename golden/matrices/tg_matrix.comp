@@ -17,9 +17,9 @@ const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_elems { float elems[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_points { vec4 points[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { vec4 out_[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_out_f { float out_f[]; };
-layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_h { float16_t out_h[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise vec4 out_[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_out_f { precise float out_f[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_h { precise float16_t out_h[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -29,17 +29,17 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared mat4 shared_m;
+precise shared mat4 shared_m;
 
-vec3 apply_twice_float3x3_float3(mat3 m, vec3 v)
+precise vec3 apply_twice_float3x3_float3(mat3 m, vec3 v)
 {
-    mat3 mm = m * m;
+    precise mat3 mm = m * m;
     return mm * v;
 }
 
-f16vec2 apply_twice_half2x2_half2(f16mat2 m, f16vec2 v)
+precise f16vec2 apply_twice_half2x2_half2(f16mat2 m, f16vec2 v)
 {
-    f16mat2 mm = m * m;
+    precise f16mat2 mm = m * m;
     return mm * v;
 }
 
@@ -51,12 +51,12 @@ void main()
     shared_m[lid / 4u][lid % 4u] = elems[gid * 16u + lid];
     memoryBarrierShared();
     barrier();
-    mat4 m = shared_m;
-    vec4 p = points[i];
+    precise mat4 m = shared_m;
+    precise vec4 p = points[i];
     out_[i] = m * p + transpose(shared_m) * p;
-    mat3 n3 = mat3(m[0].xyz, m[1].xyz, m[2].xyz);
-    vec3 r3 = apply_twice_float3x3_float3(n3, p.xyz);
-    f16vec2 r2 = apply_twice_half2x2_half2(f16mat2(f16vec2(m[0].xy), f16vec2(m[1].xy)), f16vec2(p.xy));
+    precise mat3 n3 = mat3(m[0].xyz, m[1].xyz, m[2].xyz);
+    precise vec3 r3 = apply_twice_float3x3_float3(n3, p.xyz);
+    precise f16vec2 r2 = apply_twice_half2x2_half2(f16mat2(f16vec2(m[0].xy), f16vec2(m[1].xy)), f16vec2(p.xy));
     out_f[i] = r3.x + r3.y + r3.z;
     out_h[i] = r2.x + r2.y;
 }

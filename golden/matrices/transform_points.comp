@@ -19,9 +19,9 @@ struct Frame
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_points { vec4 points[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_transforms { mat4 transforms[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_frame { Frame frame; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_out_pos { vec4 out_pos[]; };
-layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_normal { vec3 out_normal[]; };
-layout(std430, set = 0, binding = 5) writeonly buffer mtl_buffer_out_tint { f16vec3 out_tint[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_out_pos { precise vec4 out_pos[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_normal { precise vec3 out_normal[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer mtl_buffer_out_tint { precise f16vec3 out_tint[]; };
 layout(std430, set = 0, binding = 6) readonly buffer mtl_buffer_per_instance { uint per_instance; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
@@ -37,10 +37,10 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    mat4 m = transforms[i / per_instance];
-    vec4 p = points[i];
+    precise mat4 m = transforms[i / per_instance];
+    precise vec4 p = points[i];
     out_pos[i] = m * p * frame.scale + frame.bias;
-    vec3 n = frame.normal * p.xyz;
+    precise vec3 n = frame.normal * p.xyz;
     out_normal[i] = n + vec3(frame.uv * p.xy, 0.0) + frame.bones[i % 2u] * p.zw;
     out_tint[i] = frame.tint * f16vec3(p.xyz);
 }

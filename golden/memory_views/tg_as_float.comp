@@ -15,7 +15,7 @@ const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

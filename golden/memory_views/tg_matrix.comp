@@ -16,7 +16,7 @@ const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float16_t x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { precise float y[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_bits { uint bits[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
@@ -105,7 +105,7 @@ void main()
     mtl_tg_store_tile_float16_t((h + (8u * lid + 5u)) * 2u, -mtl_tg_load_tile_float16_t((h + (8u * lid + 5u)) * 2u));
     memoryBarrierShared();
     barrier();
-    f16mat2x4 a = mtl_tg_load_tile_f16mat2x4((m + (31u - lid)) * 16u);
+    precise f16mat2x4 a = mtl_tg_load_tile_f16mat2x4((m + (31u - lid)) * 16u);
     uint w = 0u;
     y[i] = float(a[0][1]) + 4.0 * float(a[1][1]);
     bits[i] = mtl_tg_load_tile_uint((w + (4u * ((lid + 3u) % 32u) + 2u)) * 4u);

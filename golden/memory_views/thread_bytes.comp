@@ -6,7 +6,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { uint x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -45,8 +45,8 @@ void main()
     scales32 = uint(bitfieldInsert(uint(scales32), uint(uint16_t(7)), int(((scales16 + 0u) * 2u) % 4u) * 8, 16));
     uint sc = 0u;
     uint g = ((i % 4u)) * 4u;
-    float c;
-    float s;
+    precise float c;
+    precise float s;
     sincos_out_c_s((float(i) - 8.0) * 0.1, 0u, 0u, c, s);
     y[i] = float(int(uint8_t((aux32 >> ((q8 + 0u) % 4u * 8u)))) + 2 * int(uint8_t((aux32 >> ((q8 + 3u) % 4u * 8u)))) + int(uint8_t((uint(sc16[(sc8 + 1u) / 2u]) >> ((sc8 + 1u) % 2u * 8u)))) + int(uint8_t((uint(sc16[(sc8 + 2u) / 2u]) >> ((sc8 + 2u) % 2u * 8u)))) * 3 + int(int8_t(uint8_t((scales32 >> ((sc + 0u) % 4u * 8u))))) + int(int8_t(uint8_t((scales32 >> ((sc + 2u) % 4u * 8u))))) + int(uint8_t((grid_tab[(g + 1u) / 4u] >> ((g + 1u) % 4u * 8u))))) + c + s;
 }

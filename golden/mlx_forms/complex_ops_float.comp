@@ -22,8 +22,8 @@ struct positive
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { vec2 x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { vec2 out_[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_re_out { float re_out[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise vec2 out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_re_out { precise float re_out[]; };
 layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_flags { int flags[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
@@ -33,53 +33,53 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
-cplx_float cplx_float_make()
+precise cplx_float cplx_float_make()
 {
-    cplx_float self;
+    precise cplx_float self;
     self.re = 1.0;
     self.im = 0.0;
     return self;
 }
 
-cplx_float cplx_float_make(float r, float i)
+precise cplx_float cplx_float_make(float r, float i)
 {
-    cplx_float self;
+    precise cplx_float self;
     self.re = r;
     self.im = i;
     return self;
 }
 
-cplx_float cplx_float_make(int x)
+precise cplx_float cplx_float_make(int x)
 {
-    cplx_float self;
+    precise cplx_float self;
     self.re = float(x);
     self.im = 0.0;
     return self;
 }
 
-cplx_float operator_add_assign_float(inout cplx_float a, cplx_float b)
+precise cplx_float operator_add_assign_float(inout cplx_float a, cplx_float b)
 {
     a.re += b.re;
     a.im += b.im;
     return a;
 }
 
-cplx_float operator_mul_float(cplx_float a, cplx_float b)
+precise cplx_float operator_mul_float(cplx_float a, cplx_float b)
 {
     return cplx_float_make(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
 }
 
-vec2 cplx_float_to_float2(cplx_float self)
+precise vec2 cplx_float_to_float2(cplx_float self)
 {
     return vec2(self.re, self.im);
 }
 
-float cplx_float_to_float(cplx_float self)
+precise float cplx_float_to_float(cplx_float self)
 {
     return self.re;
 }
 
-float cast_to_float_cplx_float(cplx_float val)
+precise float cast_to_float_cplx_float(cplx_float val)
 {
     return cplx_float_to_float(val);
 }
@@ -105,16 +105,16 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint gid = gl_GlobalInvocationID.x;
-    cplx_float acc[3] = cplx_float[3](cplx_float_make(), cplx_float_make(), cplx_float_make());
-    cplx_float a = cplx_float_make(x[gid].x, x[gid].y);
+    precise cplx_float acc[3] = cplx_float[3](cplx_float_make(), cplx_float_make(), cplx_float_make());
+    precise cplx_float a = cplx_float_make(x[gid].x, x[gid].y);
     acc[1] = cplx_float_make(2);
     operator_add_assign_float(acc[0], a);
-    cplx_float b = (operator_add_assign_float(acc[1], a));
-    cplx_float p = operator_mul_float(acc[0], b);
-    vec2 v = cplx_float_to_float2(p);
+    precise cplx_float b = (operator_add_assign_float(acc[1], a));
+    precise cplx_float p = operator_mul_float(acc[0], b);
+    precise vec2 v = cplx_float_to_float2(p);
     out_[gid] = vec2(v);
     re_out[gid] = cast_to_float_cplx_float(acc[2]) + cplx_float_to_float(b);
     no_mask m;
-    positive pos = positive(x[gid].x);
+    precise positive pos = positive(x[gid].x);
     flags[gid] = (no_mask_to_bool(m) ? 1 : 0) + (positive_to_bool(pos) ? 2 : 0) + cplx_float_to_int(acc[1]) * 4;
 }

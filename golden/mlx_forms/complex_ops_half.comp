@@ -23,8 +23,8 @@ struct positive
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { vec2 x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { vec2 out_[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_re_out { float16_t re_out[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise vec2 out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_re_out { precise float16_t re_out[]; };
 layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_flags { int flags[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
@@ -34,53 +34,53 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
-cplx_half cplx_half_make()
+precise cplx_half cplx_half_make()
 {
-    cplx_half self;
+    precise cplx_half self;
     self.re = 1.0hf;
     self.im = 0.0hf;
     return self;
 }
 
-cplx_half cplx_half_make(float16_t r, float16_t i)
+precise cplx_half cplx_half_make(float16_t r, float16_t i)
 {
-    cplx_half self;
+    precise cplx_half self;
     self.re = r;
     self.im = i;
     return self;
 }
 
-cplx_half cplx_half_make(int x)
+precise cplx_half cplx_half_make(int x)
 {
-    cplx_half self;
+    precise cplx_half self;
     self.re = float16_t(x);
     self.im = 0.0hf;
     return self;
 }
 
-cplx_half operator_add_assign_half(inout cplx_half a, cplx_half b)
+precise cplx_half operator_add_assign_half(inout cplx_half a, cplx_half b)
 {
     a.re += b.re;
     a.im += b.im;
     return a;
 }
 
-cplx_half operator_mul_half(cplx_half a, cplx_half b)
+precise cplx_half operator_mul_half(cplx_half a, cplx_half b)
 {
     return cplx_half_make(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
 }
 
-f16vec2 cplx_half_to_half2(cplx_half self)
+precise f16vec2 cplx_half_to_half2(cplx_half self)
 {
     return f16vec2(self.re, self.im);
 }
 
-float16_t cplx_half_to_half(cplx_half self)
+precise float16_t cplx_half_to_half(cplx_half self)
 {
     return self.re;
 }
 
-float16_t cast_to_half_cplx_half(cplx_half val)
+precise float16_t cast_to_half_cplx_half(cplx_half val)
 {
     return cplx_half_to_half(val);
 }
@@ -106,16 +106,16 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint gid = gl_GlobalInvocationID.x;
-    cplx_half acc[3] = cplx_half[3](cplx_half_make(), cplx_half_make(), cplx_half_make());
-    cplx_half a = cplx_half_make(float16_t(x[gid].x), float16_t(x[gid].y));
+    precise cplx_half acc[3] = cplx_half[3](cplx_half_make(), cplx_half_make(), cplx_half_make());
+    precise cplx_half a = cplx_half_make(float16_t(x[gid].x), float16_t(x[gid].y));
     acc[1] = cplx_half_make(2);
     operator_add_assign_half(acc[0], a);
-    cplx_half b = (operator_add_assign_half(acc[1], a));
-    cplx_half p = operator_mul_half(acc[0], b);
-    f16vec2 v = cplx_half_to_half2(p);
+    precise cplx_half b = (operator_add_assign_half(acc[1], a));
+    precise cplx_half p = operator_mul_half(acc[0], b);
+    precise f16vec2 v = cplx_half_to_half2(p);
     out_[gid] = vec2(v);
     re_out[gid] = cast_to_half_cplx_half(acc[2]) + cplx_half_to_half(b);
     no_mask m;
-    positive pos = positive(x[gid].x);
+    precise positive pos = positive(x[gid].x);
     flags[gid] = (no_mask_to_bool(m) ? 1 : 0) + (positive_to_bool(pos) ? 2 : 0) + cplx_half_to_int(acc[1]) * 4;
 }

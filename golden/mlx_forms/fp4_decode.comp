@@ -19,7 +19,7 @@ struct half_box
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_q { uint8_t q[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_hb { uint16_t hb[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -28,14 +28,14 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
-float fp4_e2m1_to_float(fp4_e2m1 self)
+precise float fp4_e2m1_to_float(fp4_e2m1 self)
 {
-    float16_t converted = uint16BitsToFloat16(uint16_t((int(self.bits) & 7) << 9));
+    precise float16_t converted = uint16BitsToFloat16(uint16_t((int(self.bits) & 7) << 9));
     converted = float16_t(converted * 16384.0);
     return float(bool(int(self.bits) & 8) ? -converted : converted);
 }
 
-float dequantize_float_operator_call(uint8_t x)
+precise float dequantize_float_operator_call(uint8_t x)
 {
     return fp4_e2m1_to_float(fp4_e2m1(x));
 }

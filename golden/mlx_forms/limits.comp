@@ -6,9 +6,9 @@
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-layout(std430, set = 0, binding = 0) writeonly buffer mtl_buffer_f { float f[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_h { float16_t h[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_b { uint16_t b[]; };
+layout(std430, set = 0, binding = 0) writeonly buffer mtl_buffer_f { precise float f[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_h { precise float16_t h[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_b { precise uint16_t b[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -31,17 +31,17 @@ uint16_t mtl_float_to_bf16(float f)
     return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
 }
 
-float inf_of_float()
+precise float inf_of_float()
 {
     return uintBitsToFloat(0x7f800000u);
 }
 
-float16_t inf_of_half()
+precise float16_t inf_of_half()
 {
     return float16_t(uintBitsToFloat(0x7f800000u));
 }
 
-uint16_t inf_of_bfloat()
+precise uint16_t inf_of_bfloat()
 {
     return mtl_float_to_bf16(uintBitsToFloat(0x7f800000u));
 }
@@ -52,7 +52,7 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint gid = gl_GlobalInvocationID.x;
-    float s = float(gid);
+    precise float s = float(gid);
     f[gid * 4u + 0u] = inf_of_float() * (s + 1.0);
     f[gid * 4u + 1u] = -uintBitsToFloat(0x7f800000u);
     f[gid * 4u + 2u] = uintBitsToFloat(0x7fc00000u);

@@ -13,7 +13,7 @@ struct Layout
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_src { uint16_t src[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_dst { float dst[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_dst { precise float dst[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

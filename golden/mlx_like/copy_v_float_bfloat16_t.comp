@@ -7,7 +7,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_src { float src[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_dst { uint16_t dst[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_dst { precise uint16_t dst[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

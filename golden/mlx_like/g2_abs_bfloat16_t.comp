@@ -13,7 +13,7 @@ struct Layout
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { uint16_t in_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { uint16_t out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise uint16_t out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -48,7 +48,7 @@ int mlx_like_elem_to_loc_2_int(uint elem, Layout l)
     return loc;
 }
 
-uint16_t Abs_operator_call_bfloat(uint16_t x)
+precise uint16_t Abs_operator_call_bfloat(uint16_t x)
 {
     {
         return mtl_float_to_bf16(mtl_bf16_to_float(x) < 0.0 ? mtl_bf16_to_float(mtl_float_to_bf16(-mtl_bf16_to_float(x))) : mtl_bf16_to_float(x));

@@ -11,7 +11,7 @@ struct Layout
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { float in_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -32,7 +32,7 @@ int mlx_like_elem_to_loc_2_int(uint elem, Layout l)
     return loc;
 }
 
-float Abs_operator_call_float(float x)
+precise float Abs_operator_call_float(float x)
 {
     {
         return x < 0.0 ? -x : x;

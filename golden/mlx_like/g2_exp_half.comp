@@ -13,7 +13,7 @@ struct Layout
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { float16_t in_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float16_t out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float16_t out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -34,9 +34,9 @@ int mlx_like_elem_to_loc_2_int(uint elem, Layout l)
     return loc;
 }
 
-float16_t Exp_operator_call_enable_if_t_is_floating_point_v_half_half(float16_t x)
+precise float16_t Exp_operator_call_enable_if_t_is_floating_point_v_half_half(float16_t x)
 {
-    return exp(x);
+    return float16_t(exp(float(x)));
 }
 
 void main()

@@ -7,7 +7,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { float16_t in_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float16_t out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float16_t out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -16,9 +16,9 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
-float16_t Exp_operator_call_enable_if_t_is_floating_point_v_half_half(float16_t x)
+precise float16_t Exp_operator_call_enable_if_t_is_floating_point_v_half_half(float16_t x)
 {
-    return exp(x);
+    return float16_t(exp(float(x)));
 }
 
 void main()

@@ -8,7 +8,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_a { float16_t a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_b { float16_t b[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { float16_t out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise float16_t out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -17,7 +17,7 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
-float16_t Add_operator_call_half(float16_t a, float16_t b)
+precise float16_t Add_operator_call_half(float16_t a, float16_t b)
 {
     return a + b;
 }

@@ -7,7 +7,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_a { float a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_b { float b[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 layout(std430, set = 0, binding = 3) readonly buffer mtl_buffer_a_strides { int64_t a_strides[]; };
 layout(std430, set = 0, binding = 4) readonly buffer mtl_buffer_b_strides { int64_t b_strides[]; };
 

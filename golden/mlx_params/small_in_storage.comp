@@ -16,7 +16,7 @@ layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_table { Table ta
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_on { uint8_t on; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_shift { uint8_t shift; };
 layout(std430, set = 0, binding = 3) readonly buffer mtl_buffer_scale { float16_t scale; };
-layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

@@ -9,9 +9,9 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_u { uint64_t u[]; };
 layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_halves { uvec2 halves[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_floats { vec2 floats[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_floats { precise vec2 floats[]; };
 layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_back { int64_t back[]; };
-layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_h2 { f16vec2 h2[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_h2 { precise f16vec2 h2[]; };
 layout(std430, set = 0, binding = 5) writeonly buffer mtl_buffer_bytes { u8vec4 bytes[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
@@ -29,7 +29,7 @@ void main()
     uint i = gl_GlobalInvocationID.x;
     uint64_t v = u[i];
     halves[i] = unpack32(v);
-    vec2 f = uintBitsToFloat(unpack32(v));
+    precise vec2 f = uintBitsToFloat(unpack32(v));
     floats[i] = f;
     back[i] = int64_t(pack64(uvec2(floatBitsToInt(f)))) + 1l;
     uint lo = unpack32(v).x;

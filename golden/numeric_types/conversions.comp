@@ -8,7 +8,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_f { float f[]; };
 layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_i_out { int i_out[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_h_out { float16_t h_out[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_h_out { precise float16_t h_out[]; };
 layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_u64 { uint64_t u64[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.

@@ -7,7 +7,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { f16vec4 x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { f16vec4 y[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { precise f16vec4 y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -22,6 +22,6 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    f16vec4 v = x[i];
+    precise f16vec4 v = x[i];
     y[i] = v * 0.5hf + f16vec4(v.wzyx);
 }

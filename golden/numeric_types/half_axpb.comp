@@ -7,7 +7,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float16_t x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { float16_t y[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { precise float16_t y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -26,7 +26,7 @@ void main()
     float a = mtl_params.a;
     float b = mtl_params.b;
     uint i = gl_GlobalInvocationID.x;
-    float16_t ha = float16_t(a);
-    float16_t hb = float16_t(b);
+    precise float16_t ha = float16_t(a);
+    precise float16_t hb = float16_t(b);
     y[i] = ha * x[i] + hb;
 }

@@ -23,7 +23,7 @@ struct Seen
 };
 
 layout(scalar, set = 0, binding = 0) readonly buffer mtl_buffer_pos { vec3 pos[]; };
-layout(scalar, set = 0, binding = 1) writeonly buffer mtl_buffer_centroid_ { vec3 centroid_[]; };
+layout(scalar, set = 0, binding = 1) writeonly buffer mtl_buffer_centroid_ { precise vec3 centroid_[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_any_near { uint8_t any_near; };
 layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_near_count { uint8_t near_count[]; };
 
@@ -35,8 +35,8 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared vec3 tile[32];
-shared Seen seen[32];
+precise shared vec3 tile[32];
+precise shared Seen seen[32];
 
 void main()
 {
@@ -54,7 +54,7 @@ void main()
     barrier();
     if (lid == 0u)
     {
-        vec3 s = vec3(0.0);
+        precise vec3 s = vec3(0.0);
         uint8_t n = uint8_t(0);
         for (uint k = 0u; k < 32u; k++)
         {

@@ -17,8 +17,8 @@ struct Frame
 
 layout(scalar, set = 0, binding = 0) readonly buffer mtl_buffer_pos { vec3 pos[]; };
 layout(scalar, set = 0, binding = 1) readonly buffer mtl_buffer_color { f16vec4 color[]; };
-layout(scalar, set = 0, binding = 3) writeonly buffer mtl_buffer_out_ { vec3 out_[]; };
-layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_weight { float weight[]; };
+layout(scalar, set = 0, binding = 3) writeonly buffer mtl_buffer_out_ { precise vec3 out_[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_weight { precise float weight[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, scalar) uniform mtl_params_t
@@ -28,7 +28,7 @@ layout(push_constant, scalar) uniform mtl_params_t
     layout(offset = 16) Frame frame;
 } mtl_params;
 
-vec3 midpoint(vec3 a, vec3 b)
+precise vec3 midpoint(vec3 a, vec3 b)
 {
     return (a + b) * 0.5;
 }
@@ -44,11 +44,11 @@ void main()
     {
         return;
     }
-    vec3 p = pos[i];
-    vec3 d = (p - frame.origin) * frame.scale;
-    vec3 q = d + cross(frame.axis, d);
+    precise vec3 p = pos[i];
+    precise vec3 d = (p - frame.origin) * frame.scale;
+    precise vec3 q = d + cross(frame.axis, d);
     q[1] = q.y + float(color[i].w);
     out_[i] = q;
-    f16vec4 c = color[i];
+    precise f16vec4 c = color[i];
     weight[i] = dot(vec3(c.rgb), vec3(pos[i][0], pos[i][1], pos[i][2])) + midpoint(pos[i], d).z;
 }

@@ -15,7 +15,7 @@ struct Threshold
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_keep { uint8_t keep[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_mask { uint8_t mask[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

@@ -28,7 +28,7 @@ struct Point
     uint mtl_pad6;
 };
 
-layout(scalar, set = 0, binding = 0) buffer mtl_buffer_pts { Point pts[]; };
+layout(scalar, set = 0, binding = 0) buffer mtl_buffer_pts { precise Point pts[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

@@ -28,7 +28,7 @@ struct Point
     uint mtl_pad6;
 };
 
-layout(scalar, set = 0, binding = 0) buffer mtl_buffer_pts { Point pts[]; };
+layout(scalar, set = 0, binding = 0) buffer mtl_buffer_pts { precise Point pts[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -47,11 +47,11 @@ void main()
     float dt = mtl_params.dt;
     float radius = mtl_params.radius;
     uint i = gl_GlobalInvocationID.x;
-    Point p = pts[i];
+    precise Point p = pts[i];
     if (bool(p.live))
     {
         p.pos += p.vel * dt;
-        vec3 q = p.pos;
+        precise vec3 q = p.pos;
         bool outside = any(greaterThan(abs(q), vec3(radius)));
         if (outside)
         {

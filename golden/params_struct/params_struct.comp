@@ -15,7 +15,7 @@ struct Params
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { float in_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { vec4 out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise vec4 out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -27,9 +27,9 @@ layout(push_constant, std430) uniform mtl_params_t
 
 int mtl_rem(int a, int b) { return a - b * (a / b); } // C's %: GLSL leaves % of negatives undefined
 
-float scale_bias_clamp(float x, Params p)
+precise float scale_bias_clamp(float x, Params p)
 {
-    float y = x * p.scale + p.bias;
+    precise float y = x * p.scale + p.bias;
     return clamp(y, p.limits.x, p.limits.y);
 }
 
@@ -46,6 +46,6 @@ void main()
     }
     int n = int(p.count);
     int src = mtl_rem((int(i) + mtl_rem(p.shift, n) + n), n);
-    float v = scale_bias_clamp(in_[src], p);
+    precise float v = scale_bias_clamp(in_[src], p);
     out_[i] = p.tint * v;
 }

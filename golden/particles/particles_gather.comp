@@ -19,10 +19,10 @@ struct Particle
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_ps { Particle ps[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_vel_out { vec3 vel_out[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_energy { float energy[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_vel_out { precise vec3 vel_out[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_energy { precise float energy[]; };
 layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_ids { uint ids[]; };
-layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_colors { f16vec4 colors[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_colors { precise f16vec4 colors[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -37,7 +37,7 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    Particle p = ps[i];
+    precise Particle p = ps[i];
     vel_out[i] = p.vel;
     energy[i] = 0.5 * p.mass * dot(p.vel, p.vel);
     ids[i] = ps[i].id;

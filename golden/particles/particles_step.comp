@@ -27,7 +27,7 @@ struct World
     float drag;
 };
 
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_ps { Particle ps[]; };
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_ps { precise Particle ps[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -50,8 +50,8 @@ void main()
     {
         return;
     }
-    Particle p = ps[i];
-    vec3 acc = world.gravity - world.drag / p.mass * p.vel;
+    precise Particle p = ps[i];
+    precise vec3 acc = world.gravity - world.drag / p.mass * p.vel;
     p.vel += acc * world.dt;
     p.pos += p.vel * world.dt;
     p.age += world.dt;

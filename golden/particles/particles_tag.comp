@@ -18,7 +18,7 @@ struct Particle
     float age;
 };
 
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_ps { Particle ps[]; };
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_ps { precise Particle ps[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

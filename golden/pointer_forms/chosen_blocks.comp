@@ -9,7 +9,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_a { int8_t a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_b { int8_t b[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Buffers that pointers chosen at run time point into, by device address (docs/translator.md, "Pointers").
 layout(buffer_reference, std430) buffer mtl_ref_int8_t { int8_t v[]; };
@@ -28,7 +28,7 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 32) mtl_ref_int8_t b_addr;
 } mtl_params;
 
-float block_value_addr(mtl_ref_uint8_t b_p_ref, uint b_p, int16_t j)
+precise float block_value_addr(mtl_ref_uint8_t b_p_ref, uint b_p, int16_t j)
 {
     const uint hi = uint(pack32(u16vec2(mtl_ref_uint16_t(b_p_ref).v[b_p * 2u + 3u], mtl_ref_uint16_t(b_p_ref).v[(b_p * 2u + 3u) + 1u])));
     return float(mtl_ref_float16_t(b_p_ref).v[b_p * 2u]) * float(uint(b_p_ref.v[b_p * 4u + uint(j) + 10u]) + ((hi >> (8 * int(j) + int(b_p_ref.v[b_p * 4u + 5u]))) & 1u)) + float(mtl_ref_f16vec2(b_p_ref).v[b_p].y);

@@ -9,7 +9,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_a { int8_t a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_b { int8_t b[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Buffers that pointers chosen at run time point into, by device address (docs/translator.md, "Pointers").
 layout(buffer_reference, std430) buffer mtl_ref_int8_t { int8_t v[]; };
@@ -37,6 +37,6 @@ void main()
     uint base = 0u;
     mtl_ref_uint8_t t_ref = mtl_ref_uint8_t(base_ref);
     uint t = (base + 16u + 64u * i) / 16u;
-    mat4 m = mat4(mtl_ref_vec4(t_ref).v[t], mtl_ref_vec4(t_ref).v[t + 1u], mtl_ref_vec4(t_ref).v[t + 2u], mtl_ref_vec4(t_ref).v[t + 3u]);
+    precise mat4 m = mat4(mtl_ref_vec4(t_ref).v[t], mtl_ref_vec4(t_ref).v[t + 1u], mtl_ref_vec4(t_ref).v[t + 2u], mtl_ref_vec4(t_ref).v[t + 3u]);
     y[i] = m[1][2] + 1e+02 * m[3][0];
 }

@@ -7,7 +7,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_a { float a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_b { float b[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Buffers that pointers chosen at run time point into, by device address (docs/translator.md, "Pointers").
 layout(buffer_reference, std430) buffer mtl_ref_float { float v[]; };
@@ -21,7 +21,7 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 24) mtl_ref_float a_addr;
 } mtl_params;
 
-float moved_param_a_b(mtl_ref_float p_ref, uint p, uint other, uint i)
+precise float moved_param_a_b(mtl_ref_float p_ref, uint p, uint other, uint i)
 {
     if (i % 2u == 1u)
     {

@@ -13,7 +13,7 @@ layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_src1 { int8_t sr
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_src1_as_float { float src1_as_float[]; }; // 'src1' read as float
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_src2 { int8_t src2[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_src2_as_float { float src2_as_float[]; }; // 'src2' read as float
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_dst { float dst[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_dst { precise float dst[]; };
 
 // Buffers that pointers chosen at run time point into, by device address (docs/translator.md, "Pointers").
 layout(buffer_reference, std430) buffer mtl_ref_int8_t { int8_t v[]; };
@@ -28,12 +28,12 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 32) mtl_ref_int8_t src2_addr;
 } mtl_params;
 
-float first_or_src2(uint p, float fallback)
+precise float first_or_src2(uint p, float fallback)
 {
     return p != 0xffffffffu ? src2_as_float[p] : fallback;
 }
 
-float first_or_null(uint p, float fallback)
+precise float first_or_null(uint p, float fallback)
 {
     return p != 0xffffffffu ? 0.0 : fallback;
 }
@@ -47,7 +47,7 @@ void main()
     uint x = 0u;
     uint pmask = ((uint64_t(mtl_params.src1_addr)) != (uint64_t(mtl_params.src0_addr)) ? (4u * i) / 4u : 0xffffffffu);
     uint psink = ((uint64_t(mtl_params.src2_addr)) != (uint64_t(mtl_params.src0_addr)) ? 0u : 0xffffffffu);
-    float v = src0_as_float[x + i] + (pmask != 0xffffffffu ? 2.0 * src1_as_float[pmask] : 0.0) + (psink != 0xffffffffu ? src2_as_float[psink + i % 4u] : -1e+02);
+    precise float v = src0_as_float[x + i] + (pmask != 0xffffffffu ? 2.0 * src1_as_float[pmask] : 0.0) + (psink != 0xffffffffu ? src2_as_float[psink + i % 4u] : -1e+02);
     if (!(pmask != 0xffffffffu))
     {
         v += 1e+03;

@@ -18,7 +18,7 @@ const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_src1 { int8_t src1[]; };
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_src1_as_float { float src1_as_float[]; }; // 'src1' read as float
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_offs { uint64_t offs[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_dst { float dst[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_dst { precise float dst[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

@@ -14,7 +14,7 @@ const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -24,7 +24,7 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float tile[64];
+precise shared float tile[64];
 
 void main()
 {
@@ -34,7 +34,7 @@ void main()
     tile[mine] = x[gid];
     memoryBarrierShared();
     barrier();
-    float v[4];
+    precise float v[4];
     uint p = 0u;
     for (uint k = 0u; k < 4u; k++)
     {

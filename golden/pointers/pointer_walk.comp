@@ -5,8 +5,8 @@
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_acc { float acc[]; };
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_acc_as_vec4 { vec4 acc_as_vec4[]; }; // 'acc' read as float4
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_acc { precise float acc[]; };
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_acc_as_vec4 { precise vec4 acc_as_vec4[]; }; // 'acc' read as float4
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_m { float m[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_m_as_vec4 { vec4 m_as_vec4[]; }; // 'm' read as float4
 layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_info { int info[]; };

@@ -10,7 +10,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_w { uint8_t w[]; };
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_w_as_uint16_t { uint16_t w_as_uint16_t[]; }; // 'w' read as ushort
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -20,13 +20,13 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 16) uint nblocks;
 } mtl_params;
 
-float block_dot_w_x(uint q, uint x_p, uint nblocks)
+precise float block_dot_w_x(uint q, uint x_p, uint nblocks)
 {
     float acc = 0.0;
     for (uint b = 0u; b < nblocks; b++)
     {
         uint16_t bits = w_as_uint16_t[q / 2u];
-        float d = float(uint16BitsToFloat16(bits));
+        precise float d = float(uint16BitsToFloat16(bits));
         uint nib = q + 2u;
         float s = 0.0;
         for (int j = 0; j < 16; j++)

@@ -15,7 +15,7 @@ struct Block
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_w { uint8_t w[]; };
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_w_as_Block { Block w_as_Block[]; }; // 'w' read as Block
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

@@ -11,9 +11,9 @@ struct Particle
     float mass;
 };
 
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_ps { Particle ps[]; };
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_ps_as_float { float ps_as_float[]; }; // 'ps' read as float
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_ps_as_vec2 { vec2 ps_as_vec2[]; }; // 'ps' read as float2
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_ps { precise Particle ps[]; };
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_ps_as_float { precise float ps_as_float[]; }; // 'ps' read as float
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_ps_as_vec2 { precise vec2 ps_as_vec2[]; }; // 'ps' read as float2
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

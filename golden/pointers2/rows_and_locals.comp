@@ -5,7 +5,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_m { float m[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -28,7 +28,7 @@ void scale_local_v(uint p, int n, float f, inout float v[8])
     }
 }
 
-float dot_local_v_m(uint a, uint b, int n, in float v[8])
+precise float dot_local_v_m(uint a, uint b, int n, in float v[8])
 {
     float s = 0.0;
     for (int k = 0; k < n; k++)
@@ -46,7 +46,7 @@ void main()
     uint cols = mtl_params.cols;
     uint r = gl_GlobalInvocationID.x;
     uint rr = row_of_m(0u, r, cols);
-    float v[8];
+    precise float v[8];
     for (uint k = 0u; k < 8u; k++)
     {
         v[k] = float(k + 1u) * m[rr + k];

@@ -7,7 +7,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_w { float w[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Buffers that pointers chosen at run time point into, by device address (docs/translator.md, "Pointers").
 layout(buffer_reference, std430) buffer mtl_ref_float { float v[]; };
@@ -22,7 +22,7 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 32) mtl_ref_float w_addr;
 } mtl_params;
 
-float sum4_addr(mtl_ref_float p_ref, uint p)
+precise float sum4_addr(mtl_ref_float p_ref, uint p)
 {
     return p_ref.v[p] + p_ref.v[p + 1u] + p_ref.v[p + 2u] + p_ref.v[p + 3u];
 }

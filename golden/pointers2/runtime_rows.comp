@@ -7,7 +7,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_w { float w[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { vec4 y[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { precise vec4 y[]; };
 
 // Buffers that pointers chosen at run time point into, by device address (docs/translator.md, "Pointers").
 layout(buffer_reference, std430) buffer mtl_ref_float { float v[]; };

@@ -5,9 +5,9 @@
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_a { float a[]; };
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_b { float b[]; };
-layout(std430, set = 0, binding = 2) buffer mtl_buffer_c { float c[]; };
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_a { precise float a[]; };
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_b { precise float b[]; };
+layout(std430, set = 0, binding = 2) buffer mtl_buffer_c { precise float c[]; };
 layout(std430, set = 0, binding = 3) readonly buffer mtl_buffer_src { vec4 src[]; };
 
 // Buffers that pointers chosen at run time point into, by device address (docs/translator.md, "Pointers").

@@ -14,7 +14,7 @@ const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -24,8 +24,8 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared vec4 tile[32]; // float tile[128], read as float4 too
-shared vec2 pairs[32];
+precise shared vec4 tile[32]; // float tile[128], read as float4 too
+precise shared vec2 pairs[32];
 
 void main()
 {
@@ -37,7 +37,7 @@ void main()
     if (lid < 32u)
     {
         uint t4 = lid;
-        vec4 v = tile[t4];
+        precise vec4 v = tile[t4];
         pairs[lid] = vec2(v.x + v.y, v.z * v.w);
     }
     memoryBarrierShared();

@@ -5,7 +5,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { float in_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_mant { vec2 mant[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_mant { precise vec2 mant[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_exps { ivec2 exps[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
@@ -15,7 +15,7 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
-float frexp_(float x, inout int e)
+precise float frexp_(float x, inout int e)
 {
     return frexp(x, e);
 }
@@ -27,9 +27,9 @@ void main()
         return;
     uint i = gl_GlobalInvocationID.x;
     int exp;
-    float m = frexp(in_[i], exp);
+    precise float m = frexp(in_[i], exp);
     int e2 = 0;
-    float m2 = frexp_(in_[i] * 3.0, e2);
+    precise float m2 = frexp_(in_[i] * 3.0, e2);
     mant[i] = vec2(m, m2);
     exps[i] = ivec2(exp, e2);
 }

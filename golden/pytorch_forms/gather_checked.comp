@@ -21,7 +21,7 @@ struct Reports
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_index { int64_t index[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_src { float src[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 layout(std430, set = 0, binding = 3) buffer mtl_buffer_reports { Reports reports[]; };
 layout(std430, set = 0, binding = 3) buffer mtl_buffer_reports_as_int8_t { int8_t reports_as_int8_t[]; }; // 'reports' read as char
 layout(std430, set = 0, binding = 3) buffer mtl_buffer_reports_as_uint { uint reports_as_uint[]; }; // 'reports' read as uint

@@ -14,7 +14,7 @@ struct GatherParams
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { float in_[]; };
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -41,14 +41,14 @@ int64_t offset_of(int64_t idx, GatherParams p)
 void gather_impl_0_in__out_(uint in__p, uint out__p, GatherParams p, uint tid)
 {
     const int64_t strides[4] = p.strides;
-    float v = in_[in__p + uint(offset_of(int64_t(tid), p))];
+    precise float v = in_[in__p + uint(offset_of(int64_t(tid), p))];
     out_[out__p + tid] = 0 == 0 ? v : v * float(strides[0]);
 }
 
 void gather_impl_1_in__out_(uint in__p, uint out__p, GatherParams p, uint tid)
 {
     const int64_t strides[4] = p.strides;
-    float v = in_[in__p + uint(offset_of(int64_t(tid), p))];
+    precise float v = in_[in__p + uint(offset_of(int64_t(tid), p))];
     out_[out__p + tid] = 1 == 0 ? v : v * float(strides[0]);
 }
 

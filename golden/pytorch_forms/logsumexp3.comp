@@ -7,7 +7,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_a { float a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_b { float b[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { vec2 out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise vec2 out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -16,16 +16,16 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
-float logsumexp_float(float first, float rest)
+precise float logsumexp_float(float first, float rest)
 {
-    float args[2] = float[2](first, rest);
+    precise float args[2] = float[2](first, rest);
     const int N = int(1ul + 1ul);
-    float m = args[0];
+    precise float m = args[0];
     for (int i = 1; i < N; i++)
     {
         m = max(m, args[i]);
     }
-    float s = 0.0;
+    precise float s = 0.0;
     for (int i = 0; i < N; i++)
     {
         s += exp(args[i] - m);
@@ -33,16 +33,16 @@ float logsumexp_float(float first, float rest)
     return log(s) + m;
 }
 
-float logsumexp_float(float first, float rest, float rest_1)
+precise float logsumexp_float(float first, float rest, float rest_1)
 {
-    float args[3] = float[3](first, rest, rest_1);
+    precise float args[3] = float[3](first, rest, rest_1);
     const int N = int(1ul + 2ul);
-    float m = args[0];
+    precise float m = args[0];
     for (int i = 1; i < N; i++)
     {
         m = max(m, args[i]);
     }
-    float s = 0.0;
+    precise float s = 0.0;
     for (int i = 0; i < N; i++)
     {
         s += exp(args[i] - m);

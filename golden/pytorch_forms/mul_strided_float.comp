@@ -7,7 +7,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) buffer mtl_buffer_output_ { int8_t output_[]; };
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_output__as_float { float output__as_float[]; }; // 'output' read as float
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_output__as_float { precise float output__as_float[]; }; // 'output' read as float
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_input_ { int8_t input_[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_input__as_float { float input__as_float[]; }; // 'input' read as float
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_other { int8_t other[]; };
@@ -45,8 +45,8 @@ void main()
     int64_t input_stride = mtl_params.input_stride;
     int64_t other_stride = mtl_params.other_stride;
     uint index = gl_GlobalInvocationID.x;
-    const float a = input__as_float[ref_at_offs_float_input_(0u, int64_t(index) * input_stride)];
-    const float b = other_as_float[ref_at_offs_float_other(0u, int64_t(index) * other_stride)];
+    precise const float a = input__as_float[ref_at_offs_float_input_(0u, int64_t(index) * input_stride)];
+    precise const float b = other_as_float[ref_at_offs_float_other(0u, int64_t(index) * other_stride)];
     output__as_float[ref_at_offs_float_output_(0u, int64_t(uint64_t(index) * 4ul))] = a * b;
     output__as_float[ref_at_offs_float_output_(0u, int64_t(uint64_t(index) * 4ul))] += 1.0;
 }

@@ -5,7 +5,7 @@
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-layout(std430, set = 0, binding = 0) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 0) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -15,11 +15,11 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 16) int64_t base;
 } mtl_params;
 
-float chbevl_float_A(float x, uint array, int len, in float A[3])
+precise float chbevl_float_A(float x, uint array, int len, in float A[3])
 {
-    float b0 = A[array];
-    float b1 = 0.0;
-    float b2 = 0.0;
+    precise float b0 = A[array];
+    precise float b1 = 0.0;
+    precise float b2 = 0.0;
     for (int i = 1; i < len; ++i)
     {
         b2 = b1;
@@ -29,11 +29,11 @@ float chbevl_float_A(float x, uint array, int len, in float A[3])
     return 0.5 * (b0 - b2);
 }
 
-float chbevl_float_B(float x, uint array, int len, in float B[5])
+precise float chbevl_float_B(float x, uint array, int len, in float B[5])
 {
-    float b0 = B[array];
-    float b1 = 0.0;
-    float b2 = 0.0;
+    precise float b0 = B[array];
+    precise float b1 = 0.0;
+    precise float b2 = 0.0;
     for (int i = 1; i < len; ++i)
     {
         b2 = b1;
@@ -50,10 +50,10 @@ void main()
         return;
     int64_t base = mtl_params.base;
     uint i = gl_GlobalInvocationID.x;
-    float A[3] = float[3](1.0, -0.5, 0.25);
-    float B[5] = float[5](0.125, 2.0, -1.0, 0.5, 3.0);
-    float x = float(i % 7u) * 0.25;
-    float r;
+    precise float A[3] = float[3](1.0, -0.5, 0.25);
+    precise float B[5] = float[5](0.125, 2.0, -1.0, 0.5, 3.0);
+    precise float x = float(i % 7u) * 0.25;
+    precise float r;
     int64_t s = base + int64_t(i % 4u);
     switch ((s == int64_t(int(s)) ? int(s) : -2147483647))
     {

@@ -29,7 +29,7 @@ layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_src0_as_uint8_t 
 // buffer 2, 'src1' (void*): read only through the views below
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_src1_as_int { int src1_as_int[]; }; // 'src1' read as int
 // buffer 3, 'dst' (void*): read only through the views below
-layout(std430, set = 0, binding = 3) buffer mtl_buffer_dst_as_vec4 { vec4 dst_as_vec4[]; }; // 'dst' read as float4
+layout(std430, set = 0, binding = 3) buffer mtl_buffer_dst_as_vec4 { precise vec4 dst_as_vec4[]; }; // 'dst' read as float4
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -76,7 +76,7 @@ void mtl_store_dst_mat4(uint i, mat4 v)
 void dequantize_q5_0_float4x4_src0(uint xb, int16_t il, inout mat4 reg)
 {
     const uint qh = mtl_load_src0_uint_by2(xb + 1u);
-    const float d = float(src0_as_float16_t[xb]);
+    precise const float d = float(src0_as_float16_t[xb]);
     for (int i = 0; i < 16; i++)
     {
         const int j = i + 16 * int(il);
@@ -100,7 +100,7 @@ void main()
     uint pdst = (uint(uint64_t(tgpig.x) * args.nb1)) / 16u;
     for (int ind = int(tiitg); ind < args.ne00 / 16; ind += int(ntg.x))
     {
-        mat4 temp = mat4(0.0);
+        precise mat4 temp = mat4(0.0);
         dequantize_q5_0_float4x4_src0(psrc + uint(ind / 2) * 11u, int16_t(mtl_rem(ind, 2)), temp);
         mtl_store_dst_mat4(pdst + uint(ind) * 4u, temp);
     }

@@ -23,7 +23,7 @@ layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_src0 { int8_t sr
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_src0_as_uint16_t { uint16_t src0_as_uint16_t[]; }; // 'src0' read as ushort
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_src0_as_float16_t { float16_t src0_as_float16_t[]; }; // 'src0' read as half
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_src1 { float src1[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_dst { float dst[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_dst { precise float dst[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -33,7 +33,7 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 16) mv_args args;
 } mtl_params;
 
-float block_dot_q4_0_src0_src1(uint qb, uint y)
+precise float block_dot_q4_0_src0_src1(uint qb, uint y)
 {
     uint qs = qb + 1u;
     float acc = 0.0;

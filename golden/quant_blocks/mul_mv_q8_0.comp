@@ -22,7 +22,7 @@ struct mv_args
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_src0 { int8_t src0[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_src0_as_float16_t { float16_t src0_as_float16_t[]; }; // 'src0' read as half
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_src1 { float src1[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_dst { float dst[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_dst { precise float dst[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -57,7 +57,7 @@ void main()
     float sum = 0.0;
     for (int ib = 0; ib < args.nblocks; ib++)
     {
-        const block_q8_0 b = mtl_load_src0_block_q8_0(x + uint(ib) * 17u);
+        precise const block_q8_0 b = mtl_load_src0_block_q8_0(x + uint(ib) * 17u);
         float acc = 0.0;
         for (int j = 0; j < 32; j++)
         {

@@ -21,7 +21,7 @@ struct block_q8_0
 
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_src { float src[]; };
 layout(std430, set = 0, binding = 2) buffer mtl_buffer_dst { int8_t dst[]; };
-layout(std430, set = 0, binding = 2) buffer mtl_buffer_dst_as_float16_t { float16_t dst_as_float16_t[]; }; // 'dst' read as half
+layout(std430, set = 0, binding = 2) buffer mtl_buffer_dst_as_float16_t { precise float16_t dst_as_float16_t[]; }; // 'dst' read as half
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -65,9 +65,9 @@ void main()
     {
         amax = max(amax, abs(src[x + uint(j)]));
     }
-    const float d = amax / 127.0;
-    const float id = d != 0.0 ? 1.0 / d : 0.0;
-    block_q8_0 b;
+    precise const float d = amax / 127.0;
+    precise const float id = d != 0.0 ? 1.0 / d : 0.0;
+    precise block_q8_0 b;
     b.d = float16_t(d);
     for (int j = 0; j < 32; j++)
     {

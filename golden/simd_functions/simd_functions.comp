@@ -19,7 +19,7 @@ const uvec3 mtl_threads_per_threadgroup_full = uvec3(mtl_threadgroup_full_x, mtl
 const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup_full_y * mtl_threadgroup_full_z;
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
-layout(std430, set = 0, binding = 0) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 0) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -751,7 +751,7 @@ f16vec2 mtl_quad_iscan_sum(f16vec2 x, bool p)
 f16vec2 quad_prefix_inclusive_sum(f16vec2 x) { return mtl_quad_iscan_sum(x, true); }
 
 const uint COLUMNS = 99u;
-const float MISSING = -12345.0;
+precise const float MISSING = -12345.0;
 
 void main()
 {
@@ -763,16 +763,16 @@ void main()
     uint lanes = min(32u, threads - simd_group * 32u);
     uint quad_base = lane - quad_lane;
     uint o = gid * COLUMNS;
-    float f = float(lane) * 0.5 - 3.0;
+    precise float f = float(lane) * 0.5 - 3.0;
     int i = int((lane * 7u) % 11u) - 5;
     uint u = (lane * 37u) % 64u + 1u;
-    float16_t h = float16_t(lane) * 0.25hf;
-    float g = 1.0 + float(lane) / 64.0;
+    precise float16_t h = float16_t(lane) * 0.25hf;
+    precise float g = 1.0 + float(lane) / 64.0;
     int small = lane % 5u == 0u ? 2 : 1;
-    vec4 f4 = vec4(f, -f, f * 2.0, g);
+    precise vec4 f4 = vec4(f, -f, f * 2.0, g);
     ivec2 i2 = ivec2(i, -i);
     uvec3 u3 = uvec3(u, u + 1u, lane);
-    f16vec2 h2 = f16vec2(h, -h * 2.0hf);
+    precise f16vec2 h2 = f16vec2(h, -h * 2.0hf);
     out_[o + 0u] = simd_sum(f);
     out_[o + 1u] = simd_product(g);
     out_[o + 2u] = simd_min(f);
@@ -792,25 +792,25 @@ void main()
     uint src = (lane * 5u + 3u) % lanes;
     out_[o + 16u] = simd_shuffle(f, src);
     out_[o + 17u] = simd_shuffle_up(f, 3u);
-    float down = float(simd_shuffle_down(i, 5u));
+    precise float down = float(simd_shuffle_down(i, 5u));
     out_[o + 18u] = lane + 5u < lanes || lanes == 32u ? down : MISSING;
-    float x6 = float(simd_shuffle_xor(u, 6u));
+    precise float x6 = float(simd_shuffle_xor(u, 6u));
     out_[o + 19u] = (lane ^ 6u) < lanes ? x6 : MISSING;
-    float rot_up = simd_shuffle_rotate_up(f, 4u);
+    precise float rot_up = simd_shuffle_rotate_up(f, 4u);
     out_[o + 20u] = ((lane - 4u) & 31u) < lanes ? rot_up : MISSING;
-    float rot_down = float(simd_shuffle_rotate_down(i, 9u));
+    precise float rot_down = float(simd_shuffle_rotate_down(i, 9u));
     out_[o + 21u] = ((lane + 9u) & 31u) < lanes ? rot_down : MISSING;
-    float fill_up = simd_shuffle_and_fill_up(f, f + 1e+02, 3u);
+    precise float fill_up = simd_shuffle_and_fill_up(f, f + 1e+02, 3u);
     out_[o + 22u] = lane >= 3u || 29u + lane < lanes ? fill_up : MISSING;
-    float fill_down = float(simd_shuffle_and_fill_down(i, i + 1000, 7u));
+    precise float fill_down = float(simd_shuffle_and_fill_down(i, i + 1000, 7u));
     out_[o + 23u] = lane + 7u < lanes || lane + 7u - 32u < lanes ? fill_down : MISSING;
-    float fill_up8 = float(simd_shuffle_and_fill_up(u, u + 500u, 2u, 8u));
+    precise float fill_up8 = float(simd_shuffle_and_fill_up(u, u + 500u, 2u, 8u));
     uint up8_src = (lane % 8u) >= 2u ? lane - 2u : lane - lane % 8u + 6u + lane % 8u;
     out_[o + 24u] = up8_src < lanes ? fill_up8 : MISSING;
-    float fill_down16 = simd_shuffle_and_fill_down(f, -f, 3u, 16u);
+    precise float fill_down16 = simd_shuffle_and_fill_down(f, -f, 3u, 16u);
     uint down16_src = (lane % 16u) + 3u < 16u ? lane + 3u : lane + 3u - 16u;
     out_[o + 25u] = down16_src < lanes ? fill_down16 : MISSING;
-    float b2 = simd_broadcast(f, 2u);
+    precise float b2 = simd_broadcast(f, 2u);
     out_[o + 26u] = lanes > 2u ? b2 : MISSING;
     out_[o + 27u] = float(simd_broadcast_first(i));
     uint ballot = uint(simd_ballot(lane % 3u == 1u));
@@ -826,30 +826,30 @@ void main()
     out_[o + 36u] = simd_sum(f4).y;
     out_[o + 37u] = simd_max(f4).z;
     out_[o + 38u] = float(simd_max(i2).y);
-    float sh3 = float(simd_shuffle(u3, lane ^ 1u).z);
+    precise float sh3 = float(simd_shuffle(u3, lane ^ 1u).z);
     out_[o + 39u] = (lane ^ 1u) < lanes ? sh3 : MISSING;
     out_[o + 40u] = float(simd_sum(h));
     out_[o + 41u] = float(simd_prefix_inclusive_sum(h));
     out_[o + 42u] = simd_prefix_exclusive_sum(f4).w;
     out_[o + 43u] = float(simd_min(i2).x);
-    float d_sum = MISSING;
-    float d_max = MISSING;
-    float d_xsum = MISSING;
-    float d_iprod = MISSING;
-    float d_first = MISSING;
-    float d_is_first = MISSING;
-    float d_active_lo = MISSING;
-    float d_active_hi = MISSING;
-    float d_ballot_lo = MISSING;
-    float d_ballot_hi = MISSING;
-    float d_all = MISSING;
-    float d_any = MISSING;
-    float d_and = MISSING;
-    float d_isum = MISSING;
-    float d_quad_first = MISSING;
-    float d_quad_active = MISSING;
-    float d_quad_sum = MISSING;
-    float d_quad_bfirst = MISSING;
+    precise float d_sum = MISSING;
+    precise float d_max = MISSING;
+    precise float d_xsum = MISSING;
+    precise float d_iprod = MISSING;
+    precise float d_first = MISSING;
+    precise float d_is_first = MISSING;
+    precise float d_active_lo = MISSING;
+    precise float d_active_hi = MISSING;
+    precise float d_ballot_lo = MISSING;
+    precise float d_ballot_hi = MISSING;
+    precise float d_all = MISSING;
+    precise float d_any = MISSING;
+    precise float d_and = MISSING;
+    precise float d_isum = MISSING;
+    precise float d_quad_first = MISSING;
+    precise float d_quad_active = MISSING;
+    precise float d_quad_sum = MISSING;
+    precise float d_quad_bfirst = MISSING;
     if (lane % 3u != 0u)
     {
         d_sum = simd_sum(f);
@@ -903,20 +903,20 @@ void main()
     out_[o + 70u] = float(quad_prefix_exclusive_sum(i));
     out_[o + 71u] = float(quad_prefix_inclusive_product(small));
     out_[o + 72u] = quad_prefix_exclusive_product(g);
-    float q_sh = quad_shuffle(f, 3u - quad_lane);
+    precise float q_sh = quad_shuffle(f, 3u - quad_lane);
     out_[o + 73u] = 3u - quad_lane < quad_lanes ? q_sh : MISSING;
     out_[o + 74u] = quad_shuffle_up(f, 1u);
-    float q_down = float(quad_shuffle_down(i, 2u));
+    precise float q_down = float(quad_shuffle_down(i, 2u));
     out_[o + 75u] = quad_lane + 2u < quad_lanes || quad_lanes == 4u ? q_down : MISSING;
-    float q_xor = float(quad_shuffle_xor(u, 1u));
+    precise float q_xor = float(quad_shuffle_xor(u, 1u));
     out_[o + 76u] = (quad_lane ^ 1u) < quad_lanes ? q_xor : MISSING;
-    float q_rot_up = quad_shuffle_rotate_up(f, 1u);
+    precise float q_rot_up = quad_shuffle_rotate_up(f, 1u);
     out_[o + 77u] = ((quad_lane + 3u) & 3u) < quad_lanes ? q_rot_up : MISSING;
-    float q_rot_down = float(quad_shuffle_rotate_down(i, 3u));
+    precise float q_rot_down = float(quad_shuffle_rotate_down(i, 3u));
     out_[o + 78u] = ((quad_lane + 3u) & 3u) < quad_lanes ? q_rot_down : MISSING;
-    float q_fill_up = quad_shuffle_and_fill_up(f, -f, 1u);
+    precise float q_fill_up = quad_shuffle_and_fill_up(f, -f, 1u);
     out_[o + 79u] = quad_lane >= 1u || 3u < quad_lanes ? q_fill_up : MISSING;
-    float q_fill_down = float(quad_shuffle_and_fill_down(i, i + 100, 2u));
+    precise float q_fill_down = float(quad_shuffle_and_fill_down(i, i + 100, 2u));
     out_[o + 80u] = quad_lane + 2u < quad_lanes || quad_lane + 2u - 4u < quad_lanes ? q_fill_down : MISSING;
     out_[o + 81u] = quad_broadcast(f, 0u);
     out_[o + 82u] = float(quad_broadcast_first(u));
@@ -928,14 +928,14 @@ void main()
     out_[o + 88u] = quad_sum(f4).x;
     out_[o + 89u] = float(quad_max(i2).y);
     out_[o + 90u] = float(quad_sum(h));
-    float q_sh3 = float(quad_shuffle(u3, 0u).y);
+    precise float q_sh3 = float(quad_shuffle(u3, 0u).y);
     out_[o + 91u] = q_sh3;
     out_[o + 92u] = quad_min(f);
     out_[o + 93u] = quad_max(f);
     out_[o + 94u] = float(quad_prefix_exclusive_sum(u));
     out_[o + 95u] = float(lanes);
     out_[o + 96u] = float(simd_sum(h2).y);
-    float hx = float(simd_shuffle_xor(h2, 3u).x);
+    precise float hx = float(simd_shuffle_xor(h2, 3u).x);
     out_[o + 97u] = (lane ^ 3u) < lanes ? hx : MISSING;
     out_[o + 98u] = float(quad_prefix_inclusive_sum(h2).y);
 }

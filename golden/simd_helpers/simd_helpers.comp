@@ -19,7 +19,7 @@ const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -65,7 +65,7 @@ float simd_max(float x) { return mtl_simd_reduce_max(x, true); }
 
 uint mtl_popcount(uint x) { return uint(bitCount(x)); }
 
-float masked_total(float v, bool take)
+precise float masked_total(float v, bool take)
 {
     if (!take)
     {
@@ -88,9 +88,9 @@ void main()
 {
     uint gid = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
     uint lane = mtl_thread_index_in_simdgroup();
-    float v = x[gid];
-    float a = masked_total(v, lane % 2u == 0u);
-    float b = -1.0;
+    precise float v = x[gid];
+    precise float a = masked_total(v, lane % 2u == 0u);
+    precise float b = -1.0;
     if (lane < 20u)
     {
         b = masked_total(v, true);

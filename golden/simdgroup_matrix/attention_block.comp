@@ -28,7 +28,7 @@ struct AttnShape
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_Q { float16_t Q[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_K { float16_t K[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_V { float16_t V[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_O { float O[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_O { precise float O[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -39,9 +39,9 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float16_t tq[256];
-shared float16_t tk[256];
-shared float16_t tv[256];
+precise shared float16_t tq[256];
+precise shared float16_t tk[256];
+precise shared float16_t tv[256];
 
 // SIMD-group functions for 32-wide subgroups (native: Metal's 32 lanes are the device's subgroup).
 uint mtl_sg_lane() { return gl_SubgroupInvocationID; }
@@ -116,11 +116,11 @@ void main()
     }
     subgroupMemoryBarrierShared();
     subgroupBarrier();
-    f16vec2 q[2];
+    precise f16vec2 q[2];
     q[0] = f16vec2(tq[myq + mtl_simdgroup_matrix_index(16u, uvec2(0u), false, 0u)], tq[myq + mtl_simdgroup_matrix_index(16u, uvec2(0u), false, 1u)]);
     q[1] = f16vec2(tq[myq + 8u + mtl_simdgroup_matrix_index(16u, uvec2(0u), false, 0u)], tq[myq + 8u + mtl_simdgroup_matrix_index(16u, uvec2(0u), false, 1u)]);
-    vec2 o[2] = vec2[2](vec2(0.0), vec2(0.0));
-    float m = -uintBitsToFloat(0x7f800000u);
+    precise vec2 o[2] = vec2[2](vec2(0.0), vec2(0.0));
+    precise float m = -uintBitsToFloat(0x7f800000u);
     float l = 0.0;
     for (uint k0 = 0u; k0 < p.Lk; k0 += 8u)
     {
@@ -132,14 +132,14 @@ void main()
         }
         subgroupMemoryBarrierShared();
         subgroupBarrier();
-        vec2 s = vec2(0.0);
+        precise vec2 s = vec2(0.0);
         for (int d = 0; d < 2; d++)
         {
-            f16vec2 kt;
+            precise f16vec2 kt;
             kt = f16vec2(tk[myk + uint(8 * d) + mtl_simdgroup_matrix_index(16u, uvec2(0), true, 0u)], tk[myk + uint(8 * d) + mtl_simdgroup_matrix_index(16u, uvec2(0), true, 1u)]);
             s = simdgroup_multiply_accumulate(vec2(q[d]), vec2(kt), s);
         }
-        vec2 e = s * p.scale;
+        precise vec2 e = s * p.scale;
         if (k0 + uint(col) >= p.Lk)
         {
             e.x = -uintBitsToFloat(0x7f800000u);
@@ -148,23 +148,23 @@ void main()
         {
             e.y = -uintBitsToFloat(0x7f800000u);
         }
-        float mx = max(e.x, e.y);
+        precise float mx = max(e.x, e.y);
         mx = max(mx, simd_shuffle_xor(mx, 1u));
         mx = max(mx, simd_shuffle_xor(mx, 8u));
-        float m_new = max(m, mx);
-        vec2 pe = exp(e - m_new);
-        float rs = pe.x + pe.y;
+        precise float m_new = max(m, mx);
+        precise vec2 pe = exp(e - m_new);
+        precise float rs = pe.x + pe.y;
         rs += simd_shuffle_xor(rs, 1u);
         rs += simd_shuffle_xor(rs, 8u);
-        float corr = exp(m - m_new);
+        precise float corr = exp(m - m_new);
         l = l * corr + rs;
         m = m_new;
-        vec2 pm;
+        precise vec2 pm;
         pm = pe;
         for (int j = 0; j < 2; j++)
         {
             o[j] *= corr;
-            f16vec2 vb;
+            precise f16vec2 vb;
             vb = f16vec2(tv[myv + uint(8 * j) + mtl_simdgroup_matrix_index(16u, uvec2(0u), false, 0u)], tv[myv + uint(8 * j) + mtl_simdgroup_matrix_index(16u, uvec2(0u), false, 1u)]);
             o[j] = simdgroup_multiply_accumulate(pm, vec2(vb), o[j]);
         }
@@ -175,7 +175,7 @@ void main()
     {
         for (int j = 0; j < 2; j++)
         {
-            vec2 r = o[j] / l;
+            precise vec2 r = o[j] / l;
             O[(q0 + uint(row)) * 16u + uint(8 * j) + uint(col)] = r.x;
             O[(q0 + uint(row)) * 16u + uint(8 * j) + uint(col) + 1u] = r.y;
         }

@@ -26,7 +26,7 @@ struct GemmShape
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_A { uint16_t A[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_B { uint16_t B[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_C { float C[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_C { precise float C[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -37,9 +37,9 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared uint16_t As[512];
-shared uint16_t Bs[512];
-shared float Cs[1024];
+precise shared uint16_t As[512];
+precise shared uint16_t Bs[512];
+precise shared float Cs[1024];
 
 // bfloat: the upper 16 bits of a float, rounded to nearest even; NaN stays a quiet NaN.
 float mtl_bf16_to_float(uint16_t b)
@@ -122,7 +122,7 @@ void main()
     uint col0 = group.x * 32u;
     uint16_t sr = uint16_t((int(sg) / 2) * 16);
     uint16_t sc = uint16_t((mtl_rem(int(sg), 2)) * 16);
-    vec2 acc[2][2];
+    precise vec2 acc[2][2];
     for (int i = 0; i < 2; i++)
     {
         for (int j = 0; j < 2; j++)
@@ -145,8 +145,8 @@ void main()
         barrier();
         for (uint16_t kk = uint16_t(0); int(kk) < 16; kk = uint16_t(kk + 8))
         {
-            u16vec2 a[2];
-            u16vec2 b[2];
+            precise u16vec2 a[2];
+            precise u16vec2 b[2];
             for (int i = 0; i < 2; i++)
             {
                 a[i] = u16vec2(As[mtl_simdgroup_matrix_index(16u, uvec2(uint(kk), uint(int(sr) + 8 * i)), false, 0u)], As[mtl_simdgroup_matrix_index(16u, uvec2(uint(kk), uint(int(sr) + 8 * i)), false, 1u)]);

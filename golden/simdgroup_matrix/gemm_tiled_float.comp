@@ -25,7 +25,7 @@ struct GemmShape
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_A { float A[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_B { float B[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_C { float C[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_C { precise float C[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -36,9 +36,9 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float As[512];
-shared float Bs[512];
-shared float Cs[1024];
+precise shared float As[512];
+precise shared float Bs[512];
+precise shared float Cs[1024];
 
 // SIMD-group functions for 32-wide subgroups (native: Metal's 32 lanes are the device's subgroup).
 uint mtl_sg_lane() { return gl_SubgroupInvocationID; }
@@ -96,7 +96,7 @@ void main()
     uint col0 = group.x * 32u;
     uint16_t sr = uint16_t((int(sg) / 2) * 16);
     uint16_t sc = uint16_t((mtl_rem(int(sg), 2)) * 16);
-    vec2 acc[2][2];
+    precise vec2 acc[2][2];
     for (int i = 0; i < 2; i++)
     {
         for (int j = 0; j < 2; j++)
@@ -119,8 +119,8 @@ void main()
         barrier();
         for (uint16_t kk = uint16_t(0); int(kk) < 16; kk = uint16_t(kk + 8))
         {
-            vec2 a[2];
-            vec2 b[2];
+            precise vec2 a[2];
+            precise vec2 b[2];
             for (int i = 0; i < 2; i++)
             {
                 a[i] = vec2(As[mtl_simdgroup_matrix_index(16u, uvec2(uint(kk), uint(int(sr) + 8 * i)), false, 0u)], As[mtl_simdgroup_matrix_index(16u, uvec2(uint(kk), uint(int(sr) + 8 * i)), false, 1u)]);

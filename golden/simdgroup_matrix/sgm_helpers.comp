@@ -23,7 +23,7 @@ struct Tile
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { float in_[]; };
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -83,19 +83,19 @@ void mma(inout vec2 d, vec2 a, vec2 b)
     d = simdgroup_multiply_accumulate(a, b, d);
 }
 
-vec2 twice(vec2 m)
+precise vec2 twice(vec2 m)
 {
-    vec2 r;
+    precise vec2 r;
     r = simdgroup_multiply(m, mtl_simdgroup_matrix_diagonal(2.0));
     return r;
 }
 
 void mma_frags(inout vec2 d, inout vec2 a, inout vec2 b, inout vec2 c)
 {
-    vec2 dm;
-    vec2 am;
-    vec2 bm;
-    vec2 cm;
+    precise vec2 dm;
+    precise vec2 am;
+    precise vec2 bm;
+    precise vec2 cm;
     am = a;
     bm = b;
     cm = c;
@@ -107,23 +107,23 @@ void main()
 {
     uint tid = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
     uint g = tid / 32u;
-    vec2 x;
+    precise vec2 x;
     x = vec2(in_[64u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)], in_[64u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)]);
-    vec2 d = x;
+    precise vec2 d = x;
     mma(d, x, x);
     {
         out_[256u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = d[0];
         out_[256u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = d[1];
     }
     {
-        vec2 mtl_matrix = twice(x);
+        precise vec2 mtl_matrix = twice(x);
         out_[256u * g + 64u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = mtl_matrix[0];
         out_[256u * g + 64u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = mtl_matrix[1];
     }
-    vec2 fx = x;
-    vec2 fd;
+    precise vec2 fx = x;
+    precise vec2 fd;
     mma_frags(fd, fx, fx, fx);
-    vec2 back;
+    precise vec2 back;
     back = fd;
     {
         out_[256u * g + 192u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = back[0];
@@ -131,13 +131,13 @@ void main()
     }
     if (g < 64u)
     {
-        Tile t;
+        precise Tile t;
         t.scale = 3.0;
         t.m[0] = x;
         t.m[1] = mtl_simdgroup_matrix_diagonal(t.scale);
         t.m[0] = simdgroup_multiply(t.m[0], t.m[1]);
         {
-            vec2 mtl_matrix = simdgroup_multiply(twice(t.m[0]), mtl_simdgroup_matrix_diagonal(0.5));
+            precise vec2 mtl_matrix = simdgroup_multiply(twice(t.m[0]), mtl_simdgroup_matrix_diagonal(0.5));
             out_[256u * g + 128u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = mtl_matrix[0];
             out_[256u * g + 128u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = mtl_matrix[1];
         }

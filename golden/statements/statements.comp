@@ -5,7 +5,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { int in_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -17,7 +17,7 @@ layout(push_constant, std430) uniform mtl_params_t
 
 int mtl_rem(int a, int b) { return a - b * (a / b); } // C's %: GLSL leaves % of negatives undefined
 
-float accumulate(inout float acc, float x)
+precise float accumulate(inout float acc, float x)
 {
     acc += x;
     return acc;
@@ -67,7 +67,7 @@ void main()
         countdown--;
     }
     while (countdown > 0);
-    float s;
+    precise float s;
     switch (v & 3)
     {
     case 0:
@@ -83,7 +83,7 @@ void main()
     }
     float w = 1.0;
     {
-        float w = 2.0 * s;
+        precise float w = 2.0 * s;
         acc += w;
         {
             int v = 3;

@@ -20,7 +20,7 @@ struct Best
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_best { Best best[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_best { precise Best best[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -31,7 +31,7 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared Best candidates[256];
+precise shared Best candidates[256];
 
 void main()
 {
@@ -41,7 +41,7 @@ void main()
     uint block = gl_WorkGroupID.x;
     uint threads = gl_WorkGroupSize.x;
     barrier();
-    Best mine;
+    precise Best mine;
     mine.value = gid < n ? x[gid] : -uintBitsToFloat(0x7f800000u);
     mine.index = gid;
     candidates[tid] = mine;
@@ -51,7 +51,7 @@ void main()
     {
         if (tid % (2u * stride) == 0u && tid + stride < threads)
         {
-            Best other = candidates[tid + stride];
+            precise Best other = candidates[tid + stride];
             if (other.value > candidates[tid].value)
             {
                 candidates[tid] = other;

@@ -14,7 +14,7 @@ const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { vec4 in_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { vec4 out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise vec4 out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

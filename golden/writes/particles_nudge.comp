@@ -13,7 +13,7 @@ struct Particle
     float mass;
 };
 
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_p { Particle p[]; };
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_p { precise Particle p[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

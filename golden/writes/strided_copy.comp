@@ -5,7 +5,7 @@
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-layout(std430, set = 0, binding = 0) writeonly buffer mtl_buffer_output_ { float output_[]; };
+layout(std430, set = 0, binding = 0) writeonly buffer mtl_buffer_output_ { precise float output_[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_input_ { float input_[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_sizes { int64_t sizes[]; };
 layout(std430, set = 0, binding = 3) readonly buffer mtl_buffer_input_strides { int64_t input_strides[]; };

@@ -97,8 +97,10 @@ def default_tol(dtype):
 class Out:
     """An output buffer to create (poisoned, dtype:shape) and compare afterwards."""
 
-    def __init__(self, expected, tol=None, nan_ok=False, labels=None, bits=False):
+    def __init__(self, expected, tol=None, nan_ok=False, labels=None, bits=False, bf16=False):
         self.expected = np.ascontiguousarray(expected)
+        self.bf16 = bf16              # uint16 bfloat16 bits compared as the values they hold, within tol
+        assert not bf16 or (self.expected.dtype == np.uint16 and tol), "bf16: uint16 bits and a tolerance"
         self.tol = dict(tol) if tol else default_tol(self.expected.dtype)
         self.nan_ok = nan_ok
         self.bits = bits              # floats compared bit for bit (NaN, -0.0)
@@ -250,6 +252,8 @@ class Reference:
             out["unordered"] = True
         if getattr(b, "bits", False):
             out["bits"] = True
+        if getattr(b, "bf16", False):
+            out["bf16"] = True
         if b.labels:
             out["labels"] = list(b.labels)
         m["outputs"].append(out)

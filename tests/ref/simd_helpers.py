@@ -34,5 +34,22 @@ for width in WIDTHS:
         ref.case("simd_helpers_n%d_tg%d_w%d" % (n, tg, width), "simd_helpers",
                  {0: x, 1: Out(expected(x, tg), tol={"rtol": 1e-5, "atol": 1e-5})}, threadgroup=tg, grid=n, width=width)
 
+
+def pointer_sums(x, tg):
+    """Per SIMD-group of 32 lanes (threadgroups of TG threads): the sums of x and of 2x + 1."""
+    n = x.size
+    out = np.zeros((n, 2), np.float64)
+    for start in range(0, n, tg):
+        for sg in range(start, min(start + tg, n), 32):
+            v = x[sg:min(sg + 32, start + tg, n)].astype(np.float64)
+            out[sg:sg + v.size] = (v.sum(), (2 * v + 1).sum())
+    return out.astype(np.float32)
+
+
+for width in WIDTHS:
+    x = r.uniform(-2, 2, 96).astype(np.float32)
+    ref.case("simd_helper_pointers_w%d" % width, "simd_helper_pointers",
+             {0: x, 1: Out(pointer_sums(x, 64), tol={"rtol": 1e-5, "atol": 1e-5})}, threadgroup=64, grid=96, width=width)
+
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -66,6 +66,8 @@ static void parse_buffer_decl(Bounds *b, const char *line)
     const char *p = brace + 1;
     while (*p == ' ')
         p++;
+    if (!strncmp(p, "precise ", 8)) /* a written float buffer (emit_glsl.c, precise()) */
+        p += 8;
     size_t n = read_ident(p, s->type, sizeof s->type);
     if (!n)
         return;
@@ -77,7 +79,7 @@ static void parse_buffer_decl(Bounds *b, const char *line)
         b->n_slots++;
 }
 
-/* `shared TYPE NAME[SIZE];` (one dimension) -> a shared slot; mtl_* arrays (the translator's own) are not. */
+/* `[precise ]shared TYPE NAME[SIZE];` (one dimension) -> a shared slot; mtl_* arrays (the translator's own) are not. */
 static void parse_shared_decl(Bounds *b, const char *line)
 {
     if (b->n_slots == MAX_SLOTS)
@@ -307,6 +309,8 @@ bool bounds_instrument(Program *prog, char **glsl, char **json)
             parse_buffer_decl(b, one);
         else if (!strncmp(one, "shared ", 7))
             parse_shared_decl(b, one);
+        else if (!strncmp(one, "precise shared ", 15))
+            parse_shared_decl(b, one + 8);
     }
     cJSON *refl = cJSON_Parse(*json); /* bindings the reflection lists but the GLSL may not declare */
     const cJSON *param;

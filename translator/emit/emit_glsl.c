@@ -169,6 +169,31 @@ static const char *storage_type(Emit *E, Type *t)
     return t->kind == TY_VEC ? arena_printf(E->prog->arena, "u8vec%d", t->n) : "uint8_t";
 }
 
+/* Whether a value of type T holds floating-point numbers (half, bfloat, float; in vectors, matrices, arrays and
+   struct members). */
+static bool holds_float(const Type *t, int depth)
+{
+    while (t && (t->kind == TY_ARRAY || t->kind == TY_REF || t->kind == TY_VEC || t->kind == TY_MAT))
+        t = t->elem;
+    if (!t || depth > 16)
+        return false;
+    if (t->kind == TY_STRUCT && t->sdef && !t->sdef->is_union) {
+        for (int i = 0; i < t->sdef->n_fields; i++)
+            if (holds_float(t->sdef->fields[i].ty, depth + 1))
+                return true;
+        return false;
+    }
+    return t->kind == TY_HALF || t->kind == TY_BFLOAT || t->kind == TY_FLOAT || t->kind == TY_DOUBLE;
+}
+
+/* "precise " before the declaration of a value of type T holding floats, unless -ffast-math: GLSL compilers may
+   otherwise reassociate and contract the arithmetic that computes it (Vulkan drivers do: (x + c) - c becomes x),
+   which Metal without fast math (MLX's -fno-fast-math, PyTorch's MTLMathModeSafe) does not. */
+static const char *precise(Emit *E, const Type *t)
+{
+    return !E->prog->fast_math && holds_float(t, 0) ? "precise " : "";
+}
+
 /* ---- output ---- */
 
 static void put(Emit *E, const char *s)
@@ -886,6 +911,19 @@ static bool emit_narrow_bits(Emit *E, Node *n, const BuiltinInfo *b)
     return true;
 }
 
+/* Metal's math functions whose half overloads are computed in float (emit_builtin). */
+static bool half_in_float(const char *metal)
+{
+    static const char *const names[] = {"exp", "exp2", "exp10", "log", "log2", "log10", "pow", "powr", "sin", "cos",
+                                        "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh",
+                                        "acosh", "atanh", "sqrt", "rsqrt", "cospi", "sinpi", "tanpi", "fmod",
+                                        "hypot", "cbrt", NULL};
+    for (int i = 0; names[i]; i++)
+        if (!strcmp(metal, names[i]))
+            return true;
+    return false;
+}
+
 static void emit_builtin(Emit *E, Node *n)
 {
     const BuiltinInfo *b = &builtin_table[n->builtin];
@@ -906,6 +944,22 @@ static void emit_builtin(Emit *E, Node *n)
     }
     if (b->family == BF_BV && ty_is_scalar(t)) {
         emit_expr(E, n->list[0], PREC_POSTFIX);
+        return;
+    }
+    if (ty_scalar_kind(t) == TY_HALF && ty_scalar_kind(n->ty) == TY_HALF && half_in_float(b->metal)) {
+        /* Vulkan lets 16-bit exp, log, pow, sin... be several half ulps off (an exp(7.0hf) 5 ulps); Metal's half
+           functions are within 1-4 ulps: computed in float and rounded once, they are within 1 */
+        Type *ft = t->kind == TY_VEC ? ty_vec(E->prog->arena, TY_FLOAT, t->n) : ty_scalar(TY_FLOAT);
+        if (!strncmp(b->glsl, "mtl_", 4))
+            need_helper(E, b->glsl, ft);
+        putf(E, "%s(%s(", glsl_type(E, n->ty), b->glsl);
+        for (int i = 0; i < n->n_list; i++) {
+            Type *at = n->list[i]->ty;
+            putf(E, "%s%s(", i ? ", " : "", ty_scalar_kind(at) == TY_HALF ? glsl_type(E, at->kind == TY_VEC ? ft : ty_scalar(TY_FLOAT)) : glsl_type(E, at));
+            emit_expr(E, n->list[i], PREC_ASSIGN);
+            put(E, ")");
+        }
+        put(E, "))");
         return;
     }
     if (!strncmp(b->glsl, "mtl_", 4))
@@ -2630,10 +2684,11 @@ static void emit_var(Emit *E, Node *n)
     put(E, v->glsl_name);
 }
 
-/* A synchronizing call already computed into a variable (uniform control flow): prints the variable. */
+/* A synchronizing call already computed into a variable (uniform control flow): prints the variable. The latest
+   one: a helper printed once per specialization (ptr.c) extracts the same node again, into a new variable. */
 static bool emit_substituted(Emit *E, Node *n)
 {
-    for (int i = 0; i < E->n_subst; i++)
+    for (int i = E->n_subst - 1; i >= 0; i--)
         if (E->subst_node[i] == n) {
             put(E, E->subst_name[i]);
             return true;
@@ -2948,6 +3003,8 @@ static void emit_vardef(Emit *E, Var *v, bool as_const)
         putf(E, "%s %s = %s(0)", glsl_type(E, ptr_union_storage(v)), v->glsl_name, glsl_type(E, ptr_union_storage(v)));
         return;
     }
+    if (!v->init || (v->init->kind != N_FLOAT && v->init->kind != N_INT)) /* a literal: nothing to compute */
+        put(E, precise(E, v->ty));
     if (as_const || v->is_const_copy || (v->is_constexpr && v->init))
         put(E, "const ");
     putf(E, "%s %s%s", glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty));
@@ -3301,7 +3358,7 @@ static void emit_function_spec(Emit *E, Func *f, PtrSpec *s)
     E->fn = f;
     E->spec = s;
     bool uniform = E->L->uniform_flow && f->uniform_sync;
-    putf(E, "%s %s(", glsl_ctor_type(E, f->ret), s ? s->glsl_name : f->glsl_name); /* float[4] f(): an array returned */
+    putf(E, "%s%s %s(", precise(E, f->ret), glsl_ctor_type(E, f->ret), s ? s->glsl_name : f->glsl_name); /* float[4] f(): an array returned */
     for (int i = 0; i < f->n_params; i++) {
         Var *p = f->params[i];
         if (i)
@@ -3913,16 +3970,16 @@ static void emit_resources(Emit *E, Func *k)
         if (v->role == PR_BUFFER && (et->kind == TY_VOID || ptr_in_pieces(et)))
             putf(E, "// buffer %d, '%s' (%s): read only through the views below\n", v->index, v->name, ty_metal_name(E->prog->arena, v->ty));
         else
-            putf(E, "layout(%s, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s%s%s; };\n", block_layout(E, et), v->index,
-                 access_qualifier(v), memory_qualifier(E, v), v->glsl_name, storage_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
+            putf(E, "layout(%s, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s%s %s%s%s; };\n", block_layout(E, et), v->index,
+                 access_qualifier(v), memory_qualifier(E, v), v->glsl_name, strcmp(access_qualifier(v), "readonly ") ? precise(E, et) : "", storage_type(E, et), v->glsl_name, v->role == PR_BUFFER ? "[]" : "",
                  array_suffix(E, et));
         for (int j = 0; j < E->L->ptr_views.len; j += 2) {
             if (E->L->ptr_views.items[j] != v)
                 continue;
             Type *vt = E->L->ptr_views.items[j + 1];
             const char *name = view_name(E, v, vt);
-            putf(E, "layout(%s, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s %s[]; }; // '%s' read as %s\n",
-                 block_layout(E, vt), v->index, access_qualifier(v), memory_qualifier(E, v), name, storage_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
+            putf(E, "layout(%s, set = 0, binding = %d) %s%sbuffer mtl_buffer_%s { %s%s %s[]; }; // '%s' read as %s\n",
+                 block_layout(E, vt), v->index, access_qualifier(v), memory_qualifier(E, v), name, strcmp(access_qualifier(v), "readonly ") ? precise(E, vt) : "", storage_type(E, vt), name, v->name, ty_metal_name(E->prog->arena, vt));
         }
     }
     for (int i = 0; i < k->n_params; i++)
@@ -4115,15 +4172,15 @@ static void emit_threadgroup_memory(Emit *E)
         if (v->role == PR_TGMEM) {
             putf(E, "layout(constant_id = %d) const uint mtl_threadgroup_length_%d = %du; // [[threadgroup(%d)]]: elements, set by the runtime\n",
                  16 + v->tg_index, v->tg_index, tgmem_default_length(E->L->kernel, v), v->tg_index);
-            putf(E, "shared %s %s[mtl_threadgroup_length_%d]%s;\n", v->atomic_bits ? "uint" : glsl_type(E, v->ty->elem), v->glsl_name, v->tg_index,
+            putf(E, "%sshared %s %s[mtl_threadgroup_length_%d]%s;\n", v->atomic_bits ? "" : precise(E, v->ty), v->atomic_bits ? "uint" : glsl_type(E, v->ty->elem), v->glsl_name, v->tg_index,
                  array_suffix(E, v->ty->elem));
         } else {
             if (v->view_lanes && ty_width(v->ty->elem) == 1) /* read as vectors through pointers (ptr.c) */
-                putf(E, "shared %s %s[%d]; // %s %s[%d], read as %s%d too\n", glsl_type(E, ty_vec(E->prog->arena, v->ty->elem->kind, v->view_lanes)),
+                putf(E, "%sshared %s %s[%d]; // %s %s[%d], read as %s%d too\n", precise(E, v->ty), glsl_type(E, ty_vec(E->prog->arena, v->ty->elem->kind, v->view_lanes)),
                      v->glsl_name, v->ty->n / v->view_lanes, ty_metal_name(E->prog->arena, v->ty->elem), v->name, v->ty->n,
                      ty_metal_name(E->prog->arena, v->ty->elem), v->view_lanes);
             else
-                putf(E, "shared %s %s%s;%s\n", v->atomic_bits ? "uint" : glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty),
+                putf(E, "%sshared %s %s%s;%s\n", v->atomic_bits ? "" : precise(E, v->ty), v->atomic_bits ? "uint" : glsl_type(E, v->ty), v->glsl_name, array_suffix(E, v->ty),
                      v->atomic_bits ? " // atomic<float> as its bits" : "");
         }
     }

@@ -18,7 +18,7 @@ const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_q { float q[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_k { float k[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_v { float v[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

@@ -18,7 +18,7 @@ const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_gamma { float gamma[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_beta { float beta[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -30,8 +30,8 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float partial[32];
-shared float stats[2];
+precise shared float partial[32];
+precise shared float stats[2];
 
 // Shared memory the SIMD-group functions exchange values through.
 const uint mtl_subgroup_slots = (mtl_threadgroup_total + 8u - 1u) / 8u;
@@ -115,11 +115,11 @@ void main()
     }
     memoryBarrierShared();
     barrier();
-    float mean = stats[0];
+    precise float mean = stats[0];
     float sq = 0.0;
     for (uint i = tid; i < dim; i += threads)
     {
-        float d = x[row * dim + i] - mean;
+        precise float d = x[row * dim + i] - mean;
         sq += d * d;
     }
     float mtl_s4 = simd_sum(sq, true);
@@ -152,7 +152,7 @@ void main()
     }
     memoryBarrierShared();
     barrier();
-    float inv_std = stats[1];
+    precise float inv_std = stats[1];
     for (uint i = tid; i < dim; i += threads)
     {
         y[row * dim + i] = (x[row * dim + i] - mean) * inv_std * gamma[i] + beta[i];

@@ -17,7 +17,7 @@ const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_weight { float weight[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -85,7 +85,7 @@ void main()
         sum_sq = 0.0;
         for (uint i = lane; i < dim; i += 32u)
         {
-            float v = x[row * dim + i];
+            precise float v = x[row * dim + i];
             sum_sq += v * v;
         }
     }

@@ -14,7 +14,7 @@ const uvec3 mtl_threads_per_threadgroup_full = uvec3(mtl_threadgroup_full_x, mtl
 const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup_full_y * mtl_threadgroup_full_z;
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
-layout(std430, set = 0, binding = 0) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 0) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -1230,7 +1230,7 @@ f16vec2 mtl_quad_iscan_sum(f16vec2 x, bool p)
 f16vec2 quad_prefix_inclusive_sum(f16vec2 x, bool mtl_p) { return mtl_quad_iscan_sum(x, mtl_p); }
 
 const uint COLUMNS = 99u;
-const float MISSING = -12345.0;
+precise const float MISSING = -12345.0;
 
 void main()
 {
@@ -1242,16 +1242,16 @@ void main()
     uint lanes = min(32u, threads - simd_group * 32u);
     uint quad_base = lane - quad_lane;
     uint o = gid * COLUMNS;
-    float f = float(lane) * 0.5 - 3.0;
+    precise float f = float(lane) * 0.5 - 3.0;
     int i = int((lane * 7u) % 11u) - 5;
     uint u = (lane * 37u) % 64u + 1u;
-    float16_t h = float16_t(lane) * 0.25hf;
-    float g = 1.0 + float(lane) / 64.0;
+    precise float16_t h = float16_t(lane) * 0.25hf;
+    precise float g = 1.0 + float(lane) / 64.0;
     int small = lane % 5u == 0u ? 2 : 1;
-    vec4 f4 = vec4(f, -f, f * 2.0, g);
+    precise vec4 f4 = vec4(f, -f, f * 2.0, g);
     ivec2 i2 = ivec2(i, -i);
     uvec3 u3 = uvec3(u, u + 1u, lane);
-    f16vec2 h2 = f16vec2(h, -h * 2.0hf);
+    precise f16vec2 h2 = f16vec2(h, -h * 2.0hf);
     float mtl_s1 = simd_sum(f, true);
     out_[o + 0u] = mtl_s1;
     float mtl_s2 = simd_product(g, true);
@@ -1290,33 +1290,33 @@ void main()
     float mtl_s18 = simd_shuffle_up(f, 3u, true);
     out_[o + 17u] = mtl_s18;
     int mtl_s19 = simd_shuffle_down(i, 5u, true);
-    float down = float(mtl_s19);
+    precise float down = float(mtl_s19);
     out_[o + 18u] = lane + 5u < lanes || lanes == 32u ? down : MISSING;
     uint mtl_s20 = simd_shuffle_xor(u, 6u, true);
-    float x6 = float(mtl_s20);
+    precise float x6 = float(mtl_s20);
     out_[o + 19u] = (lane ^ 6u) < lanes ? x6 : MISSING;
     float mtl_s21 = simd_shuffle_rotate_up(f, 4u, true);
-    float rot_up = mtl_s21;
+    precise float rot_up = mtl_s21;
     out_[o + 20u] = ((lane - 4u) & 31u) < lanes ? rot_up : MISSING;
     int mtl_s22 = simd_shuffle_rotate_down(i, 9u, true);
-    float rot_down = float(mtl_s22);
+    precise float rot_down = float(mtl_s22);
     out_[o + 21u] = ((lane + 9u) & 31u) < lanes ? rot_down : MISSING;
     float mtl_s23 = simd_shuffle_and_fill_up(f, f + 1e+02, 3u, true);
-    float fill_up = mtl_s23;
+    precise float fill_up = mtl_s23;
     out_[o + 22u] = lane >= 3u || 29u + lane < lanes ? fill_up : MISSING;
     int mtl_s24 = simd_shuffle_and_fill_down(i, i + 1000, 7u, true);
-    float fill_down = float(mtl_s24);
+    precise float fill_down = float(mtl_s24);
     out_[o + 23u] = lane + 7u < lanes || lane + 7u - 32u < lanes ? fill_down : MISSING;
     uint mtl_s25 = simd_shuffle_and_fill_up(u, u + 500u, 2u, 8u, true);
-    float fill_up8 = float(mtl_s25);
+    precise float fill_up8 = float(mtl_s25);
     uint up8_src = (lane % 8u) >= 2u ? lane - 2u : lane - lane % 8u + 6u + lane % 8u;
     out_[o + 24u] = up8_src < lanes ? fill_up8 : MISSING;
     float mtl_s26 = simd_shuffle_and_fill_down(f, -f, 3u, 16u, true);
-    float fill_down16 = mtl_s26;
+    precise float fill_down16 = mtl_s26;
     uint down16_src = (lane % 16u) + 3u < 16u ? lane + 3u : lane + 3u - 16u;
     out_[o + 25u] = down16_src < lanes ? fill_down16 : MISSING;
     float mtl_s27 = simd_broadcast(f, 2u, true);
-    float b2 = mtl_s27;
+    precise float b2 = mtl_s27;
     out_[o + 26u] = lanes > 2u ? b2 : MISSING;
     int mtl_s28 = simd_broadcast_first(i, true);
     out_[o + 27u] = float(mtl_s28);
@@ -1343,7 +1343,7 @@ void main()
     ivec2 mtl_s37 = simd_max(i2, true);
     out_[o + 38u] = float(mtl_s37.y);
     uvec3 mtl_s38 = simd_shuffle(u3, lane ^ 1u, true);
-    float sh3 = float(mtl_s38.z);
+    precise float sh3 = float(mtl_s38.z);
     out_[o + 39u] = (lane ^ 1u) < lanes ? sh3 : MISSING;
     float16_t mtl_s39 = simd_sum(h, true);
     out_[o + 40u] = float(mtl_s39);
@@ -1353,24 +1353,24 @@ void main()
     out_[o + 42u] = mtl_s41.w;
     ivec2 mtl_s42 = simd_min(i2, true);
     out_[o + 43u] = float(mtl_s42.x);
-    float d_sum = MISSING;
-    float d_max = MISSING;
-    float d_xsum = MISSING;
-    float d_iprod = MISSING;
-    float d_first = MISSING;
-    float d_is_first = MISSING;
-    float d_active_lo = MISSING;
-    float d_active_hi = MISSING;
-    float d_ballot_lo = MISSING;
-    float d_ballot_hi = MISSING;
-    float d_all = MISSING;
-    float d_any = MISSING;
-    float d_and = MISSING;
-    float d_isum = MISSING;
-    float d_quad_first = MISSING;
-    float d_quad_active = MISSING;
-    float d_quad_sum = MISSING;
-    float d_quad_bfirst = MISSING;
+    precise float d_sum = MISSING;
+    precise float d_max = MISSING;
+    precise float d_xsum = MISSING;
+    precise float d_iprod = MISSING;
+    precise float d_first = MISSING;
+    precise float d_is_first = MISSING;
+    precise float d_active_lo = MISSING;
+    precise float d_active_hi = MISSING;
+    precise float d_ballot_lo = MISSING;
+    precise float d_ballot_hi = MISSING;
+    precise float d_all = MISSING;
+    precise float d_any = MISSING;
+    precise float d_and = MISSING;
+    precise float d_isum = MISSING;
+    precise float d_quad_first = MISSING;
+    precise float d_quad_active = MISSING;
+    precise float d_quad_sum = MISSING;
+    precise float d_quad_bfirst = MISSING;
     bool mtl_c43 = lane % 3u != 0u;
     {
         float mtl_s44 = simd_sum(f, mtl_c43);
@@ -1508,27 +1508,27 @@ void main()
     float mtl_s70 = quad_prefix_exclusive_product(g, true);
     out_[o + 72u] = mtl_s70;
     float mtl_s71 = quad_shuffle(f, 3u - quad_lane, true);
-    float q_sh = mtl_s71;
+    precise float q_sh = mtl_s71;
     out_[o + 73u] = 3u - quad_lane < quad_lanes ? q_sh : MISSING;
     float mtl_s72 = quad_shuffle_up(f, 1u, true);
     out_[o + 74u] = mtl_s72;
     int mtl_s73 = quad_shuffle_down(i, 2u, true);
-    float q_down = float(mtl_s73);
+    precise float q_down = float(mtl_s73);
     out_[o + 75u] = quad_lane + 2u < quad_lanes || quad_lanes == 4u ? q_down : MISSING;
     uint mtl_s74 = quad_shuffle_xor(u, 1u, true);
-    float q_xor = float(mtl_s74);
+    precise float q_xor = float(mtl_s74);
     out_[o + 76u] = (quad_lane ^ 1u) < quad_lanes ? q_xor : MISSING;
     float mtl_s75 = quad_shuffle_rotate_up(f, 1u, true);
-    float q_rot_up = mtl_s75;
+    precise float q_rot_up = mtl_s75;
     out_[o + 77u] = ((quad_lane + 3u) & 3u) < quad_lanes ? q_rot_up : MISSING;
     int mtl_s76 = quad_shuffle_rotate_down(i, 3u, true);
-    float q_rot_down = float(mtl_s76);
+    precise float q_rot_down = float(mtl_s76);
     out_[o + 78u] = ((quad_lane + 3u) & 3u) < quad_lanes ? q_rot_down : MISSING;
     float mtl_s77 = quad_shuffle_and_fill_up(f, -f, 1u, true);
-    float q_fill_up = mtl_s77;
+    precise float q_fill_up = mtl_s77;
     out_[o + 79u] = quad_lane >= 1u || 3u < quad_lanes ? q_fill_up : MISSING;
     int mtl_s78 = quad_shuffle_and_fill_down(i, i + 100, 2u, true);
-    float q_fill_down = float(mtl_s78);
+    precise float q_fill_down = float(mtl_s78);
     out_[o + 80u] = quad_lane + 2u < quad_lanes || quad_lane + 2u - 4u < quad_lanes ? q_fill_down : MISSING;
     float mtl_s79 = quad_broadcast(f, 0u, true);
     out_[o + 81u] = mtl_s79;
@@ -1551,7 +1551,7 @@ void main()
     float16_t mtl_s88 = quad_sum(h, true);
     out_[o + 90u] = float(mtl_s88);
     uvec3 mtl_s89 = quad_shuffle(u3, 0u, true);
-    float q_sh3 = float(mtl_s89.y);
+    precise float q_sh3 = float(mtl_s89.y);
     out_[o + 91u] = q_sh3;
     float mtl_s90 = quad_min(f, true);
     out_[o + 92u] = mtl_s90;
@@ -1563,7 +1563,7 @@ void main()
     f16vec2 mtl_s93 = simd_sum(h2, true);
     out_[o + 96u] = float(mtl_s93.y);
     f16vec2 mtl_s94 = simd_shuffle_xor(h2, 3u, true);
-    float hx = float(mtl_s94.x);
+    precise float hx = float(mtl_s94.x);
     out_[o + 97u] = (lane ^ 3u) < lanes ? hx : MISSING;
     f16vec2 mtl_s95 = quad_prefix_inclusive_sum(h2, true);
     out_[o + 98u] = float(mtl_s95.y);

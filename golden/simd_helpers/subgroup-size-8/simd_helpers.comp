@@ -18,7 +18,7 @@ const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -134,7 +134,7 @@ float simd_max(float x, bool mtl_p) { return mtl_simd_reduce_max(x, mtl_p); }
 
 uint mtl_popcount(uint x) { return uint(bitCount(x)); }
 
-float masked_total(float v, bool take, bool mtl_p)
+precise float masked_total(float v, bool take, bool mtl_p)
 {
     bool mtl_live = mtl_p; // false once this thread has returned, or when it did not call
     float mtl_ret;
@@ -182,10 +182,10 @@ void main()
 {
     uint gid = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
     uint lane = mtl_thread_index_in_simdgroup();
-    float v = x[gid];
+    precise float v = x[gid];
     float mtl_s4 = masked_total(v, lane % 2u == 0u, true);
-    float a = mtl_s4;
-    float b = -1.0;
+    precise float a = mtl_s4;
+    precise float b = -1.0;
     bool mtl_c5 = lane < 20u;
     {
         float mtl_s6 = masked_total(v, true, mtl_c5);

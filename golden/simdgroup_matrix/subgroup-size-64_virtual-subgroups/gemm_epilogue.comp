@@ -27,7 +27,7 @@ struct Epilogue
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_A { float16_t A[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_B { float16_t B[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_C { float C[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_D { float D[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer mtl_buffer_D { precise float D[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -38,8 +38,8 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float16_t As[128];
-shared float16_t Bs[128];
+precise shared float16_t As[128];
+precise shared float16_t Bs[128];
 
 // Shared memory the SIMD-group functions exchange values through.
 const uint mtl_subgroup_slots = (mtl_threadgroup_total + 64u - 1u) / 64u;
@@ -102,7 +102,7 @@ void main()
     uint16_t lane = uint16_t(mtl_thread_index_in_simdgroup());
     uint row0 = group.y * 16u;
     uint col0 = group.x * 16u;
-    vec2 acc[2][2];
+    precise vec2 acc[2][2];
     for (int i = 0; i < 2; i++)
     {
         for (int j = 0; j < 2; j++)
@@ -122,8 +122,8 @@ void main()
             }
             memoryBarrierShared();
             barrier();
-            f16vec2 a[2];
-            f16vec2 b[2];
+            precise f16vec2 a[2];
+            precise f16vec2 b[2];
             for (int i = 0; i < 2; i++)
             {
                 a[i] = f16vec2(As[uint(64 * i) + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)], As[uint(64 * i) + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)]);
@@ -152,7 +152,7 @@ void main()
     {
         for (int j = 0; j < 2; j++)
         {
-            vec2 e = acc[i][j] * p.alpha;
+            precise vec2 e = acc[i][j] * p.alpha;
             uint r = row0 + uint(8 * i) + uint(fm);
             for (int k = 0; k < 2; k++)
             {

@@ -16,7 +16,7 @@ const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_a { float a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_b { mat2x4 b[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -149,11 +149,11 @@ void main()
     }
     memoryBarrierShared();
     barrier();
-    f16vec2 ma;
-    f16vec2 mb;
+    precise f16vec2 ma;
+    precise f16vec2 mb;
     ma = f16vec2(mtl_tg_load_shmem_float16_t((sa + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)) * 2u), mtl_tg_load_shmem_float16_t((sa + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)) * 2u));
     mb = f16vec2(mtl_tg_load_shmem_float16_t((sb + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)) * 2u), mtl_tg_load_shmem_float16_t((sb + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)) * 2u));
-    vec2 mc;
+    precise vec2 mc;
     vec2 mtl_s1 = simdgroup_multiply(vec2(ma), vec2(mb), true);
     mc = mtl_s1;
     memoryBarrierShared();

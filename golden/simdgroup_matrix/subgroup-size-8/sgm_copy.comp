@@ -23,7 +23,7 @@ struct Place
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_src { float src[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_dst { float dst[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_dst { precise float dst[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -36,7 +36,7 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float tile[576];
+precise shared float tile[576];
 
 // SIMD-group functions for 8-wide subgroups (emulated: 32-lane groups across the device's subgroups).
 // SIMD-groups of 32 threads by local index, as Metal numbers them.
@@ -68,7 +68,7 @@ void main()
     }
     memoryBarrierShared();
     barrier();
-    vec2 m;
+    precise vec2 m;
     m = vec2(src[mtl_simdgroup_matrix_index(from.stride, from.origin, bool(from.transpose), 0u)], src[mtl_simdgroup_matrix_index(from.stride, from.origin, bool(from.transpose), 1u)]);
     {
         tile[mtl_simdgroup_matrix_index(via.stride, via.origin, bool(via.transpose), 0u)] = m[0];
@@ -76,7 +76,7 @@ void main()
     }
     memoryBarrierShared();
     barrier();
-    vec2 back;
+    precise vec2 back;
     back = vec2(tile[mtl_simdgroup_matrix_index(via.stride, via.origin, bool(via.transpose), 0u)], tile[mtl_simdgroup_matrix_index(via.stride, via.origin, bool(via.transpose), 1u)]);
     {
         dst[mtl_simdgroup_matrix_index(to.stride, to.origin, bool(to.transpose), 0u)] = back[0];

@@ -15,7 +15,7 @@ const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { float in_[]; };
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -79,25 +79,25 @@ void main()
     uint tid = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
     uint g = tid / 32u;
     uint o = uint(7 * 64) * g;
-    vec2 loaded;
+    precise vec2 loaded;
     loaded = vec2(in_[64u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)], in_[64u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)]);
-    vec2 diag = mtl_simdgroup_matrix_diagonal(2.0);
-    vec2 acc = mtl_simdgroup_matrix_diagonal(0.0);
-    vec2 fill = vec2(1.5);
-    vec2 m[3];
+    precise vec2 diag = mtl_simdgroup_matrix_diagonal(2.0);
+    precise vec2 acc = mtl_simdgroup_matrix_diagonal(0.0);
+    precise vec2 fill = vec2(1.5);
+    precise vec2 m[3];
     m[0] = diag;
-    vec2 copy = fill;
+    precise vec2 copy = fill;
     m[1] = copy;
     vec2 mtl_s1 = simdgroup_multiply(loaded, m[0], true);
     m[2] = mtl_s1;
     vec2 mtl_s2 = simdgroup_multiply_accumulate(m[0], loaded, m[1], true);
     acc = mtl_s2;
-    f16vec2 h = f16vec2(0.25hf);
-    f16vec2 hd = f16vec2(mtl_simdgroup_matrix_diagonal(4.0));
-    vec2 mixed;
+    precise f16vec2 h = f16vec2(0.25hf);
+    precise f16vec2 hd = f16vec2(mtl_simdgroup_matrix_diagonal(4.0));
+    precise vec2 mixed;
     vec2 mtl_s3 = simdgroup_multiply_accumulate(vec2(h), vec2(hd), loaded, true);
     mixed = mtl_s3;
-    f16vec2 hr;
+    precise f16vec2 hr;
     vec2 mtl_s4 = simdgroup_multiply(vec2(hd), vec2(h), true);
     hr = f16vec2(mtl_s4);
     {
@@ -120,7 +120,7 @@ void main()
         out_[o + 256u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = mixed[0];
         out_[o + 256u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = mixed[1];
     }
-    vec2 hf = vec2(0.0);
+    precise vec2 hf = vec2(0.0);
     hf = vec2(hr);
     {
         out_[o + 320u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = hf[0];
@@ -128,7 +128,7 @@ void main()
     }
     vec2 mtl_s5 = simdgroup_multiply(m[0], loaded, true);
     vec2 mtl_s6 = simdgroup_multiply((mtl_s5), m[0], true);
-    vec2 chain = mtl_s6;
+    precise vec2 chain = mtl_s6;
     {
         out_[o + 384u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = chain[0];
         out_[o + 384u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = chain[1];

@@ -21,7 +21,7 @@ struct Tile
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { float in_[]; };
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -90,7 +90,7 @@ void mma(inout vec2 d, vec2 a, vec2 b, bool mtl_p)
     }
 }
 
-vec2 twice(vec2 m, bool mtl_p)
+precise vec2 twice(vec2 m, bool mtl_p)
 {
     bool mtl_live = mtl_p; // false once this thread has returned, or when it did not call
     vec2 mtl_ret;
@@ -139,9 +139,9 @@ void main()
 {
     uint tid = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
     uint g = tid / 32u;
-    vec2 x;
+    precise vec2 x;
     x = vec2(in_[64u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)], in_[64u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)]);
-    vec2 d = x;
+    precise vec2 d = x;
     mma(d, x, x, true);
     {
         out_[256u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = d[0];
@@ -149,14 +149,14 @@ void main()
     }
     {
         vec2 mtl_s5 = twice(x, true);
-        vec2 mtl_matrix = mtl_s5;
+        precise vec2 mtl_matrix = mtl_s5;
         out_[256u * g + 64u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = mtl_matrix[0];
         out_[256u * g + 64u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = mtl_matrix[1];
     }
-    vec2 fx = x;
-    vec2 fd;
+    precise vec2 fx = x;
+    precise vec2 fd;
     mma_frags(fd, fx, fx, fx, true);
-    vec2 back;
+    precise vec2 back;
     back = fd;
     {
         out_[256u * g + 192u + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = back[0];

@@ -15,8 +15,8 @@ const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { float in_[]; };
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_stored { float stored[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_elems { float elems[]; };
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_stored { precise float stored[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_elems { precise float elems[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -48,14 +48,14 @@ void main()
     uint tid = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
     uint16_t lane = uint16_t(mtl_thread_index_in_simdgroup());
     uint g = tid / 32u;
-    vec2 m;
+    precise vec2 m;
     m[0] = float(int(lane) * 2) + 64.0 * float(g);
     m[1] = float(int(lane) * 2 + 1) + 64.0 * float(g);
     {
         stored[64u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)] = m[0];
         stored[64u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)] = m[1];
     }
-    vec2 n;
+    precise vec2 n;
     n = vec2(in_[64u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 0u)], in_[64u * g + mtl_simdgroup_matrix_index(8u, uvec2(0u), false, 1u)]);
     elems[2u * tid] = n[0];
     elems[2u * tid + 1u] = n.y;

@@ -16,7 +16,7 @@ const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { float y[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_y { precise float y[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -27,8 +27,8 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float shared_max[32];
-shared float shared_sum[32];
+precise shared float shared_max[32];
+precise shared float shared_sum[32];
 
 // Shared memory the SIMD-group functions exchange values through.
 const uint mtl_subgroup_slots = (mtl_threadgroup_total + 8u - 1u) / 8u;
@@ -101,7 +101,7 @@ void main()
     uint lane = mtl_thread_index_in_simdgroup();
     uint simd_group = mtl_simdgroup_index_in_threadgroup();
     uint simd_groups = ((mtl_threadgroup_total + 31u) / 32u);
-    float m = -uintBitsToFloat(0x7f800000u);
+    precise float m = -uintBitsToFloat(0x7f800000u);
     for (uint i = tid; i < cols; i += threads)
     {
         m = max(m, x[row * cols + i]);

@@ -23,7 +23,7 @@ layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_scales { float16
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_biases { float16_t biases[]; };
 layout(std430, set = 0, binding = 3) readonly buffer mtl_buffer_x { float x[]; };
 layout(std430, set = 0, binding = 4) readonly buffer mtl_buffer_x_shape { int x_shape[]; };
-layout(std430, set = 0, binding = 5) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -61,8 +61,8 @@ void main()
     {
         uint8_t q = w[row * (K / 2u) + j];
         uint g = (2u * j) / 64u;
-        float sc = float(scales[row * groups + g]);
-        float bi = float(biases[row * groups + g]);
+        precise float sc = float(scales[row * groups + g]);
+        precise float bi = float(biases[row * groups + g]);
         acc += (sc * float(int(q) & 15) + bi) * x[2u * j] + (sc * float(int(q) >> 4) + bi) * x[2u * j + 1u];
     }
     acc = simd_sum(acc);

@@ -19,7 +19,7 @@ layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; }
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_x_shape { int x_shape[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_w { float w[]; };
 layout(std430, set = 0, binding = 3) readonly buffer mtl_buffer_b { float b[]; };
-layout(std430, set = 0, binding = 5) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -30,7 +30,7 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float partial[32];
+precise shared float partial[32];
 
 // SIMD-group functions for 32-wide subgroups (native: Metal's 32 lanes are the device's subgroup).
 uint mtl_sg_lane() { return gl_SubgroupInvocationID; }
@@ -77,13 +77,13 @@ void main()
     }
     memoryBarrierShared();
     barrier();
-    float mean = simd_sum(lane < n_sg ? partial[lane] : 0.0) / float(d);
+    precise float mean = simd_sum(lane < n_sg ? partial[lane] : 0.0) / float(d);
     memoryBarrierShared();
     barrier();
     float v = 0.0;
     for (uint i = tid; i < d; i += threads)
     {
-        float t = x[base + i] - mean;
+        precise float t = x[base + i] - mean;
         v += t * t;
     }
     v = simd_sum(v);
@@ -93,8 +93,8 @@ void main()
     }
     memoryBarrierShared();
     barrier();
-    float var = simd_sum(lane < n_sg ? partial[lane] : 0.0) / float(d);
-    float inv = inversesqrt(var + eps);
+    precise float var = simd_sum(lane < n_sg ? partial[lane] : 0.0) / float(d);
+    precise float inv = inversesqrt(var + eps);
     for (uint i = tid; i < d; i += threads)
     {
         out_[base + i] = (x[base + i] - mean) * inv * w[i] + b[i];

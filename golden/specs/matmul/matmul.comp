@@ -6,7 +6,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_A { float A[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_B { float B[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_C { float C[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_C { precise float C[]; };
 layout(std430, set = 0, binding = 3) readonly buffer mtl_buffer_A_extents { uint A_extents[]; };
 layout(std430, set = 0, binding = 4) readonly buffer mtl_buffer_B_extents { uint B_extents[]; };
 layout(std430, set = 0, binding = 5) readonly buffer mtl_buffer_C_extents { uint C_extents[]; };

@@ -18,7 +18,7 @@ const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_x_shape { int x_shape[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_w { float w[]; };
-layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -55,11 +55,11 @@ void main()
     float acc = 0.0;
     for (uint i = lane; i < d; i += 32u)
     {
-        float v = x[row * d + i];
+        precise float v = x[row * d + i];
         acc += v * v;
     }
     acc = simd_sum(acc);
-    float scale = inversesqrt(acc / float(d) + eps);
+    precise float scale = inversesqrt(acc / float(d) + eps);
     for (uint i = lane; i < d; i += 32u)
     {
         out_[row * d + i] = x[row * d + i] * scale * w[i];

@@ -8,7 +8,7 @@ layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; }
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_x_shape { int x_shape[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_cos_t { float cos_t[]; };
 layout(std430, set = 0, binding = 3) readonly buffer mtl_buffer_sin_t { float sin_t[]; };
-layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -28,10 +28,10 @@ void main()
     uint D = uint(x_shape[3]);
     uint half_d = D / 2u;
     uint base = (p.z * S + p.y) * D;
-    float c = cos_t[p.y * half_d + p.x];
-    float s = sin_t[p.y * half_d + p.x];
-    float a = x[base + p.x];
-    float b = x[base + p.x + half_d];
+    precise float c = cos_t[p.y * half_d + p.x];
+    precise float s = sin_t[p.y * half_d + p.x];
+    precise float a = x[base + p.x];
+    precise float b = x[base + p.x + half_d];
     out_[base + p.x] = a * c - b * s;
     out_[base + p.x + half_d] = a * s + b * c;
 }

@@ -6,7 +6,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_x_shape { int x_shape[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -23,6 +23,6 @@ void main()
     uvec3 thread_position_in_grid = gl_GlobalInvocationID;
     uvec2 p = thread_position_in_grid.xy;
     uint i = p.y * uint(x_shape[1]) + p.x;
-    float v = x[i];
+    precise float v = x[i];
     out_[i] = v / (1.0 + exp(-v));
 }

@@ -17,7 +17,7 @@ const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_x_shape { int x_shape[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -27,8 +27,8 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float partial_max[32];
-shared float partial_sum[32];
+precise shared float partial_max[32];
+precise shared float partial_sum[32];
 
 // SIMD-group functions for 32-wide subgroups (native: Metal's 32 lanes are the device's subgroup).
 uint mtl_sg_lane() { return gl_SubgroupInvocationID; }
@@ -71,7 +71,7 @@ void main()
     uint n_sg = simdgroups_per_threadgroup;
     uint cols = uint(x_shape[1]);
     uint base = row * cols;
-    float m = -uintBitsToFloat(0x7f800000u);
+    precise float m = -uintBitsToFloat(0x7f800000u);
     for (uint i = tid; i < cols; i += threads)
     {
         m = max(m, x[base + i]);

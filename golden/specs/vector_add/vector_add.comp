@@ -6,7 +6,7 @@ layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_a { float a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_b { float b[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_c { float c[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_c { precise float c[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

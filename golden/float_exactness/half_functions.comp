@@ -1,0 +1,28 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from float_exactness.metal, kernel half_functions
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+#extension GL_EXT_shader_16bit_storage : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float16_t x[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_e { precise float16_t e[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_l { precise float16_t l[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+} mtl_params;
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    uint i = gl_GlobalInvocationID.x;
+    e[i] = float16_t(exp(float(x[i])));
+    l[i] = float16_t(log(float(abs(x[i]) + 1.0hf)));
+}

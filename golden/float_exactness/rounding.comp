@@ -1,0 +1,34 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from float_exactness.metal, kernel rounding
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_rounded { precise float rounded[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_inline_rounded { precise float inline_rounded[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+} mtl_params;
+
+const float ROUNDER = 12582912.0;
+
+precise float round_by_adding(float x)
+{
+    precise float j = fma(1.0, x, ROUNDER);
+    return j - ROUNDER;
+}
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    uint i = gl_GlobalInvocationID.x;
+    rounded[i] = round_by_adding(x[i]);
+    inline_rounded[i] = (x[i] + ROUNDER) - ROUNDER;
+}
