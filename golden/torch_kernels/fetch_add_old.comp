@@ -6,7 +6,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) buffer mtl_buffer_acc { float acc[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_o { float o[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_o { precise float o[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -21,6 +21,6 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    float old = atomicAdd(acc[i], 0.5);
+    precise float old = atomicAdd(acc[i], 0.5);
     o[i] = old * 2.0;
 }

@@ -13,7 +13,7 @@ const uvec3 mtl_threads_per_threadgroup_full = uvec3(mtl_threadgroup_full_x, mtl
 const uint mtl_threadgroup_full_total = mtl_threadgroup_full_x * mtl_threadgroup_full_y * mtl_threadgroup_full_z;
 const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_WorkGroupSize.z;
 
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_x { float x[]; };
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_x { precise float x[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -23,9 +23,9 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float tau_shared;
-shared vec2 range;
-shared vec2 spare;
+precise shared float tau_shared;
+precise shared vec2 range;
+precise shared vec2 spare;
 
 void main()
 {

@@ -6,7 +6,7 @@
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
-layout(std430, set = 0, binding = 0) buffer mtl_buffer_out_ { float16_t out_[]; };
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_out_ { precise float16_t out_[]; };
 layout(std430, set = 0, binding = 0) buffer mtl_buffer_out__as_uint { uint out__as_uint[]; }; // 'out' read as atomic<uint>
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_src { float16_t src[]; };
 layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_index { int index[]; };

@@ -5,7 +5,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_in_ { float in_[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { float out_[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t

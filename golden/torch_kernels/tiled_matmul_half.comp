@@ -17,7 +17,7 @@ const uint mtl_threadgroup_total = gl_WorkGroupSize.x * gl_WorkGroupSize.y * gl_
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_a { float16_t a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_b { float16_t b[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_c { float16_t c[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer mtl_buffer_c { precise float16_t c[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -28,14 +28,14 @@ layout(push_constant, std430) uniform mtl_params_t
 } mtl_params;
 
 // Threadgroup memory.
-shared float16_t A_tile[4][4];
-shared float16_t B_tile[4][4];
+precise shared float16_t A_tile[4][4];
+precise shared float16_t B_tile[4][4];
 
 const uint TILE_DIM = 4u;
 
-float matmul_inner_half_a_b_A_tile_B_tile(uint a_p, uint b_p, uvec3 sizes, uint A_tile_p, uint B_tile_p, uvec2 tid, uvec2 pos)
+precise float matmul_inner_half_a_b_A_tile_B_tile(uint a_p, uint b_p, uvec3 sizes, uint A_tile_p, uint B_tile_p, uvec2 tid, uvec2 pos)
 {
-    float sum = 0.0;
+    precise float sum = 0.0;
     uint tiles = (sizes.y + TILE_DIM - 1u) / TILE_DIM;
     for (uint t = 0u; t < tiles; t++)
     {
@@ -61,7 +61,7 @@ void main()
     uvec3 sizes = mtl_params.sizes;
     uvec2 tid = gl_LocalInvocationID.xy;
     uvec2 pos = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).xy;
-    float sum = matmul_inner_half_a_b_A_tile_B_tile(0u, 0u, sizes, 0u, 0u, tid, pos);
+    precise float sum = matmul_inner_half_a_b_A_tile_B_tile(0u, 0u, sizes, 0u, 0u, tid, pos);
     if (pos.y < sizes.x && pos.x < sizes.z)
     {
         c[pos.y * sizes.z + pos.x] = float16_t(sum);

@@ -7,8 +7,8 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_input_ { float16_t input_[]; };
-layout(std430, set = 0, binding = 1) buffer mtl_buffer_output_ { float16_t output_[]; };
-layout(std430, set = 0, binding = 3) buffer mtl_buffer_aux { float aux[]; };
+layout(std430, set = 0, binding = 1) buffer mtl_buffer_output_ { precise float16_t output_[]; };
+layout(std430, set = 0, binding = 3) buffer mtl_buffer_aux { precise float aux[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -49,7 +49,7 @@ void mtl_store_aux_packed_vec4_by_elems(uint i, vec4 v)
     aux[i + 3u] = v[3];
 }
 
-vec4 load_vec4_input_(uint p)
+precise vec4 load_vec4_input_(uint p)
 {
     return vec4(mtl_load_input__packed_f16vec4_by_elems(p));
 }
@@ -68,11 +68,11 @@ void main()
     uint i = gl_GlobalInvocationID.x;
     uint x = offs.x;
     uint out_ = offs.y;
-    vec4 v = load_vec4_input_(x + i * 4u);
+    precise vec4 v = load_vec4_input_(x + i * 4u);
     store_vec4_output_(out_ + i * 4u, v * 2.0 + vec4(0, 1, 2, 3));
     uint p = offs.x + i * 4u;
     uint q = offs.x + 0u;
-    vec4 w = vec4(v.x, v.yzw);
+    precise vec4 w = vec4(v.x, v.yzw);
     w.x += mtl_load_aux_packed_vec4_by_elems(p + 0u).x;
     q += i * 4u;
     mtl_store_aux_packed_vec4_by_elems(q + 0u, w);
