@@ -1,10 +1,11 @@
-// Packed vectors: what is not translated is reported where it is used.
+// Packed vectors: what is not translated is reported where it is used (a packed pointer moved off the start of
+// threadgroup memory: into buffers it is read member by member, samples/torch_kernels.metal).
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: 13:33: error: struct 'Mixed' cannot be laid out in the scalar block layout
-// EXPECT-ERROR: 18:37: error: a cast to packed_float3* of a pointer moved from its buffer's start is not supported yet
-// EXPECT-ERROR: 22:39: error: packed_bfloat3 is not supported yet (parameter 'b')
-// EXPECT-ERROR: 26:31: error: atomic_fetch_add_explicit: the atomic object must be written
-// EXPECT-ERROR: 34:1: error: packed vectors as template arguments are not supported yet (entry point 'scale_packed')
+// EXPECT-ERROR: 14:33: error: struct 'Mixed' cannot be laid out in the scalar block layout
+// EXPECT-ERROR: 20:42: error: a cast to packed_float3* of a pointer moved from its buffer's start is not supported yet
+// EXPECT-ERROR: 24:39: error: packed_bfloat3 is not supported yet (parameter 'b')
+// EXPECT-ERROR: 28:31: error: atomic_fetch_add_explicit: the atomic object must be written
+// EXPECT-ERROR: 36:1: error: packed vectors as template arguments are not supported yet (entry point 'scale_packed')
 #include <metal_stdlib>
 using namespace metal;
 
@@ -14,8 +15,9 @@ kernel void mixed(device Mixed* m [[buffer(0)]], uint i [[thread_position_in_gri
     m[i].a = m[i].b[0];
 }
 
-kernel void shifted(device const float* raw [[buffer(0)]], device float* y [[buffer(1)]], uint i [[thread_position_in_grid]]) {
-    device const packed_float3* v = (device const packed_float3*)(raw + 1);
+kernel void shifted(device float* y [[buffer(1)]], uint i [[thread_position_in_grid]]) {
+    threadgroup float raw[48];
+    threadgroup const packed_float3* v = (threadgroup const packed_float3*)(raw + 1);
     y[i] = v[i].x;
 }
 

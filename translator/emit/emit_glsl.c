@@ -693,6 +693,20 @@ static bool emit_bfloat_conversion(Emit *E, Node *from, Type *to)
 
 static void emit_cast(Emit *E, Node *n)
 {
+    if (n->name && !strcmp(n->name, "address") && n->a->ty && n->a->ty->kind == TY_PTR) {
+        /* reinterpret_cast<ulong>(p), only ever read modulo 1, 2 or 4 (parse.c, check_address_casts): p's byte offset
+           into its buffer, whose start 32-bit elements can be read at */
+        Var *r = ptr_root(E->spec, n->a);
+        if (!r || r->role != PR_BUFFER) {
+            diag_error(E->prog->diag, n->loc, "the address of a pointer into %s is not supported (only pointers into one buffer)",
+                       r && r != &ptr_dynamic ? arena_printf(E->prog->arena, "'%s'", r->name) : "a buffer chosen at run time");
+            return;
+        }
+        putf(E, "%s(", glsl_type(E, n->ty));
+        emit_index_in(E, n->a, 1);
+        put(E, ")");
+        return;
+    }
     if (n->a->ty && emit_bfloat_conversion(E, n->a, n->ty))
         return;
     if (emit_folded_literal(E, n))
@@ -1544,7 +1558,8 @@ static void emit_ptr_index(Emit *E, Node *n)
     case N_CAST: {
         Type *to = n->ty->elem;
         int s2 = to ? ty_metal_size(to) : 0;
-        if (to && to->packed && s2 && ptr_unit(E->spec, n->a).unit % s2 && !zero_index(n))
+        Var *from = ptr_root(E->spec, n->a);
+        if (to && to->packed && s2 && ptr_unit(E->spec, n->a).unit % s2 && !zero_index(n) && !(from && from->role == PR_BUFFER && to->kind == TY_VEC))
             diag_error(E->prog->diag, n->loc, "a cast to %s* of a pointer moved from its buffer's start is not supported yet "
                        "(%d-byte elements need not start at a multiple of %d bytes; cast the buffer, then index)",
                        ty_metal_name(E->prog->arena, to), s2, s2);
@@ -1968,6 +1983,42 @@ static const char *pieces_helper(Emit *E, Var *root, Type *t, int w, bool store)
     return name;
 }
 
+/* Whether a place of packed vector type T is read component by component: its proven alignment is at least its
+   scalars' but less than its size (a packed_float4 at any 4-byte offset: PyTorch's `*(device packed_float4*)(x + i)`),
+   so an index into a view of T, which counts whole vectors, cannot reach it. */
+static bool packed_by_elems(const Place *pl, Type *t)
+{
+    return t->kind == TY_VEC && t->packed && place_align(pl) < ptr_elem_size(t) &&
+           place_align(pl) >= ptr_elem_size(ty_scalar(ty_scalar_kind(t)));
+}
+
+/* mtl_load_ROOT_T_by_elems(i) / mtl_store_ROOT_T_by_elems(i, v): packed vector T at an index counting its
+   scalars, read or written component by component through the buffer's view of the scalar type. */
+static const char *elems_helper(Emit *E, Var *root, Type *t, bool store)
+{
+    const char *name = arena_printf(E->prog->arena, "mtl_%s_%s_%s_by_elems", store ? "store" : "load", root->glsl_name, type_key(E, t));
+    if (helper_known(E, name))
+        return name;
+    const char *view = view_name(E, root, ty_scalar(ty_scalar_kind(t)));
+    StrBuf sb = {0};
+    sb_printf(&sb, "// '%s' %s as %s at a multiple of its scalars' size only: component by component\n", root->name, store ? "written" : "read", ty_metal_name(E->prog->arena, t));
+    if (store)
+        sb_printf(&sb, "void %s(uint i, %s v)\n{\n", name, glsl_type(E, t));
+    else
+        sb_printf(&sb, "%s %s(uint i)\n{\n    return %s(", glsl_type(E, t), name, glsl_type(E, t));
+    for (int c = 0; c < t->n; c++) {
+        const char *at = c ? arena_printf(E->prog->arena, "%s[i + %du]", view, c) : arena_printf(E->prog->arena, "%s[i]", view);
+        if (store)
+            sb_printf(&sb, "    %s = v[%d];\n", at, c);
+        else
+            sb_printf(&sb, "%s%s", c ? ", " : "", at);
+    }
+    sb_puts(&sb, store ? "}\n\n" : ");\n}\n\n");
+    sb_puts(&E->ptr_helpers, sb.data);
+    sb_free(&sb);
+    return name;
+}
+
 /* The unsigned bits (of its own size) of the value E of scalar kind K. */
 static const char *bits_text(Emit *E, TypeKind k, const char *e)
 {
@@ -2233,6 +2284,10 @@ static void emit_place(Emit *E, Node *n)
             putf(E, "%s(%s)", pieces_helper(E, pl.root, t, w, false), place_index(E, &pl, w));
             return;
         }
+        if (packed_by_elems(&pl, t)) {
+            putf(E, "%s(%s)", elems_helper(E, pl.root, t, false), place_index(E, &pl, ptr_elem_size(ty_scalar(ty_scalar_kind(t)))));
+            return;
+        }
         putf(E, "%s[%s]", view_name(E, pl.root, t), place_index(E, &pl, ptr_elem_size(t)));
         return;
     }
@@ -2292,7 +2347,8 @@ static bool emit_place_store(Emit *E, Node *n, int min_prec)
         return true;
     }
     int w = leaf_type(t) && ptr_elem_size(ty_scalar(ty_scalar_kind(t))) > 1 ? place_piece(&pl) : 0;
-    if (leaf_type(t) && !w)
+    bool elems = leaf_type(t) && !w && packed_by_elems(&pl, t);
+    if (leaf_type(t) && !w && !elems)
         return false;
     if (strcmp(n->op, "=") != 0) {
         diag_error(E->prog->diag, n->loc, "'%s' on a %s stored member by member is not supported yet (write x = x op y)", n->op, ty_metal_name(E->prog->arena, t));
@@ -2304,8 +2360,8 @@ static bool emit_place_store(Emit *E, Node *n, int min_prec)
     }
     if (min_prec > PREC_ASSIGN)
         diag_error(E->prog->diag, n->loc, "the value of an assignment of a %s stored member by member is not supported yet", ty_metal_name(E->prog->arena, t));
-    const char *fn = w ? pieces_helper(E, pl.root, t, w, true) : store_helper(E, pl.root, t);
-    putf(E, "%s(%s, ", fn, place_index(E, &pl, w ? w : ty_metal_align(t)));
+    const char *fn = w ? pieces_helper(E, pl.root, t, w, true) : elems ? elems_helper(E, pl.root, t, true) : store_helper(E, pl.root, t);
+    putf(E, "%s(%s, ", fn, place_index(E, &pl, w ? w : elems ? ptr_elem_size(ty_scalar(ty_scalar_kind(t))) : ty_metal_align(t)));
     emit_coerced(E, n->b, t, PREC_ASSIGN + 1);
     put(E, ")");
     return true;

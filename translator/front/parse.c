@@ -2291,6 +2291,38 @@ static Node *conv_cast(Parser *P, CXCursor c)
     return n;
 }
 
+/* reinterpret_cast<const T (&)[N]>(a) of a named array `a` of M >= N elements of T (metal::array too: PyTorch's addmm
+   reads its `constant array<ulong2, 4>& strides` as the `constant array<ulong2, 3>&` matmul_inner takes): the
+   first N elements, a value `T[N](a[0], ..., a[N - 1])`, exact because the target is const (never written through).
+   NULL for any other reinterpret_cast of a reference. */
+static Node *array_prefix(Parser *P, CXCursor c, CXCursor operand)
+{
+    CXType to = clang_getCursorType(c);
+    if (!clang_isConstQualifiedType(to))
+        return NULL;
+    Node *a = conv_expr(P, operand);
+    while (a && (a->kind == N_PAREN || (a->kind == N_CAST && a->implicit)))
+        a = a->a;
+    Type *t = conv_type(P, to);
+    if (!a || a->kind != N_VAR || !a->ty || a->ty->kind != TY_ARRAY || t->kind != TY_ARRAY || t->n < 1 ||
+        t->n > a->ty->n || !ty_equal(t->elem, a->ty->elem))
+        return NULL;
+    Node *n = new_node(P, N_INITLIST, c);
+    n->ty = t;
+    n->n_list = t->n;
+    n->list = arena_alloc(P->arena, sizeof(Node *) * (size_t)(t->n + 1));
+    for (int i = 0; i < t->n; i++) {
+        Node *ix = new_node(P, N_INDEX, c), *k = new_node(P, N_INT, c);
+        k->ty = ty_scalar(TY_INT);
+        k->ival = i;
+        ix->a = a;
+        ix->b = k;
+        ix->ty = t->elem;
+        n->list[i] = ix;
+    }
+    return n;
+}
+
 /* reinterpret_cast and const_cast between pointers (c10's ref_at_offs: `reinterpret_cast<device T*>(static_cast<
    device char*>(ptr) + offs)`) are the pointer casts C writes (views, ptr.c); a const_cast of a reference is the
    object. Reinterpreting a value or a reference to another type is refused by name. */
@@ -2305,6 +2337,21 @@ static Node *conv_pointer_cast(Parser *P, CXCursor c)
         Node *n = conv_expr(P, k.items[k.len - 1]);
         free(k.items);
         return n;
+    }
+    if (!konst && from_ptr && !to_ptr && k.len && clang_getCanonicalType(to).kind >= CXType_Char_U &&
+        clang_getCanonicalType(to).kind <= CXType_LongLong) { /* the address as an integer: check_address_casts */
+        free(k.items);
+        Node *n = conv_cast(P, c);
+        if (n->kind == N_CAST)
+            n->name = "address";
+        return n;
+    }
+    if (!konst && !to_ptr && !from_ptr && k.len) {
+        Node *prefix = array_prefix(P, c, k.items[k.len - 1]);
+        if (prefix) {
+            free(k.items);
+            return prefix;
+        }
     }
     free(k.items);
     if (to_ptr && from_ptr)
@@ -2761,7 +2808,7 @@ static Node *conv_decl_stmt(Parser *P, CXCursor c)
     for (int i = 0; i < k.len; i++) {
         enum CXCursorKind kk = clang_getCursorKind(k.items[i]);
         if (kk != CXCursor_VarDecl) {
-            if (kk == CXCursor_StructDecl || kk == CXCursor_TypedefDecl || kk == CXCursor_TypeAliasDecl ||
+            if (kk == CXCursor_StructDecl || kk == CXCursor_UnionDecl || kk == CXCursor_TypedefDecl || kk == CXCursor_TypeAliasDecl ||
                 kk == CXCursor_StaticAssert) /* checked by clang */
                 continue;
             unsupported(P, k.items[i], "this local declaration");
@@ -3432,6 +3479,8 @@ static CXCursor body_of(CXCursor c)
     return body;
 }
 
+static void check_address_casts(Parser *P, Node *body);
+
 static void parse_body(Parser *P, Func *f, CXCursor c)
 {
     if (f->parsed)
@@ -3458,10 +3507,104 @@ static void parse_body(Parser *P, Func *f, CXCursor c)
     P->self = f->self;
     int before = P->diag->n_errors;
     f->body = conv_stmt(P, body);
+    check_address_casts(P, f->body);
     f->had_errors = P->diag->n_errors > before || f->clang_error;
     P->cur_func = saved;
     P->cur_spelling = saved_spelling;
     P->self = saved_self;
+}
+
+/* ---- addresses as integers (c10's atomic_add_helper: `auto addr = reinterpret_cast<ulong>(data); auto misalign =
+   (addr % alignof(atomic<uint>)) / sizeof(T);`) ----
+   A pointer is an index into its buffer: only the remainder of its address modulo a power of two up to 4 is known,
+   since every binding starts at an address that 32-bit elements can be read at. So a pointer cast to an integer is
+   accepted where it is only read as `x % C` (C a constant power of two, at most 4), directly or through a local
+   variable initialized with it and never assigned; the printer writes the pointer's byte offset (emit_glsl.c). */
+
+static bool is_address_cast(Node *n)
+{
+    while (n && (n->kind == N_PAREN || (n->kind == N_CAST && n->implicit && n->name == NULL)))
+        n = n->a;
+    return n && n->kind == N_CAST && n->name && !strcmp(n->name, "address");
+}
+
+static Node *strip_to_address(Node *n)
+{
+    while (n && !(n->kind == N_CAST && n->name && !strcmp(n->name, "address")))
+        n = n->a;
+    return n;
+}
+
+static bool small_pow2(Node *n)
+{
+    while (n && (n->kind == N_PAREN || n->kind == N_CAST))
+        n = n->a;
+    return n && (n->kind == N_INT || n->kind == N_SIZEOF) && (n->ival == 1 || n->ival == 2 || n->ival == 4);
+}
+
+#define MAX_ADDRESS_VARS 64
+
+/* The local variables of BODY initialized with an address (up to MAX_ADDRESS_VARS; check_address_uses refuses
+   any past them). */
+static int address_vars(Node *n, Var **out, int k)
+{
+    if (!n || k >= MAX_ADDRESS_VARS)
+        return k;
+    if (n->kind == N_VARDEF && n->var->init && is_address_cast(n->var->init))
+        out[k++] = n->var;
+    k = address_vars(n->a, out, k);
+    k = address_vars(n->b, out, k);
+    k = address_vars(n->c, out, k);
+    k = address_vars(n->d, out, k);
+    for (int i = 0; i < n->n_list; i++)
+        k = address_vars(n->list[i], out, k);
+    return k;
+}
+
+static bool is_address_var(Node *n, Var **vars, int nv)
+{
+    while (n && (n->kind == N_PAREN || (n->kind == N_CAST && n->implicit)))
+        n = n->a;
+    for (int i = 0; n && n->kind == N_VAR && i < nv; i++)
+        if (n->var == vars[i])
+            return true;
+    return false;
+}
+
+/* Reports each address, or variable holding one, that N uses other than as `x % C`. */
+static void check_address_uses(Parser *P, Node *n, Var **vars, int nv)
+{
+    if (!n)
+        return;
+    if (n->kind == N_BINARY && !strcmp(n->op, "%") && (is_address_cast(n->a) || is_address_var(n->a, vars, nv)) && small_pow2(n->b))
+        return; /* addr % 4: exact */
+    if (n->kind == N_VARDEF && is_address_cast(n->var->init)) {
+        Node v = {.kind = N_VAR, .var = n->var};
+        if (!is_address_var(&v, vars, nv))
+            diag_error(P->diag, n->loc, "more than %d variables hold pointers' addresses here: not supported", MAX_ADDRESS_VARS);
+        check_address_uses(P, strip_to_address(n->var->init)->a, vars, nv);
+        return;
+    }
+    if (is_address_cast(n) || (n->kind == N_VAR && is_address_var(n, vars, nv))) {
+        diag_error(P->diag, n->loc, "a pointer's address as an integer is only supported as its remainder modulo 1, 2 or 4 "
+                   "(addr %% 4: a pointer is an index into its buffer; the address itself is unknown)");
+        return;
+    }
+    check_address_uses(P, n->a, vars, nv);
+    check_address_uses(P, n->b, vars, nv);
+    check_address_uses(P, n->c, vars, nv);
+    check_address_uses(P, n->d, vars, nv);
+    for (int i = 0; i < n->n_list; i++)
+        check_address_uses(P, n->list[i], vars, nv);
+    if (n->kind == N_VARDEF)
+        check_address_uses(P, n->var->init, vars, nv);
+}
+
+static void check_address_casts(Parser *P, Node *body)
+{
+    Var *vars[MAX_ADDRESS_VARS];
+    int nv = address_vars(body, vars, 0);
+    check_address_uses(P, body, vars, nv);
 }
 
 static const char *const operator_words[][2] = {

@@ -218,7 +218,8 @@ char *tmpl_rewrite_instances(const char *t, size_t len, size_t *out_len)
 }
 
 /* In a kernel template's body, `threadgroup T name[N];` (a statement starting with `__local`, declaring an
-   array, no pointer) becomes `__mtltg T name[N];`: an annotated private array for clang, which allows
+   array, no pointer) and `threadgroup T name;` (no pointer, reference, initializer or template arguments: PyTorch's
+   `threadgroup opmath_t tau_shared;`) become `__mtltg T name[N];`, `__mtltg T name;`: an annotated private array for clang, which allows
    `threadgroup` locals only in kernels; the front end makes it the kernel's threadgroup array again. */
 static void mark_threadgroup_arrays(char *t, size_t i, size_t len)
 {
@@ -255,6 +256,9 @@ static void mark_threadgroup_arrays(char *t, size_t i, size_t len)
             const char *br = memchr(t + i, '[', end - i); /* an array: no '*' or '&' before its '[' */
             if (br && !memchr(t + i, '*', (size_t)(br - (t + i))) && !memchr(t + i, '&', (size_t)(br - (t + i))))
                 memcpy(t + i, "__mtltg", 7);
+            else if (!br && end < len && t[end] == ';' && !memchr(t + i, '*', end - i) && !memchr(t + i, '&', end - i) &&
+                     !memchr(t + i, '=', end - i) && !memchr(t + i, '(', end - i) && !memchr(t + i, '<', end - i))
+                memcpy(t + i, "__mtltg", 7); /* a scalar, vector or struct `threadgroup T x;`: its uses stay as written */
         }
         stmt_start = false;
         i++;

@@ -83,6 +83,14 @@ Node *atomic_lvalue(Program *prog, Node *p)
         return NULL;
     if (p->kind == N_ADDR)
         return p->a;
+    if (p->kind == N_CAST && !p->implicit && p->ty && p->ty->kind == TY_PTR && p->ty->elem->kind == TY_ATOMIC &&
+        strip(p->a)->kind == N_ADDR && strip(p->a)->a->ty && ty_equal(strip(p->a)->a->ty, p->ty->elem->elem)) {
+        /* (device atomic_float*)&grad[i] (PyTorch's LossCTC): the element itself, as an atomic of its type */
+        Node *d = arena_alloc(prog->arena, sizeof *d);
+        *d = *strip(strip(p->a)->a);
+        d->ty = p->ty->elem;
+        return d;
+    }
     Node *arr = decayed_array(p);
     if (arr || (p->kind == N_BINARY && !strcmp(p->op, "+") && decayed_array(p->a))) {
         Node *d = arena_alloc(prog->arena, sizeof *d);

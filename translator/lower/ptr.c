@@ -61,9 +61,18 @@ bool ptr_is_root(const Var *v)
         return true;
     if (v->kind == VAR_PARAM)
         return false;
+    if (v->ty->kind == TY_ARRAY && v->ty->elem->kind == TY_ARRAY) /* tile[M][N]: pointers to its rows (rows_root) */
+        return v->kind == VAR_LOCAL && v->is_threadgroup;
     if (v->ty->kind == TY_ARRAY)
-        return v->ty->elem->kind != TY_ARRAY && v->ty->elem->kind != TY_PTR;
+        return v->ty->elem->kind != TY_PTR;
     return v->kind == VAR_LOCAL && (ty_is_scalar(v->ty) || v->ty->kind == TY_VEC || (v->ty->kind == TY_STRUCT && !v->ty->sdef->empty));
+}
+
+/* A threadgroup array of arrays (`threadgroup T tile[M][N]`): a root whose pointers are to its rows only
+   (`threadgroup T tile[M][N]` as a helper's parameter is a `T (*)[N]`), each counting whole rows. */
+static bool rows_root(const Var *r)
+{
+    return r && r->ty && r->ty->kind == TY_ARRAY && r->ty->elem->kind == TY_ARRAY;
 }
 
 /* What pointer (or reference) variable V points to; an array of pointers: what its elements point to. */
@@ -986,6 +995,11 @@ static void walk(PtrPass *X, Node *n)
                 diag_error(X->prog->diag, n->loc, "cannot tell which buffer or array this pointer points into");
             if (r == &ptr_null)
                 break; /* read under a test of it (p ? p[0] : d): never reached; a write is an error (note_store) */
+            if (rows_root(r) && (!ty_equal(n->a->ty->elem, r->ty->elem) || unit_of(X->spec, n->a, false).unit != ptr_elem_size(r->ty->elem))) {
+                if (X->report)
+                    diag_error(X->prog->diag, n->loc, "a pointer into a row of the multi-dimensional threadgroup array '%s' is not supported yet (pass the whole array, or index it)", r->name);
+                break;
+            }
             if (!by_members(unit_of(X->spec, n->a, false), n->a->ty->elem) || (r && r->role != PR_BUFFER && r != &ptr_dynamic))
                 check_view(X, r, n->a->ty->elem, n->loc);
             note_use(X, r, n->ty, NULL);

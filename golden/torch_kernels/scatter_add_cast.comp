@@ -1,0 +1,26 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from torch_kernels.metal, kernel scatter_add_cast
+#extension GL_EXT_shader_atomic_float : require
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 0) buffer mtl_buffer_grad { precise float grad[]; };
+layout(std430, set = 0, binding = 1) readonly buffer mtl_buffer_index { int index[]; };
+layout(std430, set = 0, binding = 2) readonly buffer mtl_buffer_value { float value[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+} mtl_params;
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    uint i = gl_GlobalInvocationID.x;
+    atomicAdd(grad[index[i] * 2 + 1], -value[i]);
+}
