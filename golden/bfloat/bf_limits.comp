@@ -31,10 +31,10 @@ uint16_t mtl_float_to_bf16(float f)
     return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
 }
 
-precise const uint16_t min_ = uint16_t(0xff80u /* -inf */);
-precise const uint16_t max_ = uint16_t(0x7f80u /* inf */);
-precise const uint16_t finite_max = uint16_t(0x7f7fu /* 3.38953e+38 */);
-precise const uint16_t finite_min = uint16_t(0xff7fu /* -3.38953e+38 */);
+precise const uint16_t BfLimits_bfloat_min = uint16_t(0xff80u /* -inf */);
+precise const uint16_t BfLimits_bfloat_max = uint16_t(0x7f80u /* inf */);
+precise const uint16_t BfLimits_bfloat_finite_max = uint16_t(0x7f7fu /* 3.38953e+38 */);
+precise const uint16_t BfLimits_bfloat_finite_min = uint16_t(0xff7fu /* -3.38953e+38 */);
 precise const uint16_t bf_third = uint16_t(0x3eabu /* 0.333984 */);
 precise const uint16_t bf_tie = uint16_t(0x3f80u /* 1 */);
 
@@ -44,7 +44,7 @@ void main()
     if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
         return;
     uint i = gl_GlobalInvocationID.x;
-    precise uint16_t m = min_;
+    precise uint16_t m = BfLimits_bfloat_min;
     for (int k = 0; k < 8; k++)
     {
         m = mtl_float_to_bf16(max(mtl_bf16_to_float(x[i * 8u + uint(k)]), mtl_bf16_to_float(m)));
@@ -52,10 +52,10 @@ void main()
     row_max[i] = m;
     if (i == 0u)
     {
-        consts[0] = max_;
-        consts[1] = min_;
-        consts[2] = finite_max;
-        consts[3] = finite_min;
+        consts[0] = BfLimits_bfloat_max;
+        consts[1] = BfLimits_bfloat_min;
+        consts[2] = BfLimits_bfloat_finite_max;
+        consts[3] = BfLimits_bfloat_finite_min;
         consts[4] = bf_third;
         consts[5] = bf_tie;
     }

@@ -43,7 +43,7 @@ precise float16_t inf_of_half()
 
 precise uint16_t inf_of_bfloat()
 {
-    return uint16_t(0x7f80u);
+    return uint16_t(0x7f80u /* inf */);
 }
 
 void main()
@@ -62,7 +62,7 @@ void main()
     h[gid * 4u + 2u] = float16_t(uintBitsToFloat(0x7fc00000u));
     h[gid * 4u + 3u] = 65504.0hf;
     b[gid * 4u + 0u] = inf_of_bfloat();
-    b[gid * 4u + 1u] = uint16_t(0xff80u);
-    b[gid * 4u + 2u] = uint16_t(0x7fc0u);
-    b[gid * 4u + 3u] = uint16_t(0x7f7fu);
+    b[gid * 4u + 1u] = uint16_t(0xff80u /* -inf */);
+    b[gid * 4u + 2u] = uint16_t(0x7fc0u /* nan */);
+    b[gid * 4u + 3u] = uint16_t(0x7f7fu /* 3.38953e+38 */);
 }

@@ -41,7 +41,7 @@ cplx_float mtl_value_cplx_float(cplx_float v)
     return v;
 }
 
-cplx_float v; // constant in Metal: set first in main() (its initializer calls a function)
+cplx_float PadValue_float_v; // constant in Metal: set first in main() (its initializer calls a function)
 
 precise cplx_float cplx_float_make(float r, float i)
 {
@@ -53,7 +53,7 @@ precise cplx_float cplx_float_make(float r, float i)
 
 void fill_block_float_1_vals_idxs_in_(uint vals_p, uint idxs_p, uint in__p, int n, uint lid)
 {
-    vals[vals_p + lid] = int(lid) < n ? mtl_value_cplx_float(in_[in__p + lid]) : v;
+    vals[vals_p + lid] = int(lid) < n ? mtl_value_cplx_float(in_[in__p + lid]) : PadValue_float_v;
     {
         idxs[idxs_p + lid] = lid * 10u;
     }
@@ -63,7 +63,7 @@ void main()
 {
     int n = mtl_params.n;
     uint lid = gl_LocalInvocationID.x;
-    v = cplx_float_make(-1.5, 2.25);
+    PadValue_float_v = cplx_float_make(-1.5, 2.25);
     {
         fill_block_float_1_vals_idxs_in_(0u, 0u, 0u, n, lid);
         memoryBarrierShared();

@@ -32,9 +32,9 @@ uint16_t mtl_float_to_bf16(float f)
     return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
 }
 
-precise const uint16_t Limits_bfloat_max = uint16_t(0x7f80u);
-precise const uint16_t Limits_bfloat_min = uint16_t(0xff80u);
-precise const uint16_t Limits_bfloat_finite_max = uint16_t(0x7f7fu);
+precise const uint16_t Limits_bfloat_max = uint16_t(0x7f80u /* inf */);
+precise const uint16_t Limits_bfloat_min = uint16_t(0xff80u /* -inf */);
+precise const uint16_t Limits_bfloat_finite_max = uint16_t(0x7f7fu /* 3.38953e+38 */);
 
 precise float range_of_bfloat_xb(uint x, int n)
 {

@@ -65,7 +65,7 @@ float simd_sum(float x, bool mtl_p) { return mtl_simd_reduce_sum(x, mtl_p); }
 void reduce_in_place_a(uint p, inout float a, bool mtl_p)
 {
     bool mtl_live = mtl_p; // false once this thread has returned, or when it did not call
-    float mtl_s1 = simd_sum(a, mtl_live);
+    float mtl_s1 = simd_sum(((mtl_live) ? a : float(0)), mtl_live);
     if (mtl_live)
     {
         a = mtl_s1;
@@ -75,7 +75,7 @@ void reduce_in_place_a(uint p, inout float a, bool mtl_p)
 void reduce_in_place_b(uint p, inout float b, bool mtl_p)
 {
     bool mtl_live = mtl_p; // false once this thread has returned, or when it did not call
-    float mtl_s2 = simd_sum(b, mtl_live);
+    float mtl_s2 = simd_sum(((mtl_live) ? b : float(0)), mtl_live);
     if (mtl_live)
     {
         b = mtl_s2;
