@@ -1,8 +1,9 @@
-// With emulated SIMD-groups, SIMD-group functions inside a switch or a do-while are errors with a location.
+// With emulated SIMD-groups, SIMD-group functions inside a switch whose value differs between threads, or inside a
+// do-while, are errors with a location (a switch on a value every thread shares translates: samples/simd_switch.metal).
 // ARGS: --subgroup-size=8 %s
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: 12:5: error: a SIMD-group function or barrier in a switch statement is not supported
-// EXPECT-ERROR: 19:5: error: a SIMD-group function or barrier in a do-while loop is not supported
+// EXPECT-ERROR: 13:5: error: a SIMD-group function or barrier in a switch statement is not supported with emulated SIMD-groups unless the switch's value is the same in every thread
+// EXPECT-ERROR: 25:5: error: a SIMD-group function or barrier in a do-while loop is not supported
 #include <metal_stdlib>
 using namespace metal;
 
@@ -16,6 +17,11 @@ kernel void branches(device float* x [[buffer(0)]], uint gid [[thread_position_i
     default:
         break;
     }
+    x[gid] = v;
+}
+
+kernel void loops(device float* x [[buffer(0)]], uint gid [[thread_position_in_grid]]) {
+    float v = x[gid];
     do {
         v = simd_sum(v);
     } while (v < 0.0f);
