@@ -2462,7 +2462,6 @@ static const char *string_text(Parser *P, CXCursor c)
     CXToken *toks = NULL;
     unsigned n = 0;
     clang_tokenize(P->tu, clang_getCursorExtent(c), &toks, &n);
-    fprintf(stderr, "DBG n=%u\n", n);
     size_t cap = 1;
     for (unsigned i = 0; i < n; i++) {
         CXString s = clang_getTokenSpelling(P->tu, toks[i]);
