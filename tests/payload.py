@@ -51,6 +51,19 @@ def translator_options(args, case):
     return (opts or ["--subgroup-size=%d" % args.subgroup_size]) + words, rest
 
 
+def raw_output(sdir, case, o):
+    """Whether output O is a `device char*` buffer (refcase raw): int8 bytes whose expected values have another
+    dtype, compared by NumPy on the device after a view."""
+    import numpy as np
+    for b in case["buffers"]:
+        if b.get("index") != o["index"]:
+            continue
+        dtype = b.get("dtype") or (np.load(os.path.join(sdir, b["file"]), mmap_mode="r").dtype.name if "file" in b else None)
+        expected = np.load(os.path.join(sdir, o["expected"]), mmap_mode="r").dtype.name
+        return dtype == "int8" and expected != "int8"
+    return False
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mtl2glsl", required=True)
@@ -112,14 +125,19 @@ def main():
             cmd += ["--poison"]
             for o in case["outputs"]:   # one run per output: each has its own tolerance
                 name = "%s/%d" % (case["name"], o["index"])
-                if o.get("unordered") or o.get("bits") or o.get("bf16"):
+                raw = raw_output(sdir, case, o)
+                if o.get("unordered") or o.get("bits") or o.get("bf16") or raw:
                     # order decided by atomics: compare sorted copies; bits: bit for bit (NumPy on the device)
                     got = "%s/%s_got%d.npy" % (sample, case["name"], o["index"])
                     run = " ".join(c if c.startswith("$") else shlex.quote(c)
                                    for c in cmd + ["--out", "%d=%s" % (o["index"], got)])
                     py = ("import numpy as n, sys; a = n.sort(n.load(sys.argv[1]), axis=None); "
                           "b = n.sort(n.load(sys.argv[2]), axis=None); sys.exit(0 if n.array_equal(a, b) else 1)")
-                    if o.get("bf16"):   # bfloat16 bits compared as values, with the output's tolerance
+                    if raw:   # the buffer's bytes read as the expected dtype, with the output's tolerance
+                        py = ("import numpy as n, sys; b = n.load(sys.argv[2]); a = n.load(sys.argv[1]).view(b.dtype).reshape(b.shape); "
+                              "sys.exit(0 if (n.allclose(a, b, rtol=%r, atol=%r, equal_nan=%r) if b.dtype.kind == 'f' else n.array_equal(a, b)) else 1)"
+                              % (o["rtol"], o["atol"], bool(o.get("nan_ok"))))
+                    elif o.get("bf16"):   # bfloat16 bits compared as values, with the output's tolerance
                         py = ("import numpy as n, sys; f = lambda p: (n.load(p).astype(n.uint32) << 16).view(n.float32); "
                               "sys.exit(0 if n.allclose(f(sys.argv[1]), f(sys.argv[2]), rtol=%r, atol=%r) else 1)"
                               % (o["rtol"], o["atol"]))
