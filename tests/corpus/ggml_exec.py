@@ -15,6 +15,14 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ref"))
 from refcase import Bytes, InOut, Reference, rng  # noqa: E402
+import ggml_ref  # noqa: E402
+from ggml_ref import BLOCK, h  # noqa: E402
+
+
+def block(kind):
+    """Bytes of one random block of KIND and its weights (float32): ggml_ref.block with this script's generator."""
+    return ggml_ref.block(r, kind)
+
 
 ROOT = os.environ.get("MTL2GLSL_GGML_DIR", "")
 ref = Reference(os.path.join(ROOT, "cpp", "ggml-metal", "ggml-metal.metal"))
@@ -29,50 +37,6 @@ CPY_FIELDS = ["nk0", "ne00", "ne01", "ne02", "ne03", "nb00", "nb01", "nb02", "nb
               "nb0", "nb1", "nb2", "nb3"]
 CPY = np.dtype({"names": CPY_FIELDS, "formats": ["<i8"] * 5 + ["<u8"] * 4 + ["<i8"] * 4 + ["<u8"] * 4,
                 "offsets": [8 * i for i in range(17)], "itemsize": 136})
-
-BLOCK = {"q4_0": (18, 32), "q4_1": (20, 32), "q5_0": (22, 32), "q8_0": (34, 32), "q6_K": (210, 256)}
-
-
-def h(v):
-    return np.asarray(v, dtype="<f2").tobytes()
-
-
-def block(kind):
-    """Bytes of one random block of KIND and its weights (float32), per ggml's format."""
-    d = np.float16(r.uniform(0.005, 0.1) * r.choice([-1, 1]))
-    if kind == "q8_0":
-        q = r.integers(-128, 128, 32).astype(np.int8)
-        return h(d) + q.tobytes(), q.astype(np.float32) * np.float32(d)
-    if kind == "q6_K":
-        ql = r.integers(0, 256, 128).astype(np.uint8)
-        qh = r.integers(0, 256, 64).astype(np.uint8)
-        sc = r.integers(-128, 128, 16).astype(np.int8)
-        y = np.zeros(256, dtype=np.float64)
-        for half in range(2):                               # two halves of 128 weights
-            l = np.arange(32)
-            q_l, q_h, s = ql[64 * half:], qh[32 * half:], sc[8 * half:]
-            q1 = ((q_l[l] & 0xF) | (((q_h[l] >> 0) & 3) << 4)).astype(np.int32) - 32
-            q2 = ((q_l[l + 32] & 0xF) | (((q_h[l] >> 2) & 3) << 4)).astype(np.int32) - 32
-            q3 = ((q_l[l] >> 4) | (((q_h[l] >> 4) & 3) << 4)).astype(np.int32) - 32
-            q4 = ((q_l[l + 32] >> 4) | (((q_h[l] >> 6) & 3) << 4)).astype(np.int32) - 32
-            i = l // 16
-            base = 128 * half
-            y[base + l] = float(d) * s[i + 0] * q1
-            y[base + l + 32] = float(d) * s[i + 2] * q2
-            y[base + l + 64] = float(d) * s[i + 4] * q3
-            y[base + l + 96] = float(d) * s[i + 6] * q4
-        return ql.tobytes() + qh.tobytes() + sc.tobytes() + h(d), y.astype(np.float32)
-    qs = r.integers(0, 256, 16).astype(np.uint8)
-    lo, hi = (qs & 0xF).astype(np.int32), (qs >> 4).astype(np.int32)
-    if kind == "q4_0":
-        return h(d) + qs.tobytes(), (np.concatenate([lo, hi]) - 8).astype(np.float32) * np.float32(d)
-    if kind == "q4_1":
-        m = np.float16(r.uniform(-1, 1))
-        w = np.concatenate([lo, hi]).astype(np.float32)
-        return h(d) + h(m) + qs.tobytes(), (w * np.float32(d) + np.float32(m)).astype(np.float32)
-    qh = int(r.integers(0, 2**32))
-    w = np.concatenate([lo, hi]) | (((qh >> np.arange(32)) & 1) << 4)
-    return h(d) + np.uint32(qh).tobytes() + qs.tobytes(), (w - 16).astype(np.float32) * np.float32(d)
 
 
 def get_rows(kind, nblocks, pad, gathered=5, rows=7, tg=4):
