@@ -487,52 +487,12 @@ static bool has_return(const Node *n)
     return false;
 }
 
-/* 1 or 0 when condition N is a constant (a literal, a template argument: `if (ARG_SORT)`), -1 otherwise. */
-static int constant_condition(const Node *n)
-{
-    while (n && (n->kind == N_PAREN || (n->kind == N_CAST && n->ty && ty_is_scalar(n->ty) && ty_is_integer(n->a->ty))))
-        n = n->a;
-    if (!n)
-        return -1;
-    if (n->kind == N_BOOL || (n->kind == N_INT && n->ty && ty_is_integer(n->ty)))
-        return n->ival != 0;
-    if (n->kind == N_UNARY && !strcmp(n->op, "!")) {
-        int a = constant_condition(n->a);
-        return a < 0 ? -1 : !a;
-    }
-    if (n->kind == N_BINARY && (!strcmp(n->op, "&&") || !strcmp(n->op, "||"))) {
-        int a = constant_condition(n->a), b = constant_condition(n->b), and = !strcmp(n->op, "&&");
-        if (a == !and || b == !and) /* false && x, x || true */
-            return !and;
-        return a < 0 || b < 0 ? -1 : and;
-    }
-    return -1;
-}
-
-/* `if (c) A else B` with C constant becomes the branch taken (B, A, or nothing), as Metal's compiler drops the
-   other: MLX's sort writes `if (ARG_SORT) idx[i] = i;` where idx is nullptr unless ARG_SORT. In place: a function
-   body is the same for every kernel that reaches it. */
-static void drop_untaken_branch(Node *n)
-{
-    int c = constant_condition(n->a);
-    Node *taken = c == 1 ? n->b : c == 0 ? n->c : n;
-    if (taken == n)
-        return;
-    if (taken) {
-        *n = *taken;
-    } else {
-        *n = (Node){.kind = N_EMPTY, .loc = n->loc};
-    }
-}
-
-/* Visits the callee of every call in N, in order, with the call's location for diagnostics; drops the branches a
-   constant condition never takes first. */
+/* Visits the callee of every call in N, in order, with the call's location for diagnostics (a branch that a
+   condition constant in its template instance never takes is already gone: parse.c, conv_children_stmt). */
 static void visit_calls(Lower *X, Func *f, Node *n)
 {
     if (!n)
         return;
-    while (n->kind == N_IF && constant_condition(n->a) >= 0)
-        drop_untaken_branch(n);
     if (n->kind == N_CALL && n->fn)
         visit_func(X, n->fn, f, n->loc);
     if (n->kind == N_VAR && n->var->kind == VAR_GLOBAL && n->var->init) /* a constant's constructor (emit: set in main) */
