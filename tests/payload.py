@@ -17,6 +17,7 @@ tests/run_exec.py and compare.py, which write the pipeline file and check every 
 (`run_exec.py --manifest-dir`). The device needs python3 with NumPy.
 """
 import argparse
+import concurrent.futures
 import glob
 import json
 import os
@@ -74,11 +75,13 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--subgroup-size", type=int, default=32)
     ap.add_argument("-I", dest="includes", action="append", default=[], help="include folder for the translator")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2, help="translator runs at once")
     ap.add_argument("refs", nargs="*")
     args = ap.parse_args()
     refs = args.refs or sorted(f for f in glob.glob(os.path.join(HERE, "ref", "*.py")) if not f.endswith("refcase.py"))
     out = os.path.abspath(args.out)
     lines = ['#!/bin/sh', 'cd "$(dirname "$0")"', 'MTLRUN=${MTLRUN:-mtlrun}', 'pass=0; fail=0']
+    jobs, needed = {}, []   # translator runs by target (each once), and the entry points the cases run
     for ref in refs:
         sample = os.path.basename(ref)[:-3]
         sdir = os.path.join(out, sample)
@@ -104,19 +107,12 @@ def main():
                 for entry in entries:
                     for emit, ext in (([], ".comp"), (["--emit=reflect"], ".json")):
                         target = os.path.join(kdir, entry + ext)
-                        if not os.path.exists(target):
-                            p = subprocess.run([args.mtl2glsl] + inc + opts + emit + ["--entry", entry, "-o", target, source])
-                            if p.returncode not in (0, 1):
-                                sys.exit("payload: %s exited %d" % (args.mtl2glsl, p.returncode))
-            elif not os.path.isdir(kdir):
-                os.makedirs(kdir)
+                        jobs.setdefault(target, [args.mtl2glsl] + inc + opts + emit + ["--entry", entry, "-o", target, source])
+            else:
+                os.makedirs(kdir, exist_ok=True)
                 for emit in ([], ["--emit=reflect"]):  # exit 1: some entry points of a library failed
-                    p = subprocess.run([args.mtl2glsl] + inc + opts + emit + ["-o", kdir + "/", source])
-                    if p.returncode not in (0, 1):
-                        sys.exit("payload: %s exited %d" % (args.mtl2glsl, p.returncode))
-            for entry in entries:
-                if not os.path.exists(os.path.join(kdir, entry + ".comp")):
-                    sys.exit("payload: %s: entry point %s was not translated" % (source, entry))
+                    jobs.setdefault((kdir, tuple(emit)), [args.mtl2glsl] + inc + opts + emit + ["-o", kdir + "/", source])
+            needed += [(source, kdir, entry) for entry in entries]
             rel = os.path.relpath(kdir, out)
             if pipeline:
                 # several launches, or a buffer bound twice: an mtlrun pipeline, written and checked on the device by
@@ -172,6 +168,14 @@ def main():
                 text = " ".join(c if c.startswith("$") else shlex.quote(c) for c in check)
                 lines.append('if %s >err.txt 2>&1; then pass=$((pass+1)); echo "PASS %s"; else fail=$((fail+1)); '
                              'echo "FAIL %s"; cat err.txt; fi' % (text, name, name))
+    # the translations, args.jobs at once (the translator exits 1 when some entry points of a file failed)
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for cmd, rc in zip(jobs.values(), pool.map(lambda c: subprocess.run(c).returncode, jobs.values())):
+            if rc not in (0, 1):
+                sys.exit("payload: %s exited %d" % (" ".join(cmd), rc))
+    for source, kdir, entry in needed:
+        if not os.path.exists(os.path.join(kdir, entry + ".comp")):
+            sys.exit("payload: %s: entry point %s was not translated" % (source, entry))
     for script in ("run_exec.py", "compare.py"):   # pipeline cases are checked by run_exec.py on the device
         shutil.copy(os.path.join(HERE, script), os.path.join(out, script))
     lines.append('echo "$pass passed, $fail failed"')
