@@ -277,3 +277,29 @@ kernel void narrow_bits(device const ushort* a [[buffer(0)]],
     out[i] = int4(clz(x), ctz(x), popcount(x), int(clz(short(x))));
     out8[i] = char4(clz(b[i]), ctz(b[i]) + popcount(b[i]) * char2(16));
 }
+
+// c10's REGISTER_BINARY_OP_ macros name the template to instantiate with its qualified name split across the
+// macro's lines (`::c10::` on one, `metal::binary_dense<...>` on the next): one name for C++, whatever the spaces.
+namespace c10 {
+namespace metal {
+template <typename T>
+kernel void sub_scaled(device T* out [[buffer(0)]],
+                       constant T* a [[buffer(1)]],
+                       constant T* b [[buffer(2)]],
+                       constant T& alpha [[buffer(3)]],
+                       uint i [[thread_position_in_grid]]) {
+    out[i] = a[i] - alpha * b[i];
+}
+} // namespace metal
+} // namespace c10
+
+#define REGISTER_SUB_SCALED(DTYPE)                                                         \
+    template [[host_name("sub_scaled_" #DTYPE)]] kernel void ::c10::                      \
+        metal::sub_scaled<DTYPE>(device DTYPE * out, constant DTYPE * a, constant DTYPE * b, \
+                                 constant DTYPE & alpha, uint i)
+#define REGISTER_SUB_SCALED_GLOBAL(DTYPE)                                                  \
+    template [[host_name("sub_scaled_" #DTYPE)]] kernel void ::                            \
+        c10::metal::sub_scaled<DTYPE>(device DTYPE * out, constant DTYPE * a, constant DTYPE * b, \
+                                      constant DTYPE & alpha, uint i)
+REGISTER_SUB_SCALED(float);
+REGISTER_SUB_SCALED_GLOBAL(int);

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Reference for samples/pytorch_forms.metal: c10's ref_at_offs (references at byte offsets through
 reinterpret_cast, returned by a helper and assigned through), const_cast, chbevl's unsized array parameter, and a
-switch on a long, and c10::metal::array (metal::array<T, N>)."""
+switch on a long, c10::metal::array (metal::array<T, N>), and explicit instances named across macro lines."""
 import numpy as np
 from refcase import EXACT, Bytes, InOut, Out, Reference, Scalar, rng
 
@@ -143,6 +143,14 @@ def narrow_bits_case(name, n, tg):
     ref.case(name, "narrow_bits", {0: a, 1: b, 2: Out(out), 3: Out(out8)}, threadgroup=tg, grid=n)
 
 
+def sub_scaled_case(name, entry, dtype, n, alpha, tg):
+    a = r.integers(-1000, 1000, n).astype(dtype)
+    b = r.integers(-1000, 1000, n).astype(dtype)
+    mtl = "float" if dtype == np.float32 else "int"
+    ref.case(name, entry, {0: Out((a - dtype(alpha) * b).astype(dtype)), 1: a, 2: b, 3: Scalar(mtl, alpha)},
+             threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -155,6 +163,8 @@ frexp_case("pytorch_forms_frexp", 300, 64)
 gather_checked_case("pytorch_forms_gather_checked_negative", 100, 37, 61, -1234, 32)
 gather_checked_case("pytorch_forms_gather_checked_past_end", 70, 50, 3, 50, 16)
 narrow_bits_case("pytorch_forms_narrow_bits", 256, 64)
+sub_scaled_case("pytorch_forms_sub_scaled_split_name", "sub_scaled_float", np.float32, 301, 3, 64)
+sub_scaled_case("pytorch_forms_sub_scaled_split_global", "sub_scaled_int", np.int32, 77, -2, 32)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
