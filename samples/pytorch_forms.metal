@@ -303,3 +303,17 @@ kernel void sub_scaled(device T* out [[buffer(0)]],
                                       constant DTYPE & alpha, uint i)
 REGISTER_SUB_SCALED(float);
 REGISTER_SUB_SCALED_GLOBAL(int);
+
+// BinaryKernel.metal's eq/ne functors on complex values: all(a == b), any(a != b) of half2 (and of long and char
+// vectors): masks of every element width.
+kernel void vector_masks(device const half2* h [[buffer(0)]],
+                         device const long2* l [[buffer(1)]],
+                         device const char3* c [[buffer(2)]],
+                         device uint* out [[buffer(3)]],
+                         uint i [[thread_position_in_grid]]) {
+    const half2 ha = h[2 * i], hb = h[2 * i + 1];
+    const long2 la = l[2 * i], lb = l[2 * i + 1];
+    const char3 ca = c[2 * i], cb = c[2 * i + 1];
+    out[i] = (all(ha == hb) ? 1u : 0u) | (any(ha != hb) ? 2u : 0u) | (all(la < lb) ? 4u : 0u) |
+             (any(la >= lb) ? 8u : 0u) | (all(ca <= cb) ? 16u : 0u) | (any(ca > cb) ? 32u : 0u);
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Reference for samples/pytorch_forms.metal: c10's ref_at_offs (references at byte offsets through
 reinterpret_cast, returned by a helper and assigned through), const_cast, chbevl's unsized array parameter, and a
-switch on a long, c10::metal::array (metal::array<T, N>), and explicit instances named across macro lines."""
+switch on a long, c10::metal::array (metal::array<T, N>), explicit instances named across macro lines, and all/any of
+half, long and char vector comparisons."""
 import numpy as np
 from refcase import EXACT, Bytes, InOut, Out, Reference, Scalar, rng
 
@@ -151,6 +152,20 @@ def sub_scaled_case(name, entry, dtype, n, alpha, tg):
              threadgroup=tg, grid=n)
 
 
+def vector_masks_case(name, n, tg):
+    """Pairs drawn from few values, so that equal, smaller and larger elements all occur."""
+    h = r.integers(-2, 3, (2 * n, 2)).astype(np.float16)
+    lg = (r.integers(-2, 3, (2 * n, 2)) * (1 << 33)).astype(np.int64)   # past 32 bits: compared as longs
+    c = r.integers(-2, 3, (2 * n, 3)).astype(np.int8)
+    ha, hb, la, lb, ca, cb = h[0::2], h[1::2], lg[0::2], lg[1::2], c[0::2], c[1::2]
+    want = ((ha == hb).all(1) * 1 | (ha != hb).any(1) * 2 | (la < lb).all(1) * 4 | (la >= lb).any(1) * 8 |
+            (ca <= cb).all(1) * 16 | (ca > cb).any(1) * 32).astype(np.uint32)
+    # char3 elements are 4 bytes apart in Metal (a 3-vector is aligned as a 4-vector)
+    c4 = np.zeros((2 * n, 4), np.int8)
+    c4[:, :3] = c
+    ref.case(name, "vector_masks", {0: h, 1: lg, 2: c4, 3: Out(want)}, threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -165,6 +180,7 @@ gather_checked_case("pytorch_forms_gather_checked_past_end", 70, 50, 3, 50, 16)
 narrow_bits_case("pytorch_forms_narrow_bits", 256, 64)
 sub_scaled_case("pytorch_forms_sub_scaled_split_name", "sub_scaled_float", np.float32, 301, 3, 64)
 sub_scaled_case("pytorch_forms_sub_scaled_split_global", "sub_scaled_int", np.int32, 77, -2, 32)
+vector_masks_case("pytorch_forms_vector_masks", 200, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
