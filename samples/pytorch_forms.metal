@@ -317,3 +317,20 @@ kernel void vector_masks(device const half2* h [[buffer(0)]],
     out[i] = (all(ha == hb) ? 1u : 0u) | (any(ha != hb) ? 2u : 0u) | (all(la < lb) ? 4u : 0u) |
              (any(la >= lb) ? 8u : 0u) | (all(ca <= cb) ? 16u : 0u) | (any(ca > cb) ? 32u : 0u);
 }
+
+// UnaryKernel.metal's complex sqrt: static_cast<decltype(x.y)>(float value), decltype of a vector element being a
+// reference to it in C++; the converted value binds to it (one template for half2 and float2).
+template <typename T>
+T half_root(const T x) {
+    const auto m = length(x);
+    return T(static_cast<decltype(x.y)>(precise::sqrt((m + x.x) * .5)), static_cast<decltype(x.y)>(x.y * 2));
+}
+
+kernel void half_roots(device const float2* a [[buffer(0)]],
+                       device const half2* h [[buffer(1)]],
+                       device float2* out [[buffer(2)]],
+                       device half2* hout [[buffer(3)]],
+                       uint i [[thread_position_in_grid]]) {
+    out[i] = half_root(a[i]);
+    hout[i] = half_root(h[i]);
+}

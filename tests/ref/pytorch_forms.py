@@ -2,7 +2,7 @@
 """Reference for samples/pytorch_forms.metal: c10's ref_at_offs (references at byte offsets through
 reinterpret_cast, returned by a helper and assigned through), const_cast, chbevl's unsized array parameter, and a
 switch on a long, c10::metal::array (metal::array<T, N>), explicit instances named across macro lines, and all/any of
-half, long and char vector comparisons."""
+half, long and char vector comparisons, static_cast<decltype(x.y)> of a converted value."""
 import numpy as np
 from refcase import EXACT, Bytes, InOut, Out, Reference, Scalar, rng
 
@@ -166,6 +166,21 @@ def vector_masks_case(name, n, tg):
     ref.case(name, "vector_masks", {0: h, 1: lg, 2: c4, 3: Out(want)}, threadgroup=tg, grid=n)
 
 
+def half_roots_case(name, n, tg):
+    a = r.uniform(-4, 4, (n, 2)).astype(np.float32)
+    h = r.uniform(-4, 4, (n, 2)).astype(np.float16)
+    h[:, 0] = np.abs(h[:, 0])       # no cancellation in m + x.x, where half's rounding of m would show
+
+    def roots(v):
+        """length and the sum in the vector's type (half rounds each), the square root of float * 0.5"""
+        t = v.dtype.type
+        m = t(np.hypot(v[:, 0].astype(np.float64), v[:, 1].astype(np.float64)))
+        return np.stack([np.sqrt((m + v[:, 0]).astype(np.float64) * 0.5), v[:, 1].astype(np.float64) * 2], axis=1)
+    ref.case(name, "half_roots", {0: a, 1: h, 2: Out(roots(a).astype(np.float32), tol={"rtol": 1e-5, "atol": 1e-5}),
+                                  3: Out(roots(h).astype(np.float16), tol={"rtol": 2e-3, "atol": 2e-3})},
+             threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -181,6 +196,7 @@ narrow_bits_case("pytorch_forms_narrow_bits", 256, 64)
 sub_scaled_case("pytorch_forms_sub_scaled_split_name", "sub_scaled_float", np.float32, 301, 3, 64)
 sub_scaled_case("pytorch_forms_sub_scaled_split_global", "sub_scaled_int", np.int32, 77, -2, 32)
 vector_masks_case("pytorch_forms_vector_masks", 200, 64)
+half_roots_case("pytorch_forms_half_roots", 300, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
