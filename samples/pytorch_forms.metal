@@ -277,3 +277,60 @@ kernel void narrow_bits(device const ushort* a [[buffer(0)]],
     out[i] = int4(clz(x), ctz(x), popcount(x), int(clz(short(x))));
     out8[i] = char4(clz(b[i]), ctz(b[i]) + popcount(b[i]) * char2(16));
 }
+
+// c10's REGISTER_BINARY_OP_ macros name the template to instantiate with its qualified name split across the
+// macro's lines (`::c10::` on one, `metal::binary_dense<...>` on the next): one name for C++, whatever the spaces.
+namespace c10 {
+namespace metal {
+template <typename T>
+kernel void sub_scaled(device T* out [[buffer(0)]],
+                       constant T* a [[buffer(1)]],
+                       constant T* b [[buffer(2)]],
+                       constant T& alpha [[buffer(3)]],
+                       uint i [[thread_position_in_grid]]) {
+    out[i] = a[i] - alpha * b[i];
+}
+} // namespace metal
+} // namespace c10
+
+#define REGISTER_SUB_SCALED(DTYPE)                                                         \
+    template [[host_name("sub_scaled_" #DTYPE)]] kernel void ::c10::                      \
+        metal::sub_scaled<DTYPE>(device DTYPE * out, constant DTYPE * a, constant DTYPE * b, \
+                                 constant DTYPE & alpha, uint i)
+#define REGISTER_SUB_SCALED_GLOBAL(DTYPE)                                                  \
+    template [[host_name("sub_scaled_" #DTYPE)]] kernel void ::                            \
+        c10::metal::sub_scaled<DTYPE>(device DTYPE * out, constant DTYPE * a, constant DTYPE * b, \
+                                      constant DTYPE & alpha, uint i)
+REGISTER_SUB_SCALED(float);
+REGISTER_SUB_SCALED_GLOBAL(int);
+
+// BinaryKernel.metal's eq/ne functors on complex values: all(a == b), any(a != b) of half2 (and of long and char
+// vectors): masks of every element width.
+kernel void vector_masks(device const half2* h [[buffer(0)]],
+                         device const long2* l [[buffer(1)]],
+                         device const char3* c [[buffer(2)]],
+                         device uint* out [[buffer(3)]],
+                         uint i [[thread_position_in_grid]]) {
+    const half2 ha = h[2 * i], hb = h[2 * i + 1];
+    const long2 la = l[2 * i], lb = l[2 * i + 1];
+    const char3 ca = c[2 * i], cb = c[2 * i + 1];
+    out[i] = (all(ha == hb) ? 1u : 0u) | (any(ha != hb) ? 2u : 0u) | (all(la < lb) ? 4u : 0u) |
+             (any(la >= lb) ? 8u : 0u) | (all(ca <= cb) ? 16u : 0u) | (any(ca > cb) ? 32u : 0u);
+}
+
+// UnaryKernel.metal's complex sqrt: static_cast<decltype(x.y)>(float value), decltype of a vector element being a
+// reference to it in C++; the converted value binds to it (one template for half2 and float2).
+template <typename T>
+T half_root(const T x) {
+    const auto m = length(x);
+    return T(static_cast<decltype(x.y)>(precise::sqrt((m + x.x) * .5)), static_cast<decltype(x.y)>(x.y * 2));
+}
+
+kernel void half_roots(device const float2* a [[buffer(0)]],
+                       device const half2* h [[buffer(1)]],
+                       device float2* out [[buffer(2)]],
+                       device half2* hout [[buffer(3)]],
+                       uint i [[thread_position_in_grid]]) {
+    out[i] = half_root(a[i]);
+    hout[i] = half_root(h[i]);
+}

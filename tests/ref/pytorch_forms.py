@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Reference for samples/pytorch_forms.metal: c10's ref_at_offs (references at byte offsets through
 reinterpret_cast, returned by a helper and assigned through), const_cast, chbevl's unsized array parameter, and a
-switch on a long, and c10::metal::array (metal::array<T, N>)."""
+switch on a long, c10::metal::array (metal::array<T, N>), explicit instances named across macro lines, and all/any of
+half, long and char vector comparisons, static_cast<decltype(x.y)> of a converted value."""
 import numpy as np
 from refcase import EXACT, Bytes, InOut, Out, Reference, Scalar, rng
 
@@ -143,6 +144,43 @@ def narrow_bits_case(name, n, tg):
     ref.case(name, "narrow_bits", {0: a, 1: b, 2: Out(out), 3: Out(out8)}, threadgroup=tg, grid=n)
 
 
+def sub_scaled_case(name, entry, dtype, n, alpha, tg):
+    a = r.integers(-1000, 1000, n).astype(dtype)
+    b = r.integers(-1000, 1000, n).astype(dtype)
+    mtl = "float" if dtype == np.float32 else "int"
+    ref.case(name, entry, {0: Out((a - dtype(alpha) * b).astype(dtype)), 1: a, 2: b, 3: Scalar(mtl, alpha)},
+             threadgroup=tg, grid=n)
+
+
+def vector_masks_case(name, n, tg):
+    """Pairs drawn from few values, so that equal, smaller and larger elements all occur."""
+    h = r.integers(-2, 3, (2 * n, 2)).astype(np.float16)
+    lg = (r.integers(-2, 3, (2 * n, 2)) * (1 << 33)).astype(np.int64)   # past 32 bits: compared as longs
+    c = r.integers(-2, 3, (2 * n, 3)).astype(np.int8)
+    ha, hb, la, lb, ca, cb = h[0::2], h[1::2], lg[0::2], lg[1::2], c[0::2], c[1::2]
+    want = ((ha == hb).all(1) * 1 | (ha != hb).any(1) * 2 | (la < lb).all(1) * 4 | (la >= lb).any(1) * 8 |
+            (ca <= cb).all(1) * 16 | (ca > cb).any(1) * 32).astype(np.uint32)
+    # char3 elements are 4 bytes apart in Metal (a 3-vector is aligned as a 4-vector)
+    c4 = np.zeros((2 * n, 4), np.int8)
+    c4[:, :3] = c
+    ref.case(name, "vector_masks", {0: h, 1: lg, 2: c4, 3: Out(want)}, threadgroup=tg, grid=n)
+
+
+def half_roots_case(name, n, tg):
+    a = r.uniform(-4, 4, (n, 2)).astype(np.float32)
+    h = r.uniform(-4, 4, (n, 2)).astype(np.float16)
+    h[:, 0] = np.abs(h[:, 0])       # no cancellation in m + x.x, where half's rounding of m would show
+
+    def roots(v):
+        """length and the sum in the vector's type (half rounds each), the square root of float * 0.5"""
+        t = v.dtype.type
+        m = t(np.hypot(v[:, 0].astype(np.float64), v[:, 1].astype(np.float64)))
+        return np.stack([np.sqrt((m + v[:, 0]).astype(np.float64) * 0.5), v[:, 1].astype(np.float64) * 2], axis=1)
+    ref.case(name, "half_roots", {0: a, 1: h, 2: Out(roots(a).astype(np.float32), tol={"rtol": 1e-5, "atol": 1e-5}),
+                                  3: Out(roots(h).astype(np.float16), tol={"rtol": 2e-3, "atol": 2e-3})},
+             threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -155,6 +193,10 @@ frexp_case("pytorch_forms_frexp", 300, 64)
 gather_checked_case("pytorch_forms_gather_checked_negative", 100, 37, 61, -1234, 32)
 gather_checked_case("pytorch_forms_gather_checked_past_end", 70, 50, 3, 50, 16)
 narrow_bits_case("pytorch_forms_narrow_bits", 256, 64)
+sub_scaled_case("pytorch_forms_sub_scaled_split_name", "sub_scaled_float", np.float32, 301, 3, 64)
+sub_scaled_case("pytorch_forms_sub_scaled_split_global", "sub_scaled_int", np.int32, 77, -2, 32)
+vector_masks_case("pytorch_forms_vector_masks", 200, 64)
+half_roots_case("pytorch_forms_half_roots", 300, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

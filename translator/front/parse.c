@@ -4911,6 +4911,43 @@ static int temporary_edits(Parser *P, const char *msg, unsigned off, TextEdit *o
     return 2;
 }
 
+/* `static_cast<decltype(x.y)>(precise::sqrt(...))` (PyTorch's complex sqrt, acos, asin, rsqrt): decltype of a vector
+   element is a `const __private half&` to clang, which does not bind it to the converted temporary ("binding reference
+   of type '...' to value of type '...' changes address space"); Metal does. The cast's operand at T[OFF] (the
+   static_cast) is written `__mtl_temporary<CAST TYPE without reference, const and address space>(...)`: one text for
+   every instance of a template (half2 and float2 give two messages at the one place). */
+static int cast_temporary_edits(Parser *P, unsigned off, TextEdit *edits, int n_edits)
+{
+    TextEdit *out = edits + n_edits;
+    const char *t = P->text;
+    unsigned len = (unsigned)P->len;
+    if (off + 12 >= len || strncmp(t + off, "static_cast<", 12))
+        return 0;
+    unsigned a = off + 12, e = a;
+    for (int depth = 1; e < len && depth; e++) /* the target type: to the matching '>' */
+        depth += t[e] == '<' || t[e] == '(' ? 1 : t[e] == '>' || t[e] == ')' ? -1 : 0;
+    if (e >= len)
+        return 0;
+    unsigned type_end = e - 1, open = e;
+    while (open < len && isspace((unsigned char)t[open]))
+        open++;
+    if (open >= len || t[open] != '(')
+        return 0;
+    unsigned close = open + 1;
+    for (int depth = 1; close < len && depth; close++)
+        depth += t[close] == '(' ? 1 : t[close] == ')' ? -1 : 0;
+    if (close >= len)
+        return 0;
+    for (int k = 0; k < n_edits; k++) /* another instance's message at this cast: the edit is made */
+        if (edits[k].off == open + 1 && edits[k].insert && !strncmp(edits[k].insert, "__mtl_temporary<", 16))
+            return 0;
+    out[0] = (TextEdit){open + 1, 0, arena_printf(P->arena,
+        "__mtl_temporary<typename __mtl_no_space<::metal::remove_cv_t<::metal::remove_reference_t<%.*s>>>::type>(",
+        (int)(type_end - a), t + a)};
+    out[1] = (TextEdit){close - 1, 0, ")"};
+    return 2;
+}
+
 /* `src += str_y` with a pointer and MLX's `Int<1>` (integral_constant): clang's OpenCL mode finds no built-in
    operator for a pointer into an address space and a class that converts to an integer; Metal converts it. The
    class operand of the operator at T[OFF] is written `(long)(...)`. */
@@ -4989,6 +5026,8 @@ static bool fix_conversions(Parser *P)
             n_edits += pointer_offset_edits(P, msg, off, edits + n_edits);
         } else if (strstr(msg, "cannot bind to a temporary object because of address space mismatch")) {
             n_edits += temporary_edits(P, msg, off, edits + n_edits);
+        } else if (strstr(msg, "binding reference of type") && strstr(msg, "changes address space")) {
+            n_edits += cast_temporary_edits(P, off, edits, n_edits);
         } else if ((strstr(msg, "conditional expression is ambiguous") || strstr(msg, "incompatible operand types")) &&
                    same_type_but_space(msg)) {
             n_edits += conditional_value_edits(P, off, edits + n_edits);

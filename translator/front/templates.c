@@ -96,9 +96,24 @@ static size_t declared_name(const char *d, size_t n, size_t *end)
         while (n && isspace((unsigned char)d[n - 1]))
             n--;
     }
-    while (n && (is_ident_char(d[n - 1]) || d[n - 1] == ':'))
-        n--;
-    return n;
+    for (;;) { /* a qualified name may be split across lines: `::c10::\n metal::k<float>` (PyTorch's macros) */
+        while (n && (is_ident_char(d[n - 1]) || d[n - 1] == ':'))
+            n--;
+        size_t m = n;
+        while (m && isspace((unsigned char)d[m - 1]))
+            m--;
+        if (m == n || m < 2 || d[m - 1] != ':' || d[m - 2] != ':')
+            return n;
+        n = m;
+    }
+}
+
+/* Appends T[a, b) to OUT without its white space (a qualified name split across lines). */
+static void append_name(StrBuf *out, const char *t, size_t a, size_t b)
+{
+    for (size_t k = a; k < b; k++)
+        if (!isspace((unsigned char)t[k]))
+            sb_append(out, t + k, 1);
 }
 
 /* Tries the explicit instantiation at T[i] (`template` then `[[`); on success appends its rewrite to OUT and
@@ -178,9 +193,12 @@ static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out,
             }
             sb_append(out, t[k] == '\n' ? " " : t + k, 1);
         }
-        sb_printf(out, ">(&%.*s); }", (int)(name_end - name), t + name);
+        sb_puts(out, ">(&");
+        append_name(out, t, name, name_end);
+        sb_puts(out, "); }");
     } else {
-        sb_printf(out, "%.*s; }", (int)(name_end - name), t + name);
+        append_name(out, t, name, name_end);
+        sb_puts(out, "; }");
     }
     for (size_t k = i; k <= semi; k++) /* keep the lines (and a macro body's continuations) */
         if (t[k] == '\n')
