@@ -24,6 +24,7 @@ once, each output written once), fraction of the copy's GB/s.
 NumPy (mtlrun --check), the timings then meaningless: that the launches and the hand-written kernels are right.
 """
 import argparse
+import copy
 import json
 import os
 import shutil
@@ -133,8 +134,9 @@ def kernels(args, out, r):
         # rms<T>: x, w, out, eps, axis_size, w_stride (tests/corpus/mlx/rms_norm.py)
         looped, tg, _ = row_launch(C, R, 4, 4096)
         assert not looped
-        for hand in (None, "mlx_rms") if dt == "f32" else (None,):
-            k = Kernel("mlx_rms_%s%s" % (dt, "_hand" if hand else ""), "MLX rms%s%s" % (TNAME[dt], " (hand GLSL)" if hand else ""),
+        hands = ((None, "", ""), ("mlx_rms", "_hand", " (hand GLSL)"), ("mlx_rms_vec4", "_hand_vec4", " (hand GLSL, vec4)"))
+        for hand, ksuf, lsuf in hands if dt == "f32" else hands[:1]:
+            k = Kernel("mlx_rms_%s%s" % (dt, ksuf), "MLX rms%s%s" % (TNAME[dt], lsuf),
                        "%dx%d %s" % (R, C, dt), (2 * R * C + C) * es, "rms_" + dt,
                        os.path.join(mlx_dir, "rms_norm.metal"), "rms" + TNAME[dt], mlx_opts, hand=hand)
             k.buffers = [(0, "x_" + dt, xf), (1, "w_" + dt, wf), (2, k.key + "_out", "%s:%dx%d" % (TNAME[dt], R, C))]
@@ -146,13 +148,17 @@ def kernels(args, out, r):
         bf = data("b_" + dt, b)
         looped, tg, _ = row_launch(C, R, 8, 6656)
         assert not looped
-        k = Kernel("mlx_layer_norm_" + dt, "MLX layer_norm" + TNAME[dt], "%dx%d %s" % (R, C, dt), (2 * R * C + 2 * C) * es,
-                   "layer_norm_" + dt, os.path.join(mlx_dir, "layer_norm.metal"), "layer_norm" + TNAME[dt], mlx_opts)
-        k.buffers = [(0, "x_" + dt, xf), (1, "w_" + dt, wf), (2, "b_" + dt, bf), (3, k.key + "_out", "%s:%dx%d" % (TNAME[dt], R, C))]
-        k.args = ["--threadgroups", str(R), "--threadgroup", str(tg), "--scalar", "4=float:%r" % EPS,
-                  "--scalar", "5=uint:%d" % C, "--scalar", "6=uint:1", "--scalar", "7=uint:1"]
-        expect(k, k.key + "_out", np_layer_norm(x, w, b).astype(NPT[dt]), dt)
-        ks.append(k)
+        for hand in (None, "mlx_layer_norm") if dt == "f32" else (None,):
+            k = Kernel("mlx_layer_norm_%s%s" % (dt, "_hand" if hand else ""),
+                       "MLX layer_norm%s%s" % (TNAME[dt], " (hand GLSL)" if hand else ""), "%dx%d %s" % (R, C, dt),
+                       (2 * R * C + 2 * C) * es, "layer_norm_" + dt, os.path.join(mlx_dir, "layer_norm.metal"),
+                       "layer_norm" + TNAME[dt], mlx_opts, hand=hand)
+            k.buffers = [(0, "x_" + dt, xf), (1, "w_" + dt, wf), (2, "b_" + dt, bf),
+                         (3, k.key + "_out", "%s:%dx%d" % (TNAME[dt], R, C))]
+            k.args = ["--threadgroups", str(R), "--threadgroup", str(tg), "--scalar", "4=float:%r" % EPS,
+                      "--scalar", "5=uint:%d" % C, "--scalar", "6=uint:1", "--scalar", "7=uint:1"]
+            expect(k, k.key + "_out", np_layer_norm(x, w, b).astype(NPT[dt]), dt)
+            ks.append(k)
         # block_softmax_<T>: in, out, axis_size (tests/corpus/mlx/softmax.py)
         looped, tg, _ = row_launch(C, R, 4, 4096)
         k = Kernel("mlx_softmax_" + dt, "MLX block_softmax_" + TNAME[dt], "%dx%d %s" % (R, C, dt), 2 * R * C * es,
@@ -212,31 +218,36 @@ def kernels(args, out, r):
     # groups of nr0 * nsg rows are read, so the buffer has that many rows more
     rows_tg = Q4_NR0 * Q4_NSG
     nb01 = 18 * K // 32
-    if args.check:
-        w_buf, nb01_, wq = quant_rows(r, "q4_0", M, K // 32, extra_rows=rows_tg)
-        assert nb01_ == nb01
-        v = r.uniform(-1, 1, K).astype(np.float32)
-        np.save(os.path.join(out, "q4_w.npy"), w_buf)
-        np.save(os.path.join(out, "q4_x.npy"), v.view(np.int8))
-        wspec, vspec = "q4_w.npy", "q4_x.npy"
-    else:
-        wspec, vspec = "int8:%d" % ((M + rows_tg) * nb01), "int8:%d" % (4 * K)
-    with open(os.path.join(out, "ggml_mul_mv.bin"), "wb") as f:
-        f.write(pack(MUL_MV, ne00=K, ne01=M, ne02=1, nb00=18, nb01=nb01, nb02=nb01 * M, nb03=nb01 * M, ne10=K, ne11=1,
-                     ne12=1, nb10=4, nb11=4 * K, nb12=4 * K, nb13=4 * K, ne0=M, ne1=1, nr0=Q4_NR0, r2=1, r3=1))
-    for hand in (None, "ggml_mul_mv_q4_0"):
-        k = Kernel("ggml_mul_mv_q4_0%s" % ("_hand" if hand else ""), "ggml kernel_mul_mv_q4_0_f32%s" % (" (hand GLSL)" if hand else ""),
-                   "%dx%d q4_0" % (M, K), M * nb01 + 4 * K + 4 * M, "q4_0", ggml_src, "kernel_mul_mv_q4_0_f32", hand=hand)
-        k.buffers = [(1, "q4_w", wspec), (2, "q4_x", vspec), (3, k.key + "_out", "int8:%d" % (4 * M))]
-        k.args = ["--bytes", "0=ggml_mul_mv.bin", "--threadgroups", "%d,1,1" % -(-M // rows_tg),
-                  "--threadgroup", "32,%d,1" % Q4_NSG, "--threadgroup-memory", "0=16",
-                  "--constant", "600=short:%d" % Q4_NSG, "--constant", "602=short:1", "--constant", "603=short:1",
-                  "--constant", "604=short:1"]
+    # the matrix once as given (33 MB at 14336 rows: it fits in a large GPU's L2 cache between the timed runs) and
+    # 4 times as tall (past any L2: the rate from memory)
+    for m, tag in ((M, ""), (4 * M, "_x4")) if not args.check else ((M, ""),):
         if args.check:
-            want = (wq.astype(np.float64) @ v.astype(np.float64)).astype(np.float32)
-            np.save(os.path.join(out, k.key + "_want.npy"), want)
-            k.outs.append((k.key + "_out", k.key + "_want.npy", 1e-4, 1e-4))  # a char buffer: compared as float32
-        ks.append(k)
+            w_buf, nb01_, wq = quant_rows(r, "q4_0", m, K // 32, extra_rows=rows_tg)
+            assert nb01_ == nb01
+            v = r.uniform(-1, 1, K).astype(np.float32)
+            np.save(os.path.join(out, "q4_w.npy"), w_buf)
+            np.save(os.path.join(out, "q4_x.npy"), v.view(np.int8))
+            wspec, vspec = "q4_w.npy", "q4_x.npy"
+        else:
+            wspec, vspec = "int8:%d" % ((m + rows_tg) * nb01), "int8:%d" % (4 * K)
+        with open(os.path.join(out, "ggml_mul_mv%s.bin" % tag), "wb") as f:
+            f.write(pack(MUL_MV, ne00=K, ne01=m, ne02=1, nb00=18, nb01=nb01, nb02=nb01 * m, nb03=nb01 * m, ne10=K,
+                         ne11=1, ne12=1, nb10=4, nb11=4 * K, nb12=4 * K, nb13=4 * K, ne0=m, ne1=1, nr0=Q4_NR0, r2=1, r3=1))
+        for hand in (None, "ggml_mul_mv_q4_0"):
+            k = Kernel("ggml_mul_mv_q4_0%s%s" % (tag, "_hand" if hand else ""),
+                       "ggml kernel_mul_mv_q4_0_f32%s" % (" (hand GLSL)" if hand else ""),
+                       "%dx%d q4_0" % (m, K), m * nb01 + 4 * K + 4 * m, "q4_0" + tag, ggml_src, "kernel_mul_mv_q4_0_f32",
+                       hand=hand)
+            k.buffers = [(1, "q4_w" + tag, wspec), (2, "q4_x", vspec), (3, k.key + "_out", "int8:%d" % (4 * m))]
+            k.args = ["--bytes", "0=ggml_mul_mv%s.bin" % tag, "--threadgroups", "%d,1,1" % -(-m // rows_tg),
+                      "--threadgroup", "32,%d,1" % Q4_NSG, "--threadgroup-memory", "0=16",
+                      "--constant", "600=short:%d" % Q4_NSG, "--constant", "602=short:1", "--constant", "603=short:1",
+                      "--constant", "604=short:1"]
+            if args.check:
+                want = (wq.astype(np.float64) @ v.astype(np.float64)).astype(np.float32)
+                np.save(os.path.join(out, k.key + "_want.npy"), want)
+                k.outs.append((k.key + "_out", k.key + "_want.npy", 1e-4, 1e-4))  # a char buffer: compared as float32
+            ks.append(k)
 
     # the copy: y = x, float4 a thread, 256 threads a threadgroup
     k = Kernel("copy", "copy_float4 (bench/copy.metal)", "%dx%d f32" % (R, C), 2 * R * C * 4, "copy_f32",
@@ -247,7 +258,18 @@ def kernels(args, out, r):
         np.save(os.path.join(out, "copy_want.npy"), x.reshape(-1).view(np.complex64))
         k.checks.append(("copy_out", "copy_want.npy", 0, 0))
     ks.append(k)
-    return ks
+    # each translated kernel also as mtl2glsl -ffast-math translates it (no `precise`: the Vulkan compiler may
+    # contract and reassociate, as Metal's default fast math lets the Metal compiler)
+    fast = []
+    for k in ks:
+        if not k.hand and k.key != "copy":
+            f = copy.copy(k)
+            f.key, f.label, f.options = k.key + "_fast", k.label + " (-ffast-math)", k.options + ["-ffast-math"]
+            f.checks = [(b.replace(k.key, f.key), w) + tuple(t) for b, w, *t in k.checks]
+            f.outs = [(b.replace(k.key, f.key), w) + tuple(t) for b, w, *t in k.outs]
+            f.buffers = [(i, n.replace(k.key, f.key), sp) for i, n, sp in k.buffers]
+            fast.append(f)
+    return ks + fast
 
 
 TORCH = r'''#!/usr/bin/python3
@@ -292,9 +314,11 @@ for name, dt in (("f32", torch.float32), ("f16", torch.float16)):
         print("rms_plain_f32 %.4f" % timed(lambda: rms(x, None)))
         y = torch.empty_like(x)
         print("copy_f32 %.4f" % timed(lambda: y.copy_(x)))
-W = (torch.randn(M, K, dtype=torch.float16, device=dev) * 0.05)
 v = torch.randn(1, K, dtype=torch.float16, device=dev)
-print("q4_0 %.4f" % timed(lambda: F.linear(v, W)))
+for tag, m in (("", M), ("_x4", 4 * M)):
+    W = torch.randn(m, K, dtype=torch.float16, device=dev) * 0.05
+    print("q4_0%s %.4f" % (tag, timed(lambda: F.linear(v, W))))
+    del W
 print("torch %s, %s" % (torch.__version__, torch.cuda.get_device_name()), file=sys.stderr)
 '''
 
@@ -324,7 +348,7 @@ def times(name):
 
 ours, torch = times("ours.txt"), times("torch.txt")
 copy = ours.get("copy")
-copy_gbs = rows[-1]["bytes"] / (copy * 1e6) if copy else None
+copy_gbs = [k["bytes"] for k in rows if k["key"] == "copy"][0] / (copy * 1e6) if copy else None
 print("| kernel | shape | ours ms | torch ms | ours / torch | our GB/s | of copy GB/s |")
 print("|---|---|---|---|---|---|---|")
 for k in rows:
@@ -361,7 +385,7 @@ def main():
              "MTLRUN=${MTLRUN:-mtlrun}", "PYTHON=${PYTHON:-python3}", ": > ours.txt"]
     translated = {}
     for k in ks:
-        rel = "kernels/" + k.entry
+        rel = ("kernels_fast/" if "-ffast-math" in k.options else "kernels/") + k.entry
         if rel not in translated and not (args.keep and os.path.exists(os.path.join(out, rel + ".json"))):
             benchrun.translate(args.mtl2glsl, ["--subgroup-size=%d" % args.simd_width] + k.options, k.entry, k.source,
                                out, rel)
