@@ -5,8 +5,10 @@ against PyTorch CUDA doing the same operation and against a plain copy through m
     bench/real_kernels.py --mtl2glsl PATH --mlx MLX_CHECKOUT --ggml GGML_PACKAGE --out DIR [--rows R] [--q4-rows M]
     then on the machine to measure:   MTLRUN=/path/to/mtlrun sh DIR/run.sh
 
-Kernels, each launched as its library's host code launches it (the launch arithmetic and argument structs of the
-execution tests tests/corpus/mlx/*.py and tests/corpus/ggml_exec*.py, imported from there):
+Kernels, each launched as its library's host code launches it, as the execution tests tests/corpus/mlx/*.py and
+tests/corpus/ggml_exec*.py describe it (MLX's row launch, ggml's struct packing and q4_0 blocks imported from there;
+ggml's argument structs declared field for field as those tests declare them), each translated kernel also with
+-ffast-math:
     MLX  rms_norm.metal rms<T>, layer_norm.metal layer_norm<T>, softmax.metal block_softmax_<T> (float32, float16):
          one threadgroup per row of 4096 (rows of R)
     ggml kernel_rms_norm_f32_4, kernel_soft_max_f32_4 (no mask, scale 1): one threadgroup per row;
@@ -14,7 +16,8 @@ execution tests tests/corpus/mlx/*.py and tests/corpus/ggml_exec*.py, imported f
     copy copy_float4 (bench/copy.metal) over R x 4096 floats: the copy bandwidth every GB/s figure is compared with
     hand the same algorithms written by hand in GLSL (bench/real_kernels/*.comp, on the translated kernel's
          reflection: same bindings and push constants), to tell the translation's cost from the algorithm's.
-run.sh times each with GPU timestamps (mtlrun --timestamps --repeat 20: median of 20 runs) on zero-filled buffers,
+run.sh times each with GPU timestamps (mtlrun --timestamps --repeat 20: median of 20 runs; ggml's soft_max, whose
+src0 must be bound again as its absent mask, as an mtlrun pipeline of 20 launches: the mean) on zero-filled buffers,
 then (where Python has torch with CUDA) torch on the same shapes (CUDA events, median of 20 after 5 warm-up runs):
 F.rms_norm, F.layer_norm, torch.softmax, and for q4_0 the dequantized float16 matrix times a float16 vector
 (F.linear), and prints the table: kernel, shape, our ms, torch ms, our GB/s (compulsory traffic: each input read
