@@ -34,9 +34,9 @@ void main()
     uint i = gl_GlobalInvocationID.x;
     mtl_ref_float rows_ref[2];
     uint rows[2];
-    for (int16_t r = int16_t(0); int(r) < 2; ++r)
+    for (int r = 0; r < 2; ++r)
     {
-        rows_ref[int(r)] = ((i + uint(r)) >= split ? mtl_ref_float(mtl_params.b_addr) : mtl_ref_float(mtl_params.a_addr)), rows[int(r)] = 4u * (i + uint(r));
+        rows_ref[r] = ((i + uint(r)) >= split ? mtl_ref_float(mtl_params.b_addr) : mtl_ref_float(mtl_params.a_addr)), rows[r] = 4u * (i + uint(r));
     }
     y[i] = rows_ref[0].v[rows[0] + 1u] + 1e+01 * rows_ref[1].v[rows[1] + 2u];
 }

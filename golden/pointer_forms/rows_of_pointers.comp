@@ -36,19 +36,19 @@ void main()
     uint i = (gl_WorkGroupID * mtl_threads_per_threadgroup_full + gl_LocalInvocationID).x;
     uint lid = gl_LocalInvocationID.x;
     uint src1_ptr[4];
-    for (int16_t j = int16_t(0); int(j) < 4; ++j)
+    for (int j = 0; j < 4; ++j)
     {
-        src1_ptr[int(j)] = (uint(offs[int(j)])) / 4u;
+        src1_ptr[j] = (uint(offs[j])) / 4u;
     }
     uint part[2];
-    for (int16_t r = int16_t(0); int(r) < 2; ++r)
+    for (int r = 0; r < 2; ++r)
     {
-        part[int(r)] = uint(32 * int(r));
+        part[r] = uint(32 * r);
     }
     float res = 0.0;
-    for (int16_t j = int16_t(0); int(j) < 4; ++j)
+    for (int j = 0; j < 4; ++j)
     {
-        res += float(int(j) + 1) * src1_as_float[src1_ptr[int(j)] + i];
+        res += float(j + 1) * src1_as_float[src1_ptr[j] + i];
     }
     shmem[part[0] + lid] = res;
     shmem[part[1] + lid] = -2.0 * res;

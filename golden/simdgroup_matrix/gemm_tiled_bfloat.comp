@@ -143,7 +143,7 @@ void main()
         }
         memoryBarrierShared();
         barrier();
-        for (uint16_t kk = uint16_t(0); int(kk) < 16; kk = uint16_t(kk + 8))
+        for (int kk = 0; kk < 16; kk += 8)
         {
             precise u16vec2 a[2];
             precise u16vec2 b[2];

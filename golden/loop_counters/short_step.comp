@@ -1,0 +1,34 @@
+#version 450
+// Translated by mtl2glsl 0.1.0 from loop_counters.metal, kernel short_step
+
+// Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+
+layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_x { float x[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer mtl_buffer_out_ { precise float out_[]; };
+
+// Dispatch block (docs/interfaces.md), then constant-reference parameters.
+layout(push_constant, std430) uniform mtl_params_t
+{
+    uvec3 mtl_threads_per_grid;
+    uint mtl_reserved;
+} mtl_params;
+
+void main()
+{
+    // dispatchThreads: threads past the grid do not exist in Metal
+    if (any(greaterThanEqual(gl_GlobalInvocationID, mtl_params.mtl_threads_per_grid)))
+        return;
+    uint t = gl_GlobalInvocationID.x;
+    precise float v[8];
+    for (int i = 0; i < 8; i++)
+    {
+        v[i] = x[8u * t + uint(i)];
+    }
+    precise float s = 0.0;
+    for (int i = 0; i < 8; i += 2)
+    {
+        s += v[i] * 2.0 + v[i + 1];
+    }
+    out_[t] = s;
+}
