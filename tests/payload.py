@@ -12,12 +12,16 @@ real 8-wide subgroups are translated for the device's --subgroup-size instead; v
 its inputs and NumPy's expected outputs, and one line of DIR/run.sh that runs it with `mtlrun KERNEL.comp
 --reflect KERNEL.json ... --check N=EXPECTED.npy`. On the device: `MTLRUN=/path/to/mtlrun sh DIR/run.sh`
 prints PASS/FAIL per output buffer (one run each, with its tolerance) and exits non-zero if any failed.
+Cases of several launches, or binding one buffer at two indices, run as mtlrun pipelines: DIR holds a copy of
+tests/run_exec.py and compare.py, which write the pipeline file and check every output from the manifest made here
+(`run_exec.py --manifest-dir`). The device needs python3 with NumPy.
 """
 import argparse
 import glob
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -83,32 +87,46 @@ def main():
             manifest = json.load(f)
         source = os.path.join(ROOT, "samples", manifest["sample"])
         for case in manifest["cases"]:
-            if "pipeline" in case or any("same_as" in b for b in case.get("buffers", [])):
-                # several launches, or a buffer bound twice: mtlrun pipelines, which this packer does not write yet
-                print("payload: %s: not packed (a pipeline case; tests/run_exec.py runs it)" % case["name"])
-                lines.append('echo "SKIP %s (a pipeline case, not packed)"' % case["name"])
-                continue
-            opts, rest = translator_options(args, case)
+            pipeline = "pipeline" in case or any("same_as" in b for b in case.get("buffers", []))
+            if pipeline and "pipeline" in case and len({k["entry"] for k in case["pipeline"]["launches"]}) > 1:
+                entries = [k["entry"] for k in case["pipeline"]["launches"]]
+                options = {json.dumps(translator_options(args, k)[0]) for k in case["pipeline"]["launches"]}
+                assert len(options) == 1, case["name"]   # one translation (widths) for all of a pipeline's kernels
+                opts, rest = translator_options(args, case["pipeline"]["launches"][0])
+            else:
+                entries = [case["entry"]]
+                opts, rest = translator_options(args, case)
             kdir = os.path.join(sdir, "k_" + "_".join(o.strip("-").replace("=", "") for o in opts))
             inc = [a for d in args.includes for a in ("-I", d)]
             library = not os.path.abspath(source).startswith(os.path.join(ROOT, "samples") + os.sep)
             if library:   # thousands of entry points (MLX): only the case's
                 os.makedirs(kdir, exist_ok=True)
-                for emit, ext in (([], ".comp"), (["--emit=reflect"], ".json")):
-                    target = os.path.join(kdir, case["entry"] + ext)
-                    if not os.path.exists(target):
-                        p = subprocess.run([args.mtl2glsl] + inc + opts + emit + ["--entry", case["entry"], "-o", target, source])
-                        if p.returncode not in (0, 1):
-                            sys.exit("payload: %s exited %d" % (args.mtl2glsl, p.returncode))
+                for entry in entries:
+                    for emit, ext in (([], ".comp"), (["--emit=reflect"], ".json")):
+                        target = os.path.join(kdir, entry + ext)
+                        if not os.path.exists(target):
+                            p = subprocess.run([args.mtl2glsl] + inc + opts + emit + ["--entry", entry, "-o", target, source])
+                            if p.returncode not in (0, 1):
+                                sys.exit("payload: %s exited %d" % (args.mtl2glsl, p.returncode))
             elif not os.path.isdir(kdir):
                 os.makedirs(kdir)
                 for emit in ([], ["--emit=reflect"]):  # exit 1: some entry points of a library failed
                     p = subprocess.run([args.mtl2glsl] + inc + opts + emit + ["-o", kdir + "/", source])
                     if p.returncode not in (0, 1):
                         sys.exit("payload: %s exited %d" % (args.mtl2glsl, p.returncode))
-            if not os.path.exists(os.path.join(kdir, case["entry"] + ".comp")):
-                sys.exit("payload: %s: entry point %s was not translated" % (source, case["entry"]))
+            for entry in entries:
+                if not os.path.exists(os.path.join(kdir, entry + ".comp")):
+                    sys.exit("payload: %s: entry point %s was not translated" % (source, entry))
             rel = os.path.relpath(kdir, out)
+            if pipeline:
+                # several launches, or a buffer bound twice: an mtlrun pipeline, written and checked on the device by
+                # run_exec.py from the manifest made here (its translation options are the translator's: rest only)
+                name = case["name"]
+                lines.append('if python3 run_exec.py --manifest-dir %s --glsl-dir %s --mtlrun "$MTLRUN" --case %s '
+                             '>err.txt 2>&1; then pass=$((pass+1)); echo "PASS %s (pipeline)"; '
+                             'else fail=$((fail+1)); echo "FAIL %s"; cat err.txt; fi'
+                             % (shlex.quote(sample), shlex.quote(rel), shlex.quote(name), name, name))
+                continue
             cmd = ["$MTLRUN", "%s/%s.comp" % (rel, case["entry"]), "--reflect", "%s/%s.json" % (rel, case["entry"]),
                    "--entry", case["entry"]]
             cmd += ["--grid", join3(case["grid"])] if "grid" in case else ["--threadgroups", join3(case["threadgroups"])]
@@ -154,6 +172,8 @@ def main():
                 text = " ".join(c if c.startswith("$") else shlex.quote(c) for c in check)
                 lines.append('if %s >err.txt 2>&1; then pass=$((pass+1)); echo "PASS %s"; else fail=$((fail+1)); '
                              'echo "FAIL %s"; cat err.txt; fi' % (text, name, name))
+    for script in ("run_exec.py", "compare.py"):   # pipeline cases are checked by run_exec.py on the device
+        shutil.copy(os.path.join(HERE, script), os.path.join(out, script))
     lines.append('echo "$pass passed, $fail failed"')
     lines.append('[ "$fail" -eq 0 ]')
     with open(os.path.join(out, "run.sh"), "w") as f:

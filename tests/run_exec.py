@@ -228,7 +228,10 @@ def run_case(args, manifest, case, workdir):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("ref", help="tests/ref/SAMPLE.py")
+    ap.add_argument("ref", nargs="?", help="tests/ref/SAMPLE.py")
+    ap.add_argument("--manifest-dir", help="the cases a reference script already wrote into DIR (manifest.json and "
+                    "its arrays), instead of running REF: how tests/payload.py runs pipeline cases on a machine "
+                    "without the translator")
     ap.add_argument("--mtlrun", required=True)
     ap.add_argument("--case", action="append", help="run only this case (repeatable); default all")
     ap.add_argument("--samples", default=SAMPLES, help="directory of the .metal samples")
@@ -239,12 +242,14 @@ def main():
     ap.add_argument("--mtlrun-arg", action="append", default=[], help="extra argument for mtlrun")
     ap.add_argument("-v", "--verbose", action="store_true", help="print the command and mtlrun's output")
     args = ap.parse_args()
+    if (args.ref is None) == (args.manifest_dir is None):
+        ap.error("give a reference script or --manifest-dir, not both")
 
     with tempfile.TemporaryDirectory(prefix="mtl2glsl-exec-") as tmp:
-        workdir = os.path.abspath(args.keep or tmp)
+        workdir = os.path.abspath(args.manifest_dir or args.keep or tmp)
         os.makedirs(workdir, exist_ok=True)
-        gen = subprocess.run([sys.executable, args.ref, workdir], capture_output=True, text=True)
-        if gen.returncode != 0:
+        gen = subprocess.run([sys.executable, args.ref, workdir], capture_output=True, text=True) if args.ref else None
+        if gen is not None and gen.returncode != 0:
             print("FAIL: reference script %s failed:\n%s%s" % (args.ref, gen.stdout, gen.stderr))
             return 1
         with open(os.path.join(workdir, "manifest.json")) as f:

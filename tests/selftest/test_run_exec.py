@@ -4,6 +4,7 @@ unwritten elements, validation messages, crashes, non-zero exits and missing out
 import os
 import subprocess
 import sys
+import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -31,6 +32,19 @@ class RunExecTest(unittest.TestCase):
                 self.assertEqual(rc, 0, out)
                 self.assertNotIn("FAIL", out)
                 self.assertIn("PASS: ", out)
+
+    def test_manifest_dir(self):
+        # the cases a reference script wrote earlier (tests/payload.py on a machine without the translator)
+        with tempfile.TemporaryDirectory() as d:
+            subprocess.run([sys.executable, os.path.join(TESTS, "ref", "axpy.py"), d], check=True)
+            p = subprocess.run([sys.executable, os.path.join(TESTS, "run_exec.py"), "--mtlrun", FAKE,
+                                "--manifest-dir", d], capture_output=True, text=True, env=dict(os.environ, FAKE_MODE="good"))
+            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+            self.assertIn("PASS: ", p.stdout)
+            p = subprocess.run([sys.executable, os.path.join(TESTS, "run_exec.py"), "--mtlrun", FAKE,
+                                "--manifest-dir", d], capture_output=True, text=True, env=dict(os.environ, FAKE_MODE="wrong"))
+            self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+            self.assertIn("differs from NumPy", p.stdout)
 
     def test_one_case(self):
         rc, out = run_exec("axpy.py", "good", "--case", "axpy_groups8_tg32")
