@@ -293,6 +293,8 @@ bool mtlrun_parse(int argc, char **argv, Options *o, Launch *l, bool in_pipeline
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, "-:hqI:D:", long_options, NULL)) != -1) {
+        if (!in_pipeline && !o->launch_option && is_launch_option(c))
+            o->launch_option = c; /* with --pipeline, an error: the file's run lines have the launches */
         if (c == 1) { /* a positional argument: the kernel */
             if (l->kernel) {
                 usage_error(where, "more than one kernel file: %s", optarg);
@@ -476,6 +478,7 @@ int main(int argc, char **argv)
 {
     Options o = {.rtol = -1, .atol = -1, .repeat = 1};
     Prepared p = {0};
+    char name[64];
     MtlrtContext *ctx = NULL;
     mtlrt_set_log_callback(on_log, NULL);
     int status = -1;
@@ -489,6 +492,10 @@ int main(int argc, char **argv)
         status = mtlrt_list_devices(stdout) ? EXIT_OK : EXIT_FAIL;
     else if (o.pipeline && (o.launch.kernel || o.launch.n_inputs || o.repeat > 1))
         usage_error(NULL, "%s--pipeline takes its kernels from its file: no kernel, --buffer or --repeat here", ""),
+            status = EXIT_USAGE;
+    else if (o.pipeline && o.launch_option)
+        usage_error(NULL, "%s is an option of a launch: with --pipeline, give it on the file's `run` lines",
+                    option_name(o.launch_option, name, sizeof name)),
             status = EXIT_USAGE;
     else if (!o.pipeline && !mtlrun_check_launch(&o.launch, NULL))
         status = EXIT_USAGE;

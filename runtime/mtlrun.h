@@ -56,6 +56,7 @@ typedef struct Options {
     double rtol, atol;
     uint32_t repeat;
     bool poison, validate, timestamps, list_devices, help, version, quiet, check_bounds;
+    int launch_option; /* the first option of a launch on the command line (an error with --pipeline), or 0 */
 } Options;
 
 /* A loaded kernel: GLSL text, its reflection, and the name used in messages. */

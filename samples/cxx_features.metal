@@ -40,6 +40,17 @@ struct Accum {
     T mean() const { return total / T(count); }
 };
 
+// default member initializers (braced and `=`) for the members a constructor leaves out, as MLX's LoopedElemToLoc
+template <typename T>
+struct Cursor {
+    int dim;
+    T offset{T(3)};
+    int index = 2;
+    int step;
+    Cursor(int d) : dim(d), step(index + 4) {}
+    T location() const { return offset + T(dim) + T(index) + T(step); }
+};
+
 // a user type with operator overloading
 struct Complex {
     float re, im;
@@ -82,6 +93,7 @@ template <typename T>
         r += float(scaled(int(v[0]), 5));    // int overload, k given
     }
     r += numeric_limits<T>::is_signed ? 1.0f : 0.0f;
+    r += float(lib::Cursor<A>(10).location());   // 3 + 10 + 2 + 6
     // local lambdas: by reference (calls is updated) and by value
     float bias = 0.25f;
     int calls = 0;

@@ -40,12 +40,28 @@ def key(b):
     return b["index"] if "index" in b else b["name"]
 
 
+def split_launch_args(extra):
+    """Extra mtlrun arguments split into the launch's own (-I DIR, -D NAME: a pipeline file takes them on each `run`
+    line; mtlrun reads its command line's only as options of the whole run) and the rest."""
+    launch, rest, extra = [], [], list(extra)
+    while extra:
+        a = extra.pop(0)
+        if a in ("-I", "-D") and extra:
+            launch += [a, extra.pop(0)]
+        elif a.startswith(("-I", "-D")):
+            launch.append(a)
+        else:
+            rest.append(a)
+    return launch, rest
+
+
 def pipeline_command(mtlrun, kernel, case, workdir, validate, extra):
     """A case with a buffer bound at two indices (refcase.Same: ggml binds src0 again where an optional source is
     absent, and its kernels compare the addresses) runs as a one-launch pipeline (mtlrun --pipeline) whose shared
     buffers are bound at every index that names them."""
     q = lambda w: '"%s"' % w if any(c.isspace() for c in w) else w  # noqa: E731
-    lines, run, outs = [], [q(w) for w in kernel], {}
+    launch_args, extra = split_launch_args(extra)
+    lines, run, outs = [], [q(w) for w in kernel] + [q(a) for a in launch_args], {}
     run += ["--threadgroups" if "threadgroups" in case else "--grid", join3(case.get("threadgroups", case.get("grid")))]
     run += ["--threadgroup", join3(case["threadgroup"])]
     for b in case["buffers"]:
@@ -76,6 +92,7 @@ def launches_command(mtlrun, sample, case, workdir, validate, extra, glsl_dir):
     """A case of several launches on shared buffers (refcase.Reference.pipeline) as an mtlrun pipeline file."""
     q = lambda w: '"%s"' % w if any(c.isspace() for c in w) else w  # noqa: E731
     p = case["pipeline"]
+    launch_args, extra = split_launch_args(extra)
     lines, outs = [], {}
     for b in p["buffers"]:
         src = q(os.path.join(workdir, b["file"])) if "file" in b else "%s:%s" % (b["dtype"], "x".join(str(d) for d in b["shape"]))
@@ -85,7 +102,7 @@ def launches_command(mtlrun, sample, case, workdir, validate, extra, glsl_dir):
             stem = os.path.join(glsl_dir, k["entry"])
             run = [q(stem + ".comp"), "--reflect", q(stem + ".json"), "--entry", k["entry"]]
         else:
-            run = [q(sample), "--entry", k["entry"]]
+            run = [q(sample), "--entry", k["entry"]] + [q(a) for a in launch_args]
         run += ["--threadgroups" if "threadgroups" in k else "--grid", join3(k.get("threadgroups", k.get("grid")))]
         run += ["--threadgroup", join3(k["threadgroup"])]
         for b in k["bind"]:

@@ -203,6 +203,8 @@ def options(r):
     r.case("missing value: usage", [KERNELS, "--grid"], rc=2, stderr_has=["--grid needs a value"])
     r.case("pipeline with a kernel: usage", ["--pipeline", "x.txt", KERNELS], rc=2,
            stderr_has=["--pipeline takes its kernels from its file"])
+    r.case("pipeline with a launch's -I: usage (not ignored)", ["--pipeline", "x.txt", "-I", "/tmp"], rc=2,
+           stderr_has=["-I is an option of a launch: with --pipeline, give it on the file's `run` lines"])
 
 
 def partial_translation(r):

@@ -12,6 +12,14 @@ struct lib_Accum_float_4
     int count;
 };
 
+struct lib_Cursor_float
+{
+    int dim;
+    float offset;
+    int index;
+    int step;
+};
+
 struct Complex
 {
     float re;
@@ -68,13 +76,28 @@ precise float lib_scaled(float x, float k)
     return x * k;
 }
 
-precise float lambda_88_18(float t, inout int calls, inout float bias)
+precise float lib_Cursor_float_location(lib_Cursor_float self)
+{
+    return self.offset + float(self.dim) + float(self.index) + float(self.step);
+}
+
+precise lib_Cursor_float lib_Cursor_float_make(int d)
+{
+    precise lib_Cursor_float self;
+    self.dim = d;
+    self.offset = 3.0;
+    self.index = 2;
+    self.step = self.index + 4;
+    return self;
+}
+
+precise float lambda_100_18(float t, inout int calls, inout float bias)
 {
     calls++;
     return t + bias;
 }
 
-precise float lambda_92_23(float t, float bias)
+precise float lambda_104_23(float t, float bias)
 {
     return t * 2.0 + bias;
 }
@@ -118,12 +141,13 @@ void main()
         r += lib_scaled(v[0], 2.0);
     }
     r += true ? 1.0 : 0.0;
+    r += lib_Cursor_float_location(lib_Cursor_float_make(10));
     float bias = 0.25;
     int calls = 0;
-    r = lambda_88_18(r, calls, bias);
-    r = lambda_88_18(r, calls, bias);
+    r = lambda_100_18(r, calls, bias);
+    r = lambda_100_18(r, calls, bias);
     r += float(calls);
-    r += lambda_92_23(1.0, bias);
+    r += lambda_104_23(1.0, bias);
     out_[i] = r;
     mag[i] = lib_magnitude_int(int(x[4u * i]));
     precise Complex a = Complex(v[0], v[1]);

@@ -10,6 +10,14 @@ struct lib_Accum_int_4
     int count;
 };
 
+struct lib_Cursor_int
+{
+    int dim;
+    int offset;
+    int index;
+    int step;
+};
+
 struct Complex
 {
     float re;
@@ -66,13 +74,28 @@ int lib_scaled(int x, int k)
     return x * k;
 }
 
-precise float lambda_88_18(float t, inout int calls, inout float bias)
+int lib_Cursor_int_location(lib_Cursor_int self)
+{
+    return self.offset + self.dim + self.index + self.step;
+}
+
+lib_Cursor_int lib_Cursor_int_make(int d)
+{
+    lib_Cursor_int self;
+    self.dim = d;
+    self.offset = 3;
+    self.index = 2;
+    self.step = self.index + 4;
+    return self;
+}
+
+precise float lambda_100_18(float t, inout int calls, inout float bias)
 {
     calls++;
     return t + bias;
 }
 
-precise float lambda_92_23(float t, float bias)
+precise float lambda_104_23(float t, float bias)
 {
     return t * 2.0 + bias;
 }
@@ -116,12 +139,13 @@ void main()
         r += float(lib_scaled(v[0], 5));
     }
     r += true ? 1.0 : 0.0;
+    r += float(lib_Cursor_int_location(lib_Cursor_int_make(10)));
     float bias = 0.25;
     int calls = 0;
-    r = lambda_88_18(r, calls, bias);
-    r = lambda_88_18(r, calls, bias);
+    r = lambda_100_18(r, calls, bias);
+    r = lambda_100_18(r, calls, bias);
     r += float(calls);
-    r += lambda_92_23(1.0, bias);
+    r += lambda_104_23(1.0, bias);
     out_[i] = r;
     mag[i] = lib_magnitude_int(x[4u * i]);
     precise Complex a = Complex(float(v[0]), float(v[1]));

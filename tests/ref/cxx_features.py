@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Reference for samples/cxx_features.metal: templates, overloads, default arguments, member functions,
-operators on a user type, traits, a constant table and local lambdas, for float, half and int."""
+operators on a user type, default member initializers, traits, a constant table and local lambdas, for float, half and int."""
 import numpy as np
 from refcase import Out, Reference, rng
 
@@ -33,6 +33,7 @@ for t in ("float", "half", "int"):
     out = dot.astype(f32) + mean.astype(f32)
     out = out + extra
     out = out + f32(1)                                        # numeric_limits<T>::is_signed
+    out = out + f32(21)                                       # Cursor<A>(10): offset 3, dim 10, index 2, step 6
     out = out + f32(0.25)                                     # shift(r), twice: calls == 2
     out = out + f32(0.25)
     out = out + f32(2)

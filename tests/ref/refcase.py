@@ -207,13 +207,14 @@ class Reference:
     def pipeline(self, name, buffers, launches):
         """A case of several launches in order, in one submission (mtlrun --pipeline), on shared buffers:
         buffers {NAME: np.ndarray (input) | Out | InOut | (dtype, count) (scratch, poisoned)}; launches [dict(entry,
-        bind={index: NAME | Bytes | Scalar}, threadgroup, threadgroups or grid, threadgroup_memory, constants)], as
-        ggml's host code encodes one operation as several kernels (flash attention and its reduction)."""
+        bind={index: NAME | Bytes | Scalar}, threadgroup, threadgroups or grid, threadgroup_memory, constants, width)],
+        as ggml's host code encodes one operation as several kernels (flash attention and its reduction) and MLX's
+        its two-pass reductions."""
         assert all(c["name"] != name for c in self.cases), "duplicate case " + name
         runs = []
         for k in launches:
             assert ("grid" in k) != ("threadgroups" in k), name
-            args = []
+            args = list(WIDTH_ARGS[k["width"]]) if k.get("width") is not None else []
             for n, size in sorted((k.get("threadgroup_memory") or {}).items()):
                 args += ["--threadgroup-memory", "%d=%d" % (n, size)]
             for n, v in sorted((k.get("constants") or {}).items()):

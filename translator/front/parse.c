@@ -2668,8 +2668,8 @@ static Node *conv_expr_kind(Parser *P, CXCursor c)
 /* ---- statements ---- */
 
 /* Whether child expression E of declaration C is an array bound (`float a[N]`) rather than its initializer. */
-/* Whether expression E of field declaration FIELD is its default member initializer (`= v` or `{v}`), not an
-   array bound or a bit-field's width. */
+/* Whether expression E of field declaration FIELD is its default member initializer (`= v`, `{v}` or `= {v}`),
+   not an array bound or a bit-field's width. */
 static bool is_member_initializer(Parser *P, CXCursor field, CXCursor e)
 {
     unsigned start = offset_of(clang_getRangeStart(clang_getCursorExtent(e)));
@@ -2678,7 +2678,8 @@ static bool is_member_initializer(Parser *P, CXCursor field, CXCursor e)
     bool init = false;
     for (unsigned i = 1; i < tk.n; i++)
         if (tok_offset(&tk, i) == start) {
-            init = !strcmp(tok_text(P, &tk, i - 1), "=") || !strcmp(tok_text(P, &tk, i - 1), "{");
+            init = !strcmp(tok_text(P, &tk, i - 1), "=") || !strcmp(tok_text(P, &tk, i - 1), "{") ||
+                   !strcmp(tok_text(P, &tk, i), "{"); /* `int index{0};`: the braced list itself */
             break;
         }
     toks_free(&tk);
@@ -3880,8 +3881,31 @@ static void return_self(Node *n, Var *self, Arena *a)
         return_self(n->list[i], self, a);
 }
 
+static enum CXVisitorResult collect_field_cursor(CXCursor c, CXClientData data)
+{
+    collect_kid(c, clang_getNullCursor(), data);
+    return CXVisit_Continue;
+}
+
+/* `self.FIELD = E;` of a constructor. */
+static Node *ctor_member_init(Parser *P, CXCursor at, const char *field, Type *fty, CXCursor e)
+{
+    Node *m = new_node(P, N_MEMBER, at), *as = new_node(P, N_ASSIGN, at), *st = new_node(P, N_EXPRSTMT, at);
+    m->a = self_ref(P, at);
+    m->name = field;
+    m->ty = fty;
+    as->op = "=";
+    as->a = m;
+    as->b = conv_expr(P, e);
+    as->ty = m->ty;
+    st->a = as;
+    return as->b->kind == N_INITLIST && as->b->implicit ? NULL : st;
+}
+
 /* A user constructor as a function returning the struct:
-   `T self; self.m = init; ...body...; return self;`. */
+   `T self; self.m = init; ...body...; return self;`. The members are made in declaration order: by the
+   constructor's initializer where it names them, else by their default member initializer (`int index{0};`: clang
+   keeps it in the instance's field declaration, and libclang does not show the constructor's implicit use of it). */
 static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
 {
     bool fresh;
@@ -3908,26 +3932,43 @@ static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
     decl->list = arena_alloc(P->arena, sizeof(Node *));
     decl->list[decl->n_list++] = def;
     b->list[b->n_list++] = decl;
+    Kids fields = {0};
+    clang_Type_visitFields(clang_getCursorType(clang_getCursorSemanticParent(c)), collect_field_cursor, &fields);
+    Node **inits = arena_alloc(P->arena, sizeof(Node *) * (size_t)(fields.len + 1));
+    b->list = realloc_list(P, b->list, b->n_list, fields.len + all.len + 3);
+    bool made = false;
     const char *field = NULL;
-    for (int i = 0; i < all.len; i++) {
-        CXCursor k = all.items[i];
-        enum CXCursorKind kk = clang_getCursorKind(k);
+    for (int i = 0; i <= all.len; i++) {
+        CXCursor k = i < all.len ? all.items[i] : c;
+        enum CXCursorKind kk = i < all.len ? clang_getCursorKind(k) : CXCursor_CompoundStmt;
         if (kk == CXCursor_MemberRef) {
             field = cx_take(P, clang_getCursorSpelling(k));
         } else if (field && clang_isExpression(kk)) {
-            Node *m = new_node(P, N_MEMBER, k), *as = new_node(P, N_ASSIGN, k), *st = new_node(P, N_EXPRSTMT, k);
-            m->a = self_ref(P, k);
-            m->name = field;
-            m->ty = conv_type(P, clang_getCursorType(clang_getCursorReferenced(all.items[i - 1])));
-            as->op = "=";
-            as->a = m;
-            as->b = conv_expr(P, k);
-            as->ty = m->ty;
-            st->a = as;
-            if (!(as->b->kind == N_INITLIST && as->b->implicit))
-                b->list[b->n_list++] = st;
+            int at = 0;
+            while (at < fields.len && strcmp(field, cx_take(P, clang_getCursorSpelling(fields.items[at]))))
+                at++;
+            inits[at] = ctor_member_init(P, k, field, conv_type(P, clang_getCursorType(clang_getCursorReferenced(all.items[i - 1]))), k);
+            if (at == fields.len && inits[at]) /* not found among the fields (cannot happen): kept, in written order */
+                b->list[b->n_list++] = inits[at];
             field = NULL;
-        } else if (kk == CXCursor_CompoundStmt) {
+        } else if (kk == CXCursor_CompoundStmt && !made) { /* the members are made before the body runs */
+            made = true;
+            for (int j = 0; j < fields.len; j++) {
+                if (!inits[j]) {
+                    Kids e = kids_of(fields.items[j]);
+                    for (int x = 0; x < e.len; x++)
+                        if (is_member_initializer(P, fields.items[j], e.items[x])) {
+                            const char *name = cx_take(P, clang_getCursorSpelling(fields.items[j]));
+                            inits[j] = ctor_member_init(P, c, name, conv_type(P, clang_getCursorType(fields.items[j])), e.items[x]);
+                            break;
+                        }
+                    free(e.items);
+                }
+                if (inits[j])
+                    b->list[b->n_list++] = inits[j];
+            }
+        }
+        if (kk == CXCursor_CompoundStmt && i < all.len) {
             Node *body = conv_stmt(P, k);
             return_self(body, self, P->arena);
             b->list = realloc_list(P, b->list, b->n_list, body->n_list + 1);
@@ -3936,6 +3977,7 @@ static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
         }
     }
     free(all.items);
+    free(fields.items);
     Node *ret = new_node(P, N_RETURN, c);
     ret->a = self_ref(P, c);
     b->list[b->n_list++] = ret;
