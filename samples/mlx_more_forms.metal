@@ -120,3 +120,16 @@ kernel void union_bytes(device const uint32_t* keys [[buffer(0)]],
     for (uint j = 0; j < limit; ++j)
         out[8 * index + 4 + j] = copy.bytes[1][j];
 }
+
+// Only lists naming constructors (the old translation built these with GLSL's struct constructor, fields in
+// declaration order, without a word: imag and real swapped)
+kernel void ctor_lists(device const float* v [[buffer(0)]],
+                       device float2* out [[buffer(1)]],
+                       uint i [[thread_position_in_grid]]) {
+    cplx listed[2] = {{v[i], 2.0f}, {3.0f, v[i] + 1.0f}};
+    cplx_pair p = {{v[i] * 2.0f, -1.0f}, {4.0f, v[i]}};
+    out[4 * i + 0] = float2(listed[0].real, listed[0].imag);
+    out[4 * i + 1] = float2(listed[1].real, listed[1].imag);
+    out[4 * i + 2] = float2(p.first.real, p.first.imag);
+    out[4 * i + 3] = float2(p.second.real, p.second.imag);
+}

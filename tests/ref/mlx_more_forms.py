@@ -64,5 +64,15 @@ for i in range(m):
 ref.case("mlx_more_forms_union_bytes", "union_bytes", {0: keys, 1: InOut(init, exp), 2: Scalar("uint", limit)},
          threadgroup=32, grid=m)
 
+# ctor_lists: {re, im} lists through the constructor (the fields are declared imag first)
+m = 64
+v = r.uniform(-4, 4, m).astype(np.float32)
+cl = np.zeros((m, 4, 2), np.float32)
+cl[:, 0, 0], cl[:, 0, 1] = v, 2
+cl[:, 1, 0], cl[:, 1, 1] = 3, v + np.float32(1)
+cl[:, 2, 0], cl[:, 2, 1] = v * np.float32(2), -1
+cl[:, 3, 0], cl[:, 3, 1] = 4, v
+ref.case("mlx_more_forms_ctor_lists", "ctor_lists", {0: v, 1: Out(cl)}, threadgroup=32, grid=m)
+
 if __name__ == "__main__":
     raise SystemExit(ref.main())
