@@ -3584,6 +3584,29 @@ static int attr_lookup(const char *text, int *arg)
     return -2;
 }
 
+/* `const device T* bias [[buffer(2), function_constant(do_axpby)]]` (MLX's gemv, sdpa_vector): the parameter exists
+   only when the bool function constant named is true. The buffer is declared always (the kernel reads it only
+   under the constant); the reflection names the constant, so that the runtime binds a placeholder where the host
+   gives no buffer. */
+static void param_function_constant(Parser *P, Var *v, AttrGroup *g)
+{
+    const char *open = strchr(g->text, '(');
+    size_t len = strcspn(open + 1, ")");
+    char *name = arena_printf(P->arena, "%.*s", (int)len, open + 1);
+    while (*name == ' ')
+        name++;
+    for (size_t k = strlen(name); k > 0 && name[k - 1] == ' '; k--)
+        name[k - 1] = 0;
+    bool ident = *name && !isdigit((unsigned char)*name);
+    for (const char *q = name; *q; q++)
+        ident &= isalnum((unsigned char)*q) || *q == '_' || *q == ':';
+    if (!ident || open[1 + len] != ')') {
+        diag_error(P->diag, g->loc, "[[%s]] on a parameter must name a bool function constant", g->text);
+        return;
+    }
+    v->fc_param = name;
+}
+
 /* Applies the attribute groups that follow a kernel parameter's name. */
 static void param_attributes(Parser *P, Var *v, AttrGroup **g, int n)
 {
@@ -3603,6 +3626,8 @@ static void param_attributes(Parser *P, Var *v, AttrGroup **g, int n)
             v->tg_index = arg;
         } else if (a >= 0) {
             v->builtin = a;
+        } else if (!strncmp(g[i]->text, "function_constant", 17) && strchr(g[i]->text, '(')) {
+            param_function_constant(P, v, g[i]);
         } else {
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)strcspn(g[i]->text, "( "), g[i]->text);
