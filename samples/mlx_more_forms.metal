@@ -133,3 +133,18 @@ kernel void ctor_lists(device const float* v [[buffer(0)]],
     out[4 * i + 2] = float2(p.first.real, p.first.imag);
     out[4 * i + 3] = float2(p.second.real, p.second.imag);
 }
+
+// gemv.h's optional parameters: `bias`, `alpha` exist only when the function constant do_axpby is true (the host
+// binds nothing there otherwise; the runtime binds a placeholder)
+constant bool do_axpby [[function_constant(7)]];
+
+kernel void optional_bias(device const float* x [[buffer(0)]],
+                          device const float* bias [[buffer(1), function_constant(do_axpby)]],
+                          device float* y [[buffer(2)]],
+                          constant float& alpha [[buffer(3), function_constant(do_axpby)]],
+                          uint i [[thread_position_in_grid]]) {
+    float v = x[i] * 2.0f;
+    if (do_axpby)
+        v += alpha * bias[i];
+    y[i] = v;
+}

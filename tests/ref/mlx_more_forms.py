@@ -74,5 +74,17 @@ cl[:, 2, 0], cl[:, 2, 1] = v * np.float32(2), -1
 cl[:, 3, 0], cl[:, 3, 1] = 4, v
 ref.case("mlx_more_forms_ctor_lists", "ctor_lists", {0: v, 1: Out(cl)}, threadgroup=32, grid=m)
 
+# optional_bias: without do_axpby the host binds neither bias nor alpha; with it, y = 2x + alpha * bias
+m = 200
+xb = r.uniform(-3, 3, m).astype(np.float32)
+bias = r.uniform(-3, 3, m).astype(np.float32)
+ref.case("mlx_more_forms_optional_bias_absent", "optional_bias", {0: xb, 2: Out(xb * np.float32(2))},
+         threadgroup=64, grid=m, constants={7: Scalar("bool", False)})
+ref.case("mlx_more_forms_optional_bias_unset", "optional_bias", {0: xb, 2: Out(xb * np.float32(2))},
+         threadgroup=64, grid=m)
+ref.case("mlx_more_forms_optional_bias", "optional_bias",
+         {0: xb, 1: bias, 2: Out(xb * np.float32(2) + np.float32(0.75) * bias), 3: Scalar("float", 0.75)},
+         threadgroup=64, grid=m, constants={7: Scalar("bool", True)})
+
 if __name__ == "__main__":
     raise SystemExit(ref.main())
