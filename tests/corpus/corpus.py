@@ -455,7 +455,7 @@ def process_file(opts, rel, workdir):
     failed = [n for n in names if n in rec["listed"] and n not in written]
     # validations and --attribute entry's runs go to the shared pool: a library of one big file uses every job
     checks = {n: opts.pool.submit(validate, os.path.join(outdir, n + ".comp"), opts.timeout)
-              for n in names if n in written}
+              for n in names if n in written and not opts.no_validate}
     per_entry = {}
     if opts.attribute == "entry" and not opts.list_only and not rec["translate_error"] and \
             [n for n in failed if n not in stops]:
@@ -469,7 +469,7 @@ def process_file(opts, rel, workdir):
              "translated": n in written, "valid": False, "message": None, "frontend_error": syntax_stops.get(n),
              "matrix": n in rec["matrix"]}
         if e["translated"]:
-            e["message"] = checks[n].result()
+            e["message"] = checks[n].result() if n in checks else None
             e["valid"] = e["message"] is None
         elif not e["listed"]:
             e["message"] = ("not listed: " if not rec["listed"] else "not listed, others are: ") + \
@@ -599,6 +599,8 @@ def summary_line(s, list_only):
             s["frontend_stopped"])
     if list_only:
         return line + "not translated (--list-only), %d crashes" % s["crashes"]
+    if s.get("not_validated"):
+        return line + "%d translated (not validated: --no-validate), %d crashes" % (s["translated"], s["crashes"])
     return line + "%d translated, %d valid GLSL (%.1f%% of %d), %d crashes; outside the %d matrix kernels " \
         "(simdgroup_matrix, Metal 4 tensors): %d of %d valid (%.1f%%)" % (
             s["translated"], s["valid"], s["valid_pct"], s["entries"], s["crashes"], s["matrix"], s["other_valid"],
@@ -734,7 +736,7 @@ def check_figures(fig, s, version, list_only=False):
         problems.append("library version %s, but the figures were recorded for %s" % (version, fig["version"]))
     for key, what in (("min_listed", "listed"), ("min_matched", "matched"), ("min_translated", "translated"),
                       ("min_valid", "valid")):
-        if list_only and what in ("translated", "valid"):
+        if (list_only and what in ("translated", "valid")) or (what == "valid" and s.get("not_validated")):
             continue
         if key in fig and s[what] < fig[key]:
             problems.append("%s entry points %d, below the recorded %d" % (what, s[what], fig[key]))
@@ -757,7 +759,9 @@ def record_figures(path, name, lib, s):
                 "frontend_errors": s["frontend_errors"], "max_crashes": s["crashes"],
                 "listing_exact": s["listing_exact"]})
     if not lib["list_only"]:   # --list-only translates nothing: the translated and valid floors stay
-        fig.update({"min_translated": s["translated"], "min_valid": s["valid"]})
+        fig.update({"min_translated": s["translated"]})
+        if not s.get("not_validated"):
+            fig["min_valid"] = s["valid"]
     write_figures(path, figs)
 
 
@@ -808,6 +812,9 @@ def parse_args(argv):
     ap.add_argument("--attribute", choices=("file", "entry"), default="file",
                     help="a failed entry's message: file (the file's error when it has one kind; fast) or entry "
                          "(each failed entry translated alone with --entry)")
+    ap.add_argument("--no-validate", action="store_true",
+                    help="do not run glslangValidator and spirv-val: every translated entry point counts as valid and "
+                    "the valid floor is not checked (the sanitizer build's corpus test: the other build validates)")
     ap.add_argument("--list-only", action="store_true",
                     help="listing, independent count and --syntax-only only: no translation, no validation (fast)")
     ap.add_argument("-j", "--jobs", type=int, default=2, help="files processed at once (default 2)")
@@ -884,6 +891,7 @@ def main(argv):
     for r in records:
         r["summary"] = file_summary(r)
     s = library_summary(records)
+    s["not_validated"] = opts.no_validate and not opts.list_only
     # --list-only: the failures are the entry points not listed or stopped by a front-end error
     failures = [e for r in records for e in r["entries"] if e["message"] or not opts.list_only]
     groups = group_failures([e for e in failures if not e["matrix"]])
@@ -916,7 +924,9 @@ def main(argv):
     problems = check_figures(fig, s, lib["version"], opts.list_only) if opts.check and fig else []
     if opts.check and not fig:
         problems.append("--check needs --library NAME with figures in %s" % opts.figures)
-    if opts.min_valid is not None and s["valid"] < opts.min_valid:
+    if opts.min_valid is not None and opts.no_validate:
+        problems.append("--min-valid needs validation (not --no-validate)")
+    elif opts.min_valid is not None and s["valid"] < opts.min_valid:
         problems.append("valid entry points %d, below --min-valid %d" % (s["valid"], opts.min_valid))
     if opts.expect_listing_exact and not s["listing_exact"]:
         problems.append("the listing differs from the independent count (%d missing, %d extra, count unavailable "

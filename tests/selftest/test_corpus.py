@@ -255,6 +255,18 @@ class FakeRunTest(unittest.TestCase):
         self.assertFalse(e["valid"])
         self.assertTrue(e["message"].startswith("glslangValidator: "), e["message"])
 
+    def test_no_validate(self):
+        # the sanitizer build's corpus test: translated entry points are not validated, the valid floor not checked
+        rc, out, data = run_corpus(FAKE, "--no-validate", mode="badglsl")
+        self.assertEqual(rc, 0, out)
+        e = entries(data)["mini_plain"]
+        self.assertTrue(e["translated"])
+        self.assertIsNone(e["message"])
+        self.assertIn("translated (not validated: --no-validate)", out)
+        rc, out, _ = run_corpus(FAKE, "--no-validate", "--min-valid", "1")
+        self.assertEqual(rc, 1, out)
+        self.assertIn("--min-valid needs validation", out)
+
     def test_checks(self):
         rc, out, _ = run_corpus(FAKE, "--min-valid", "6")
         self.assertEqual(rc, 0, out)
