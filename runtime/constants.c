@@ -85,6 +85,19 @@ bool mtlrt_pipeline_set_function_constant(MtlrtPipeline *pipe, uint32_t index, c
     return true;
 }
 
+bool rt_function_constant_true(const MtlrtPipeline *pipe, const char *name)
+{
+    const MtlrtReflection *r = pipe->refl;
+    for (uint32_t i = 0; i < r->n_function_constants; i++) {
+        if (strcmp(r->function_constants[i].name, name))
+            continue;
+        for (uint32_t k = 0; k < pipe->n_constants; k++)
+            if (pipe->constants[k][0] == r->function_constants[i].constant_id)
+                return pipe->constants[k][1] != 0;
+    }
+    return false;
+}
+
 uint32_t rt_function_constants(const MtlrtPipeline *pipe, VkSpecializationMapEntry *entries, uint32_t *data, uint32_t n)
 {
     for (uint32_t i = 0; i < pipe->n_constants; i++, n++) {

@@ -201,6 +201,12 @@ static bool plan_regions(Launch *s, MtlrtPipeline *pipe, const MtlrtDispatch *d)
     return true;
 }
 
+/* The buffer the host bound for storage parameter P, or NULL (one that exists only under a function constant). */
+static MtlrtBuffer *given(const MtlrtParam *p, const MtlrtDispatch *d)
+{
+    return p->binding < d->n_bindings ? d->bindings[p->binding] : NULL;
+}
+
 /* Every storage parameter has a buffer at least as large as the fixed part of its shader block; the buffers by
    binding, and which the kernel reads and writes (a buffer with a device address: both). */
 static bool check_bindings(Launch *s, const MtlrtPipeline *pipe, const MtlrtDispatch *d)
@@ -210,9 +216,19 @@ static bool check_bindings(Launch *s, const MtlrtPipeline *pipe, const MtlrtDisp
         if (p->kind != MTLRT_PARAM_STORAGE)
             continue;
         MtlrtBuffer *b = p->binding < d->n_bindings ? d->bindings[p->binding] : NULL;
+        if (!b && p->function_constant && !rt_function_constant_true(pipe, p->function_constant) && pipe->absent) {
+            /* a parameter that exists only when its function constant is true, which it is not: a placeholder
+               (the kernel does not read it; Vulkan wants every binding of the set valid) */
+            s->buffers[p->binding] = pipe->absent->buffer;
+            if (p->binding + 1 > s->n_buffers)
+                s->n_buffers = p->binding + 1;
+            continue;
+        }
         if (!b)
-            return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "buffer %u (%s) of kernel %s: no buffer bound at binding %u",
-                           p->index, p->name, pipe->refl->entry, p->binding);
+            return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "buffer %u (%s) of kernel %s: no buffer bound at binding %u%s%s%s",
+                           p->index, p->name, pipe->refl->entry, p->binding,
+                           p->function_constant ? " (it exists since function constant " : "",
+                           p->function_constant ? p->function_constant : "", p->function_constant ? " is true)" : "");
         if (b->size < pipe->min_binding_size[p->binding])
             return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "buffer %u (%s): %zu bytes bound, but the shader's block "
                            "needs at least %u", p->index, p->name, b->size, pipe->min_binding_size[p->binding]);
@@ -240,7 +256,8 @@ static bool write_addresses(Launch *s, const MtlrtPipeline *pipe, const MtlrtDis
                            "push-constant bytes or not 8-aligned", p->index, p->name, p->address_offset,
                            pipe->push_size);
         VkDeviceAddress addr;
-        if (!rt_buffer_address(d->bindings[p->binding], &addr))
+        MtlrtBuffer *b = given(p, d);
+        if (!rt_buffer_address(b ? b : pipe->absent, &addr)) /* none given: the placeholder (check_bindings) */
             return false;
         memcpy(s->push + p->address_offset, &addr, sizeof addr);
     }
@@ -250,7 +267,7 @@ static bool write_addresses(Launch *s, const MtlrtPipeline *pipe, const MtlrtDis
 /* Elements of the buffer bound for storage parameter P (0 when its element size is unknown). */
 static uint64_t elements_of(const MtlrtParam *p, const MtlrtDispatch *d)
 {
-    return p->element_size ? d->bindings[p->binding]->size / p->element_size : 0;
+    return p->element_size && given(p, d) ? given(p, d)->size / p->element_size : 0;
 }
 
 /* Launch mistakes that still run get a warning: a grid with whole threadgroups beyond every buffer's last element
@@ -400,7 +417,7 @@ static bool record_runs(MtlrtCommands *c, MtlrtPipeline *pipe, const MtlrtDispat
     static const VkMemoryPropertyFlags device_memory[] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0};
     for (uint32_t i = 0; runs > 1 && i < pipe->refl->n_params; i++) {
         const MtlrtParam *p = &pipe->refl->params[i];
-        MtlrtBuffer *b = p->kind == MTLRT_PARAM_STORAGE ? d->bindings[p->binding] : NULL;
+        MtlrtBuffer *b = p->kind == MTLRT_PARAM_STORAGE ? given(p, d) : NULL;
         if (!b || !strcmp(p->access, "read") || backup[p->binding])
             continue;
         if (!(backup[p->binding] = rt_buffer_create_internal(c->ctx, b->size, device_memory)) ||

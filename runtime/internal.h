@@ -151,11 +151,14 @@ struct MtlrtPipeline {
     uint32_t constants[MAX_FUNCTION_CONSTANTS][2];
     uint32_t required_subgroup_size; /* nonzero: VK_EXT_subgroup_size_control sets it */
     MtlrtBuffer *bounds; /* the bounds-check record of a kernel translated with check_bounds (bounds.c) */
+    MtlrtBuffer *absent; /* bound for `[[function_constant(NAME)]]` buffers the host leaves out (dispatch.c) */
 };
 
 /* ---- constants.c ---- */
 /* Appends the pipeline's function constants to the N specialization entries and data; returns the new count
    (ENTRIES and DATA have room for MAX_FUNCTION_CONSTANTS more). */
+/* Whether the bool function constant NAME is set true on PIPE (not set, or not read by the kernel: false). */
+bool rt_function_constant_true(const MtlrtPipeline *pipe, const char *name);
 uint32_t rt_function_constants(const MtlrtPipeline *pipe, VkSpecializationMapEntry *entries, uint32_t *data, uint32_t n);
 
 /* ---- limits (docs/limits.md) ---- */

@@ -158,6 +158,9 @@ typedef struct MtlrtParam {
     char *address_space; /* "device", "constant" */
     bool pointer;
     char *access; /* "read", "write", "read_write" */
+    char *function_constant; /* kind STORAGE: the bool function constant the parameter exists under
+                                (`[[buffer(n), function_constant(NAME)]]`): when it is not true and no buffer
+                                is bound, the runtime binds a placeholder; NULL: always there */
 } MtlrtParam;
 
 typedef enum MtlrtTgPerThread { MTLRT_TG_PER_THREAD_NONE, MTLRT_TG_PER_THREAD_X, MTLRT_TG_PER_THREAD_INDEX } MtlrtTgPerThread;

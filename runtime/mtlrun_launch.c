@@ -331,6 +331,8 @@ static bool bind_params(const Options *o, const Launch *l, const MtlrtReflection
     for (uint32_t i = 0; i < r->n_params; i++) {
         const MtlrtParam *param = &r->params[i];
         int in = mtlrun_find_input(l, param->index);
+        if (in < 0 && param->function_constant)
+            continue; /* exists only under a function constant: the runtime checks that it is not true */
         if (in < 0) {
             fprintf(stderr, "mtlrun: error: buffer %u (%s) of kernel %s is not given; use %s %u=...\n", param->index,
                     param->name, r->entry, param->kind == MTLRT_PARAM_STORAGE ? "--buffer" : "--scalar or --bytes",

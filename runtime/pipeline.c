@@ -320,6 +320,26 @@ static MtlrtPipeline *pipeline_begin(MtlrtContext *ctx, const char *name, const 
     return pipe;
 }
 
+/* The placeholder buffer for parameters that exist only under a function constant (`[[buffer(n),
+   function_constant(NAME)]]`), as large as the largest fixed part of their blocks; none when the kernel has none. */
+static bool create_absent(MtlrtPipeline *pipe)
+{
+    static const VkMemoryPropertyFlags memory[] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0};
+    uint32_t size = 0;
+    for (uint32_t i = 0; i < pipe->refl->n_params; i++) {
+        const MtlrtParam *p = &pipe->refl->params[i];
+        if (p->kind == MTLRT_PARAM_STORAGE && p->function_constant) {
+            uint32_t need = pipe->min_binding_size[p->binding];
+            size = need > size ? need : size;
+            size = size < 16 ? 16 : size;
+        }
+    }
+    if (!size)
+        return true;
+    pipe->absent = rt_buffer_create_internal(pipe->ctx, size, memory);
+    return pipe->absent != NULL;
+}
+
 /* Cross-check the SPIR-V against the reflection, lay out and create the shader module; PIPE is destroyed on error. */
 static MtlrtPipeline *pipeline_finish(MtlrtPipeline *pipe, const uint32_t *code, size_t size)
 {
@@ -331,7 +351,7 @@ static MtlrtPipeline *pipeline_finish(MtlrtPipeline *pipe, const uint32_t *code,
         .pCode = code,
     };
     if (!rt_vk_ok(vkCreateShaderModule(pipe->ctx->device, &info, NULL, &pipe->module), "vkCreateShaderModule") ||
-        !rt_bounds_create(pipe))
+        !rt_bounds_create(pipe) || !create_absent(pipe))
         goto error;
     return pipe;
 error:
@@ -382,6 +402,7 @@ void mtlrt_pipeline_destroy(MtlrtPipeline *pipe)
     if (pipe->set_layout)
         vkDestroyDescriptorSetLayout(dev, pipe->set_layout, NULL);
     mtlrt_buffer_destroy(pipe->bounds);
+    mtlrt_buffer_destroy(pipe->absent);
     free(pipe->variants);
     free(pipe->name);
     free(pipe);

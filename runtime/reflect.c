@@ -52,6 +52,10 @@ static bool parse_param(const cJSON *obj, const char *source, MtlrtParam *p)
     if (!ok)
         goto done;
     p->pointer = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(obj, "pointer"));
+    if (cJSON_HasObjectItem(obj, "function_constant") && !get_string(obj, "function_constant", NULL, &p->function_constant, source)) {
+        ok = false;
+        goto done;
+    }
     if (p->index > MAX_BUFFER_INDEX || (cJSON_HasObjectItem(obj, "element_size") && !p->element_size) ||
         p->element_size > MAX_ELEMENT_SIZE) {
         rt_error("%s: buffer %u (%s): index must be 0..%d and element_size 1..%d", source, p->index, p->name,
@@ -352,6 +356,7 @@ void mtlrt_reflection_destroy(MtlrtReflection *r)
     for (uint32_t i = 0; i < r->n_params; i++) {
         MtlrtParam *p = &r->params[i];
         free(p->name), free(p->type), free(p->scalar), free(p->address_space), free(p->access);
+        free(p->function_constant);
     }
     for (uint32_t i = 0; i < r->n_features; i++)
         free(r->features[i]);

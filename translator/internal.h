@@ -266,6 +266,8 @@ struct Var {
     int fc_id;
     int fc_index;       /* Metal's n */
     bool fc_defined;    /* the "is defined" flag of function constant fc_index, not its value */
+    const char *fc_param; /* a kernel parameter [[buffer(n), function_constant(NAME)]]: it exists only when the bool
+                             function constant NAME is true (reflection "function_constant"); NULL: always */
     Var *captured;      /* a lambda's parameter standing for this variable of the enclosing function */
     Func *owner;        /* the function a local or parameter belongs to */
     bool is_threadgroup; /* threadgroup variable of a kernel body: a shared array at file scope */

@@ -112,6 +112,8 @@ class Kernel:
         try:
             for p in self.params:
                 v = values.get(p["index"])
+                if v is None and p.get("function_constant"):
+                    continue  # exists only under a function constant: the runtime binds a placeholder if it is false
                 if v is None:
                     raise TypeError("buffer %d (%s) of kernel %s is not given" % (p["index"], p["name"], self.entry))
                 if p["kind"] == "push_constant":

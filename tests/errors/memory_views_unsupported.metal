@@ -1,7 +1,7 @@
 // Memory read through pointers of another type where the translator cannot (docs/translator.md, "Pointers").
 // EXPECT-EXIT: 1
 // EXPECT-ERROR: @+13:22: error: threadgroup memory 'mixed' is read as several types, among them Pair: only scalars, vectors and matrices are supported there
-// EXPECT-ERROR: @+25:11: error: a union initialized where it is declared is not supported yet
+// EXPECT-ERROR: @+25:15: error: a whole Block is read here, which is or holds a union (no GLSL type): read its members
 // EXPECT-ERROR: @+30:5: error: a uint written into 'h' (of ushort) is not supported yet
 // EXPECT-ERROR: @+38:14: error: a Pair read whole or at a 4-byte alignment through a pointer into a buffer chosen at run time, made from bytes
 #include <metal_stdlib>

@@ -128,6 +128,11 @@ static const char *glsl_type(Emit *E, Type *t)
     case TY_VEC:
         return arena_printf(E->prog->arena, "%svec%d", vec_prefix(E, t->elem->kind), t->n);
     case TY_STRUCT:
+        if (t->sdef->is_union) { /* a union value (a local, a function's result): the unsigned integer of its size */
+            int size = ty_metal_size(t);
+            if (size == 1 || size == 2 || size == 4 || size == 8)
+                return scalar_glsl(E, size == 1 ? TY_UCHAR : size == 2 ? TY_USHORT : size == 4 ? TY_UINT : TY_ULONG);
+        }
         return t->sdef->glsl_name;
     case TY_ARRAY:
         return glsl_type(E, t->elem);
@@ -1662,6 +1667,15 @@ static bool word_root(Node *n)
     return n->kind == N_VAR && ptr_is_root(n->var) && n->var->mem_word && n->var->ty->kind != TY_PTR;
 }
 
+/* The component a one-component swizzle of a vector names (v.y: 1), or -1. */
+static int swizzle_lane(const Node *n)
+{
+    static const char lanes[] = "xyzwrgba";
+    if (n->kind != N_SWIZZLE || !n->name || strlen(n->name) != 1 || !strchr(lanes, n->name[0]) || !n->a->ty || n->a->ty->kind != TY_VEC)
+        return -1;
+    return (int)(strchr(lanes, n->name[0]) - lanes) % 4;
+}
+
 /* Whether lvalue N is reached through a pointer read member by member (without printing anything). */
 static bool in_place(Emit *E, Node *n)
 {
@@ -1674,9 +1688,12 @@ static bool in_place(Emit *E, Node *n)
             return read_by_members(E, n->a, n->a->ty->elem, &root);
         if (n->kind == N_INDEX && word_root(n->a) && n->a->ty->kind == TY_ARRAY)
             return true;
-        return n->kind == N_INDEX && n->a->ty && (n->a->ty->kind == TY_ARRAY || n->a->ty->kind == TY_MAT) && in_place(E, n->a);
+        return n->kind == N_INDEX && n->a->ty && (n->a->ty->kind == TY_ARRAY || n->a->ty->kind == TY_MAT || n->a->ty->kind == TY_VEC) &&
+               in_place(E, n->a);
     case N_MEMBER:
         return n->a->ty && n->a->ty->kind == TY_STRUCT && in_place(E, n->a);
+    case N_SWIZZLE: /* one component of a vector there (MLX's random.metal: `v.val.x += v.val.y` in a union) */
+        return swizzle_lane(n) >= 0 && in_place(E, n->a);
     case N_VAR: {
         Var *v = n->var;
         if ((word_root(n) && v->ty->kind != TY_ARRAY) || ptr_union_storage(v))
@@ -1762,6 +1779,13 @@ static void place_of(Emit *E, Node *n, Place *pl)
         return;
     }
     place_of(E, n->a, pl);
+    if (n->kind == N_SWIZZLE) { /* component k of the vector: k scalars on */
+        Type *sc = ty_scalar(ty_scalar_kind(pl->ty));
+        pl->off += swizzle_lane(n) * ptr_elem_size(sc);
+        pl->ty = sc;
+        pl->tight = true;
+        return;
+    }
     if (n->kind == N_MEMBER) {
         Type *ft = n->ty;
         int off = ptr_member(pl->ty->sdef, n->name, &ft, NULL, NULL);
@@ -2092,6 +2116,22 @@ static const char *thread_load_text(Emit *E, const Place *pl)
     Type *rt = thread_root_elem(pl->root);
     TypeKind kf = ty_scalar_kind(pl->ty), kr = ty_scalar_kind(rt);
     int sf = ptr_elem_size(pl->ty), sr = ptr_elem_size(rt);
+    if (pl->ty->kind == TY_VEC && (sf != sr || kf != kr)) { /* lane by lane (MLX's uchar4 bytes[2] in a union) */
+        Type *sc = ty_scalar(kf);
+        StrBuf sb = {0};
+        sb_printf(&sb, "%s(", glsl_type(E, pl->ty));
+        for (int i = 0; i < pl->ty->n; i++) {
+            Place q = *pl;
+            q.ty = sc;
+            q.off += i * ptr_elem_size(sc);
+            q.tight = true;
+            sb_printf(&sb, "%s%s", i ? ", " : "", thread_load_text(E, &q));
+        }
+        sb_puts(&sb, ")");
+        const char *r = arena_printf(a, "%s", sb.data);
+        sb_free(&sb);
+        return r;
+    }
     const char *k = place_index(E, pl, sr), *b = place_index(E, pl, 1);
     if (sf == sr && kf == kr)
         return root_elem_text(E, pl->root, k);
@@ -3096,10 +3136,17 @@ static void emit_vardef(Emit *E, Var *v, bool as_const)
         emit_ptr_init(E, v);
         return;
     }
-    if (ptr_union_storage(v)) { /* a local union: an unsigned integer, its members the bits of it (ptr.c) */ /* a local union: an unsigned integer, its members the bits of it (ptr.c) */
+    if (ptr_union_storage(v)) { /* a local union: an unsigned integer, its members the bits of it (ptr.c) */
+        const char *storage = glsl_type(E, ptr_union_storage(v));
+        if (v->init && v->init->kind != N_INITLIST && v->init->ty && ty_equal(v->init->ty, v->ty)) {
+            /* `auto bits = threefry2x32_hash(...)`, `rbits c = bits;`: a copy of another union's bits */
+            putf(E, "%s %s = ", storage, v->glsl_name);
+            emit_expr(E, v->init, PREC_ASSIGN);
+            return;
+        }
         if (v->init)
-            diag_error(E->prog->diag, v->loc, "a union initialized where it is declared is not supported yet (assign a member)");
-        putf(E, "%s %s = %s(0)", glsl_type(E, ptr_union_storage(v)), v->glsl_name, glsl_type(E, ptr_union_storage(v)));
+            diag_error(E->prog->diag, v->loc, "a union initialized where it is declared from a list or another type is not supported yet (assign a member)");
+        putf(E, "%s %s = %s(0)", storage, v->glsl_name, storage);
         return;
     }
     if (!v->init || (v->init->kind != N_FLOAT && v->init->kind != N_INT)) /* a literal: nothing to compute */

@@ -47,6 +47,8 @@ static cJSON *buffer_json(Program *prog, Var *v)
     cJSON_AddStringToObject(b, "address_space", space_name(v->ty->as));
     cJSON_AddBoolToObject(b, "pointer", v->role == PR_BUFFER);
     cJSON_AddStringToObject(b, "access", access_name(v));
+    if (v->fc_param) /* [[function_constant(NAME)]]: bound only when NAME is true */
+        cJSON_AddStringToObject(b, "function_constant", v->fc_param);
     return b;
 }
 

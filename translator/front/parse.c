@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "internal.h"
@@ -865,6 +866,103 @@ static bool opcode_hack_works(void)
     return opcode_hack_state > 0;
 }
 
+/* ---- the semantic form of an initializer list ----
+ * libclang visits an initializer list as written: `S a[4] = {0};` shows one int, where clang's semantic form holds
+ * what makes each element (S's converting constructor called with 0; S's default constructor for the other three,
+ * kept once as the list's array filler). The C API does not reach that form; it is read from the
+ * clang::InitListExpr the cursor points at (clang 14: Expr's 16 bytes, then InitExprs begin / end, capacity,
+ * the two brace locations, AltForm at 48 (the other form; bit 2 set when this one is the semantic form) and the
+ * array filler at 56 (bit 2 set when it holds a field, not an expression)), and the class of a construction is
+ * the first byte of its clang::Stmt. A self-test at start-up reads a known list; if it fails (another libclang
+ * build), such lists stay the error check_initlist prints.
+ */
+static int initlist_hack_state; /* 0 untested, 1 works, -1 disabled */
+static unsigned char construct_class; /* Stmt class byte of a CXXConstructExpr, learned by the self-test */
+static int implicit_cast_class = -1;  /* of the ImplicitCastExpr (ConstructorConversion) around one, if any */
+
+static uintptr_t read_word(const void *p, int offset)
+{
+    uintptr_t w;
+    memcpy(&w, (const char *)p + offset, sizeof w);
+    return w;
+}
+
+/* The semantic form of the initializer list cursor C points at. */
+static const void *semantic_list(CXCursor c)
+{
+    uintptr_t alt = read_word(c.data[1], 48);
+    if ((alt & 4) || !(alt & ~(uintptr_t)7))
+        return c.data[1];
+    return (const void *)(alt & ~(uintptr_t)7);
+}
+
+/* Element I of semantic form LIST as a cursor (a construction: CallExpr, as libclang names one), or a null cursor
+   when it is not a construction. I past the written elements: the array filler. */
+static CXCursor semantic_element(CXCursor c, const void *list, int i)
+{
+    uintptr_t begin = read_word(list, 16), end = read_word(list, 24), filler = read_word(list, 56);
+    const void *e = NULL;
+    if (i < (int)((end - begin) / sizeof(void *)))
+        e = (const void *)read_word((const void *)begin, i * (int)sizeof(void *));
+    if (!e && !(filler & 4))
+        e = (const void *)(filler & ~(uintptr_t)7);
+    for (int peel = 0; e && *(const unsigned char *)e == implicit_cast_class && peel < 4; peel++)
+        e = (const void *)read_word(e, 16); /* a CastExpr's operand follows the Expr */
+    if (!e || *(const unsigned char *)e != construct_class)
+        return clang_getNullCursor();
+    CXCursor r = c;
+    r.kind = CXCursor_CallExpr;
+    r.data[1] = e;
+    return r;
+}
+
+typedef struct InitTest {
+    int ok;
+} InitTest;
+
+static enum CXChildVisitResult inittest_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    InitTest *t = data;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr && clang_getCursorKind(parent) == CXCursor_VarDecl) { /* S b(1) */
+        construct_class = *(const unsigned char *)c.data[1];
+        t->ok++;
+    } else if (clang_getCursorKind(c) == CXCursor_InitListExpr && t->ok == 1) { /* S a[3] = {2} */
+        const void *list = semantic_list(c), *first = (const void *)read_word((const void *)read_word(list, 16), 0);
+        if (first && *(const unsigned char *)first != construct_class &&
+            *(const unsigned char *)read_word(first, 16) == construct_class) /* C++17: the conversion around it */
+            implicit_cast_class = *(const unsigned char *)first;
+        CXCursor e0 = semantic_element(c, list, 0), e2 = semantic_element(c, list, 2);
+        if (list != c.data[1] || clang_Cursor_isNull(e0) || clang_Cursor_isNull(e2))
+            return CXChildVisit_Break;
+        CXCursor k0 = clang_getCursorReferenced(e0), k2 = clang_getCursorReferenced(e2);
+        if (clang_getCursorKind(k0) == CXCursor_Constructor && clang_Cursor_getNumArguments(e0) == 1 &&
+            clang_getCursorKind(k2) == CXCursor_Constructor && clang_Cursor_getNumArguments(e2) == 0 &&
+            clang_CXXConstructor_isDefaultConstructor(k2) && !clang_CXXConstructor_isDefaultConstructor(k0))
+            t->ok++;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool initlist_hack_works(void)
+{
+    if (initlist_hack_state)
+        return initlist_hack_state > 0;
+    static const char src[] = "struct S { int v; S(int x) : v(x) {} S() : v(7) {} }; S b(1); S a[3] = {2};";
+    struct CXUnsavedFile u = {"inittest.cpp", src, sizeof src - 1};
+    CXIndex idx = clang_createIndex(0, 0);
+    const char *const args[] = {"-std=c++17"}; /* as the parse's C++ for OpenCL 2021 */
+    CXTranslationUnit tu = clang_parseTranslationUnit(idx, "inittest.cpp", args, 1, &u, 1, 0);
+    InitTest t = {0};
+    if (tu)
+        clang_visitChildren(clang_getTranslationUnitCursor(tu), inittest_visit, &t);
+    initlist_hack_state = t.ok == 2 ? 1 : -1;
+    if (tu)
+        clang_disposeTranslationUnit(tu);
+    clang_disposeIndex(idx);
+    return initlist_hack_state > 0;
+}
+
 /* Tokens of the extent of C (spelled tokens of the file). */
 typedef struct Toks {
     CXToken *t;
@@ -1583,6 +1681,56 @@ static CXCursor template_argument_callee(CXCursor c)
 
 }
 
+/* logger.log_debug("fmt", args...) on a metal::os_log (MSL 3.2 shader logging; MLX's mlx::os_log): Metal prints
+   the message only when the library is built with -fmetal-enable-logging and the host attaches a log state, and
+   the message never changes a result. The call is dropped, with a warning at each call site (once, not once per
+   template instance); arguments that change anything are an error, since dropping them would change results. */
+static bool writes_something(const Node *n);
+static Node *conv_log_call(Parser *P, CXCursor c, const char *name)
+{
+    int nargs = clang_Cursor_getNumArguments(c);
+    for (int i = 1; i < nargs; i++) {
+        Node *a = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
+        if (writes_something(a))
+            return unsupported(P, c, arena_printf(P->arena, "os_log::%s with an argument that changes a variable or calls a function", name));
+    }
+    SrcLoc loc = loc_of(P, c);
+    char *key = arena_printf(P->arena, "os_log call@%s:%d:%d", loc.file ? loc.file : "", loc.line, loc.col);
+    if (!map_get(P, key)) {
+        map_put(P, key, P);
+        diag_warning(P->diag, loc, "os_log::%s dropped: shader logging is not translated (Metal prints the message only "
+                     "when built with -fmetal-enable-logging and given a log state; it changes no result)", name);
+    }
+    return new_node(P, N_EMPTY, c);
+}
+
+/* Whether evaluating N may change a variable or memory: assignments, ++/--, atomics, calls. */
+static bool writes_something(const Node *n)
+{
+    if (!n)
+        return false;
+    switch (n->kind) {
+    case N_ASSIGN:
+    case N_POSTFIX:
+    case N_ATOMIC:
+    case N_SIMD:
+    case N_CALL:
+        return true;
+    case N_UNARY:
+        if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
+            return true;
+        break;
+    default:
+        break;
+    }
+    if (writes_something(n->a) || writes_something(n->b) || writes_something(n->c) || writes_something(n->d))
+        return true;
+    for (int i = 0; i < n->n_list; i++)
+        if (writes_something(n->list[i]))
+            return true;
+    return false;
+}
+
 static Node *conv_call(Parser *P, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
@@ -1617,6 +1765,8 @@ static Node *conv_call(Parser *P, CXCursor c)
     Node *u = in_prelude(callee) ? uniform_call(P, c, callee, n) : NULL;
     if (u)
         return u;
+    if (ck == CXCursor_CXXMethod && prelude_member_of(P, callee, "os_log"))
+        return conv_log_call(P, c, name);
     if (in_prelude(callee) &&
         (sgmat_function(name) || (!strcmp(name, "operator*") && is_sgmat_record(P, clang_getCursorType(c))) ||
          (ck == CXCursor_Constructor && is_sgmat_record(P, clang_getCursorType(clang_getCursorSemanticParent(callee))))))
@@ -2245,6 +2395,59 @@ static void check_initlist(Parser *P, Node *n)
         check_member_init(P, n->loc, n->ty);
 }
 
+/* Whether values of type T are made by a constructor of the user's (a struct that declares one). */
+static bool constructed_type(const Type *t)
+{
+    return t && t->kind == TY_STRUCT && t->sdef->has_ctor && !t->sdef->is_union;
+}
+
+/* `S a[4] = {0};`, `S a[2] = {{1, 2}, {3, 4}};`, `P p = {{1, 2}, x};` with S (a field of P) a struct with
+   constructors: each such element as clang's semantic form makes it (the converting constructor for 0, the
+   constructor `{1, 2}` names, the default constructor for elements left out), so that a constructor that does more
+   than set the fields in order runs. The list is left as written (and check_initlist judges it) where the semantic
+   form cannot be read. */
+static void constructed_elements(Parser *P, CXCursor c, Node *n)
+{
+    bool array = n->ty->kind == TY_ARRAY;
+    if (!array && (n->ty->kind != TY_STRUCT || n->ty->sdef->has_ctor || n->ty->sdef->is_union))
+        return;
+    int count = array ? n->ty->n : n->ty->sdef->n_fields, used = array ? count : n->n_list;
+    for (int i = 0; i < count && !array; i++)
+        if (constructed_type(n->ty->sdef->fields[i].ty))
+            used = used > i + 1 ? used : i + 1;
+    if (count <= 0 || count > M2G_MAX_CONSTRUCTED_ELEMENTS || (array && !constructed_type(n->ty->elem)))
+        return;
+    bool any = false;
+    for (int i = 0; i < used; i++)
+        any |= constructed_type(array ? n->ty->elem : n->ty->sdef->fields[i].ty);
+    if (!any || clang_getCursorKind(c) != CXCursor_InitListExpr || !initlist_hack_works())
+        return;
+    const void *list = semantic_list(c);
+    Node **items = arena_alloc(P->arena, sizeof(Node *) * (size_t)(used + 1)), *filler = NULL;
+    for (int i = 0; i < used; i++) {
+        Type *et = array ? n->ty->elem : n->ty->sdef->fields[i].ty;
+        Node *w = i < n->n_list ? n->list[i] : NULL;
+        if (!constructed_type(et) || (w && w->kind != N_INITLIST && w->ty && ty_equal(w->ty, et))) {
+            if (!w)
+                return; /* a field of another type left out: as written */
+            items[i] = w; /* as written; a value of the type is copied */
+            continue;
+        }
+        CXCursor e = semantic_element(c, list, i);
+        if (clang_Cursor_isNull(e))
+            return;
+        if (!w && filler) {
+            items[i] = filler;
+            continue;
+        }
+        items[i] = conv_expr(P, e);
+        if (!w && array)
+            filler = items[i];
+    }
+    n->list = items;
+    n->n_list = used;
+}
+
 static Node *conv_kids_list(Parser *P, CXCursor c, NodeKind kind)
 {
     Kids k = kids_of(c);
@@ -2269,8 +2472,10 @@ static Node *conv_kids_list(Parser *P, CXCursor c, NodeKind kind)
     for (int i = 0; i < k.len; i++)
         n->list[i] = conv_expr(P, k.items[i]);
     free(k.items);
-    if (kind == N_INITLIST)
+    if (kind == N_INITLIST) {
+        constructed_elements(P, c, n);
         check_initlist(P, n);
+    }
     return n;
 }
 
@@ -3236,6 +3441,8 @@ static Node *conv_stmt_kind(Parser *P, CXCursor c)
                 e = e->a;
             if (e->kind == N_VAR || e->kind == N_INT || e->kind == N_FLOAT || e->kind == N_BOOL)
                 return new_node(P, N_EMPTY, c); /* a value nobody reads (MLX marks unused parameters so) */
+            if (e->kind == N_EMPTY) /* a call dropped (os_log) */
+                return e;
             return n->a->kind == N_BLOCK ? n->a : n; /* simdgroup_store: one store per element (sgmat.c) */
         }
         unsupported(P, c, arena_printf(P->arena, "the statement kind %s", cx_take(P, clang_getCursorKindSpelling(k))));
@@ -3378,6 +3585,29 @@ static int attr_lookup(const char *text, int *arg)
     return -2;
 }
 
+/* `const device T* bias [[buffer(2), function_constant(do_axpby)]]` (MLX's gemv, sdpa_vector): the parameter exists
+   only when the bool function constant named is true. The buffer is declared always (the kernel reads it only
+   under the constant); the reflection names the constant, so that the runtime binds a placeholder where the host
+   gives no buffer. */
+static void param_function_constant(Parser *P, Var *v, AttrGroup *g)
+{
+    const char *open = strchr(g->text, '(');
+    size_t len = strcspn(open + 1, ")");
+    char *name = arena_printf(P->arena, "%.*s", (int)len, open + 1);
+    while (*name == ' ')
+        name++;
+    for (size_t k = strlen(name); k > 0 && name[k - 1] == ' '; k--)
+        name[k - 1] = 0;
+    bool ident = *name && !isdigit((unsigned char)*name);
+    for (const char *q = name; *q; q++)
+        ident &= isalnum((unsigned char)*q) || *q == '_' || *q == ':';
+    if (!ident || open[1 + len] != ')') {
+        diag_error(P->diag, g->loc, "[[%s]] on a parameter must name a bool function constant", g->text);
+        return;
+    }
+    v->fc_param = name;
+}
+
 /* Applies the attribute groups that follow a kernel parameter's name. */
 static void param_attributes(Parser *P, Var *v, AttrGroup **g, int n)
 {
@@ -3397,6 +3627,8 @@ static void param_attributes(Parser *P, Var *v, AttrGroup **g, int n)
             v->tg_index = arg;
         } else if (a >= 0) {
             v->builtin = a;
+        } else if (!strncmp(g[i]->text, "function_constant", 17) && strchr(g[i]->text, '(')) {
+            param_function_constant(P, v, g[i]);
         } else {
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)strcspn(g[i]->text, "( "), g[i]->text);
