@@ -136,7 +136,7 @@ def main():
                     cmd += ["--buffer", "%d=%s:%s" % (b["index"], b["dtype"], "x".join(str(d) for d in b["shape"]) or "1")]
             for s in case["scalars"]:
                 cmd += ["--scalar", "%d=%s:%s" % (s["index"], s["type"], s["value"])]
-            cmd += ["--poison"]
+            cmd += ["--poison", "--validate"]   # the device carries VK_LAYER_KHRONOS_validation (docs/corpus.md)
             for o in case["outputs"]:   # one run per output: each has its own tolerance
                 name = "%s/%d" % (case["name"], o["index"])
                 raw = raw_output(sdir, case, o)

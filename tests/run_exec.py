@@ -55,6 +55,26 @@ def split_launch_args(extra):
     return launch, rest
 
 
+TRANSLATION_OPTIONS = {"--subgroup-size": 1, "--virtual-subgroups": 0, "--push-constant-words": 0, "--fast-math": 0,
+                       "--check-bounds": 0, "-I": 1, "-D": 1}
+
+
+def run_args(args, translated):
+    """A case's mtlrun arguments; for GLSL translated already (--glsl-dir), without the translator's options (the
+    translation chose them: tests/payload.py translates for the device's own subgroups)."""
+    if not translated:
+        return list(args)
+    out, i = [], 0
+    while i < len(args):
+        name = args[i].split("=", 1)[0]
+        if name in TRANSLATION_OPTIONS:
+            i += 1 + (TRANSLATION_OPTIONS[name] if "=" not in args[i] else 0)
+            continue
+        out.append(args[i])
+        i += 1
+    return out
+
+
 def pipeline_command(mtlrun, kernel, case, workdir, validate, extra):
     """A case with a buffer bound at two indices (refcase.Same: ggml binds src0 again where an optional source is
     absent, and its kernels compare the addresses) runs as a one-launch pipeline (mtlrun --pipeline) whose shared
@@ -77,7 +97,7 @@ def pipeline_command(mtlrun, kernel, case, workdir, validate, extra):
             run += ["--buffer", "%d=b%d" % (i, i)]
     for s in case["scalars"]:
         run += ["--scalar", "%d=%s:%s" % (s["index"], s["type"], s["value"])]
-    run += [q(a) for a in case.get("mtlrun_args", [])]
+    run += [q(a) for a in run_args(case.get("mtlrun_args", []), kernel[0].endswith(".comp"))]
     lines.append("run " + " ".join(run))
     for o in case["outputs"]:
         outs[o["index"]] = os.path.join(workdir, "%s_got_b%s.npy" % (case["name"], o["index"]))
@@ -112,7 +132,7 @@ def launches_command(mtlrun, sample, case, workdir, validate, extra, glsl_dir):
                 run += ["--buffer", "%d=%s" % (b["index"], b["buffer"])]
         for sc in k["scalars"]:
             run += ["--scalar", "%d=%s:%s" % (sc["index"], sc["type"], sc["value"])]
-        run += [q(a) for a in k["mtlrun_args"]]
+        run += [q(a) for a in run_args(k["mtlrun_args"], bool(glsl_dir))]
         lines.append("run " + " ".join(run))
     for o in case["outputs"]:
         outs[o["name"]] = os.path.join(workdir, "%s_got_%s.npy" % (case["name"], o["name"]))
@@ -164,7 +184,7 @@ def mtlrun_command(mtlrun, sample, case, workdir, validate=True, extra=(), glsl_
     for o in case["outputs"]:
         outs[key(o)] = os.path.join(workdir, "%s_got_b%s.npy" % (case["name"], key(o)))
         cmd += ["--out", "%s=%s" % (key(o), outs[key(o)])]
-    cmd += case.get("mtlrun_args", [])
+    cmd += run_args(case.get("mtlrun_args", []), bool(glsl_dir) and case["entry"] is not None)
     cmd += ["--poison"]
     if validate:
         cmd += ["--validate"]
