@@ -153,8 +153,8 @@ def main():
                               % (o["rtol"], o["atol"], bool(o.get("nan_ok"))))
                     elif o.get("bf16"):   # bfloat16 bits compared as values, with the output's tolerance
                         py = ("import numpy as n, sys; f = lambda p: (n.load(p).astype(n.uint32) << 16).view(n.float32); "
-                              "sys.exit(0 if n.allclose(f(sys.argv[1]), f(sys.argv[2]), rtol=%r, atol=%r) else 1)"
-                              % (o["rtol"], o["atol"]))
+                              "sys.exit(0 if n.allclose(f(sys.argv[1]), f(sys.argv[2]), rtol=%r, atol=%r, equal_nan=%r) else 1)"
+                              % (o["rtol"], o["atol"], bool(o.get("nan_ok"))))
                     elif o.get("bits"):
                         py = ("import numpy as n, sys; a = n.load(sys.argv[1]); b = n.load(sys.argv[2]); "
                               "sys.exit(0 if a.dtype == b.dtype and n.array_equal(a.view('u%d' % a.itemsize), b.view('u%d' % b.itemsize)) else 1)")
