@@ -334,3 +334,31 @@ kernel void half_roots(device const float2* a [[buffer(0)]],
     out[i] = half_root(a[i]);
     hout[i] = half_root(h[i]);
 }
+
+// FunctionOfAMatrixUtils.metal's `ref_at_offs<T>(out_ptr, out_off) += acc`: on bfloat, and with an operand of
+// another type, GLSL needs `x = T(x op y)`, which prints the left side twice. The helper only computes an index,
+// so its call may be repeated (an atomic there may not: tests/errors/lvalue_side_effects.metal).
+template <typename T>
+kernel void accumulate_at_offs(device char* out [[buffer(0)]],
+                               constant char* in [[buffer(1)]],
+                               constant long& out_stride [[buffer(2)]],
+                               constant int& terms [[buffer(3)]],
+                               uint i [[thread_position_in_grid]]) {
+    T acc = T(0);
+    for (int k = 0; k < terms; ++k)
+        acc += ref_at_offs<T>(in, long(i * terms + k) * long(sizeof(T)));
+    ref_at_offs<T>(out, i * out_stride) += acc;
+    ref_at_offs<T>(out, i * out_stride) *= 0.5f;
+}
+template [[host_name("accumulate_at_offs_bfloat")]] kernel void accumulate_at_offs<bfloat>(
+    device char*, constant char*, constant long&, constant int&, uint);
+template [[host_name("accumulate_at_offs_half")]] kernel void accumulate_at_offs<half>(
+    device char*, constant char*, constant long&, constant int&, uint);
+
+kernel void remainder_at_offs(device char* out [[buffer(0)]],
+                              constant int& m [[buffer(1)]],
+                              constant long& out_stride [[buffer(2)]],
+                              uint i [[thread_position_in_grid]]) {
+    ref_at_offs<int>(out, i * out_stride) %= m;
+    ref_at_offs<short>(out, i * out_stride + 4) %= short(m);
+}

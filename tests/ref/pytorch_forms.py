@@ -2,7 +2,8 @@
 """Reference for samples/pytorch_forms.metal: c10's ref_at_offs (references at byte offsets through
 reinterpret_cast, returned by a helper and assigned through), const_cast, chbevl's unsized array parameter, and a
 switch on a long, c10::metal::array (metal::array<T, N>), explicit instances named across macro lines, and all/any of
-half, long and char vector comparisons, static_cast<decltype(x.y)> of a converted value."""
+half, long and char vector comparisons, static_cast<decltype(x.y)> of a converted value,
+compound assignments through ref_at_offs on bfloat, half and int (the helper's call printed twice)."""
 import numpy as np
 from refcase import EXACT, Bytes, InOut, Out, Reference, Scalar, rng
 
@@ -181,6 +182,42 @@ def half_roots_case(name, n, tg):
              threadgroup=tg, grid=n)
 
 
+def to_bf16_exact(f):
+    """float32 values that bfloat16 holds exactly -> their bfloat16 bits"""
+    bits = np.asarray(f, dtype=np.float32).view(np.uint32)
+    assert not (bits & 0xFFFF).any()
+    return (bits >> 16).astype(np.uint16)
+
+
+def accumulate_case(name, entry, n, terms, stride_elems, tg):
+    """out[i * stride] = (out[i * stride] + sum of terms inputs) * 0.5 in T (bfloat or half) through ref_at_offs;
+    the elements between stay. Small integers and halves: exact in both types, so the bytes compare exactly."""
+    inp = r.integers(-8, 9, n * terms).astype(np.float32)
+    init = r.integers(-40, 41, n * stride_elems).astype(np.float32)
+    want = init.copy()
+    want[::stride_elems] = (init[::stride_elems] + inp.reshape(n, terms).sum(1)) * np.float32(0.5)
+    conv = to_bf16_exact if entry.endswith("bfloat") else (lambda v: v.astype(np.float16))
+    ref.case(name, entry, {0: InOut(conv(init).view(np.int8), conv(want).view(np.int8)), 1: conv(inp).view(np.int8),
+                           2: Scalar("long", stride_elems * 2), 3: Scalar("int", terms)}, threadgroup=tg, grid=n)
+
+
+# remainder_at_offs' records: an int at byte 0, a short at byte 4, 2 bytes that stay
+REM = np.dtype({"names": ["i", "s", "pad"], "formats": ["<i4", "<i2", "<i2"], "offsets": [0, 4, 6], "itemsize": 8})
+
+
+def remainder_case(name, n, m, tg):
+    """C's % (truncating: the sign of the dividend) on an int and a short at byte offsets"""
+    rec = np.zeros(n, dtype=REM)
+    rec["i"] = r.integers(-100000, 100000, n)
+    rec["s"] = r.integers(-30000, 30000, n)
+    rec["pad"] = r.integers(-30000, 30000, n)
+    want = rec.copy()
+    want["i"] = np.fmod(rec["i"], m)
+    want["s"] = np.fmod(rec["s"], np.int16(m))
+    ref.case(name, "remainder_at_offs", {0: InOut(rec.view(np.int8), want.view(np.int8)), 1: Scalar("int", m),
+                                         2: Scalar("long", REM.itemsize)}, threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -197,6 +234,9 @@ sub_scaled_case("pytorch_forms_sub_scaled_split_name", "sub_scaled_float", np.fl
 sub_scaled_case("pytorch_forms_sub_scaled_split_global", "sub_scaled_int", np.int32, 77, -2, 32)
 vector_masks_case("pytorch_forms_vector_masks", 200, 64)
 half_roots_case("pytorch_forms_half_roots", 300, 64)
+accumulate_case("pytorch_forms_accumulate_at_offs_bfloat", "accumulate_at_offs_bfloat", 300, 5, 3, 64)
+accumulate_case("pytorch_forms_accumulate_at_offs_half", "accumulate_at_offs_half", 129, 7, 2, 32)
+remainder_case("pytorch_forms_remainder_at_offs", 200, -7, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -470,12 +470,18 @@ static void emit_binary(Emit *E, Node *n, int min_prec)
         put(E, ")");
 }
 
+static bool is_increment(const Node *n)
+{
+    return n->kind == N_POSTFIX || (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")));
+}
+
+/* An atomic operation is a side effect too: `out[atomic_fetch_add_explicit(c, 1, ...)] %= 3` printed as
+   `out[i] = mtl_rem(out[i], 3)` would add twice. */
 static bool has_side_effects(Node *n)
 {
     if (!n)
         return false;
-    if (n->kind == N_ASSIGN || n->kind == N_CALL || n->kind == N_POSTFIX ||
-        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--"))))
+    if (n->kind == N_ASSIGN || n->kind == N_CALL || n->kind == N_ATOMIC || is_increment(n))
         return true;
     if (has_side_effects(n->a) || has_side_effects(n->b) || has_side_effects(n->c))
         return true;
@@ -483,6 +489,86 @@ static bool has_side_effects(Node *n)
         if (has_side_effects(n->list[i]))
             return true;
     return false;
+}
+
+static bool func_is_pure(Func *f, int depth);
+
+/* A write in F's body that stays in F: to one of its own value locals or by-value parameters (an element or member
+   of one included), never through a pointer, a reference, an inout parameter or threadgroup memory. */
+static bool local_write_target(Func *f, Node *t)
+{
+    for (;;) {
+        t = strip_parens(t);
+        if ((t->kind == N_INDEX || t->kind == N_MEMBER || t->kind == N_SWIZZLE) && t->a && t->a->ty &&
+            t->a->ty->kind != TY_PTR && t->a->ty->kind != TY_REF)
+            t = t->a;
+        else
+            break;
+    }
+    if (t->kind != N_VAR)
+        return false;
+    Var *v = t->var;
+    return (v->kind == VAR_LOCAL || v->kind == VAR_PARAM) && v->owner == f && !v->is_out_param && !v->is_threadgroup &&
+           v->role == PR_NONE && v->ty->kind != TY_REF && !v->captured;
+}
+
+/* Whether evaluating N twice computes the same values and changes nothing: no assignment, increment or atomic, and
+   calls only of pure helpers (func_is_pure). An lvalue that is repeatable may be printed twice (x = f(x op y)). */
+static bool repeatable_in(Node *n, int depth)
+{
+    if (!n)
+        return true;
+    if (n->kind == N_ASSIGN || n->kind == N_ATOMIC || n->kind == N_SIMD || is_increment(n))
+        return false;
+    if (n->kind == N_CALL && !(n->fn && func_is_pure(n->fn, depth + 1)))
+        return false;
+    if (!repeatable_in(n->a, depth) || !repeatable_in(n->b, depth) || !repeatable_in(n->c, depth))
+        return false;
+    for (int i = 0; i < n->n_list; i++)
+        if (!repeatable_in(n->list[i], depth))
+            return false;
+    return true;
+}
+
+/* A statement or expression of F's body writes nothing outside F and calls only pure helpers. */
+static bool body_is_pure(Func *f, Node *n, int depth)
+{
+    if (!n)
+        return true;
+    if (n->kind == N_ATOMIC || n->kind == N_SIMD)
+        return false;
+    if (n->kind == N_ASSIGN || is_increment(n)) {
+        if (!local_write_target(f, n->a))
+            return false;
+    } else if (n->kind == N_CALL && !(n->fn && func_is_pure(n->fn, depth + 1))) {
+        return false;
+    } else if (n->kind == N_VARDEF && !body_is_pure(f, n->var->init, depth)) {
+        return false;
+    }
+    if (!body_is_pure(f, n->a, depth) || !body_is_pure(f, n->b, depth) || !body_is_pure(f, n->c, depth) ||
+        !body_is_pure(f, n->d, depth))
+        return false;
+    for (int i = 0; i < n->n_list; i++)
+        if (!body_is_pure(f, n->list[i], depth))
+            return false;
+    return true;
+}
+
+/* A helper whose calls may be repeated: its body (c10's ref_at_offs, which only computes an index) writes nothing
+   but its own locals. Recursion is refused before emission; DEPTH bounds the walk all the same. */
+static bool func_is_pure(Func *f, int depth)
+{
+    if (depth > 32 || !f->body || f->is_kernel || f->uniform_sync)
+        return false;
+    for (int i = 0; i < f->n_params; i++)
+        if (f->params[i]->is_out_param)
+            return false;
+    return body_is_pure(f, f->body, depth);
+}
+
+static bool repeatable(Node *n)
+{
+    return repeatable_in(n, 0);
 }
 
 /* x op= y where C's conversions make GLSL's types disagree (char c += int) becomes x = T(x op y). */
@@ -545,7 +631,7 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
     if (lt && ty_scalar_kind(lt) == TY_BFLOAT && compound) {
         /* bfloat x op= y: x = bfloat(float(x) op y), rounded once */
         char op[2] = {n->op[0], 0};
-        if (has_side_effects(n->a))
+        if (!repeatable(n->a))
             diag_error(E->prog->diag, n->loc, "bfloat %s on an lvalue with side effects is not supported yet", n->op);
         if (n->name && min_prec > 0)
             diag_error(E->prog->diag, n->loc, "the value of a bfloat %s is not supported yet (write %c%cx)", n->name, n->name[1], n->name[1]);
@@ -562,7 +648,7 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
         return;
     }
     if (!strcmp(n->op, "%=") && signed_integer(lt)) {
-        if (has_side_effects(n->a))
+        if (!repeatable(n->a))
             diag_error(E->prog->diag, n->loc, "%%= on a signed integer lvalue with side effects is not supported yet");
         emit_expr(E, n->a, PREC_UNARY);
         put(E, " = ");
@@ -579,7 +665,7 @@ static void emit_assign(Emit *E, Node *n, int min_prec)
     }
     if (compound && rhs->ty && !ty_equal(lt, rhs->ty) && ty_width(rhs->ty) && !(ty_scalar_kind(lt) == ty_scalar_kind(rhs->ty)) &&
         lt->kind != TY_MAT) { /* m *= s: the prelude gave s the element type */
-        if (has_side_effects(n->a))
+        if (!repeatable(n->a))
             diag_error(E->prog->diag, n->loc, "compound assignment with a converted operand to an expression with side effects is not supported yet");
         char op[4];
         snprintf(op, sizeof op, "%.*s", (int)strlen(n->op) - 1, n->op);
@@ -2361,7 +2447,7 @@ static bool emit_place_store(Emit *E, Node *n, int min_prec)
         /* threadgroup words, thread memory of another type: a store function, or an assignment to the element */
         bool compound = strcmp(n->op, "=") != 0;
         bool leaf = leaf_type(t) || (t->kind == TY_MAT && pl.root->mem_word);
-        if ((compound || min_prec > PREC_ASSIGN) && (has_side_effects(n->a) || !leaf))
+        if ((compound || min_prec > PREC_ASSIGN) && (!repeatable(n->a) || !leaf))
             diag_error(E->prog->diag, n->loc, "'%s' on memory stored as another type, through an expression with side effects, is not supported yet", n->op);
         if (!leaf || (t->kind == TY_MAT && compound)) {
             diag_error(E->prog->diag, n->loc, "'%s' written as %s here: only scalars and vectors are written to memory of another type", pl.root->name, ty_metal_name(E->prog->arena, t));
