@@ -362,3 +362,37 @@ kernel void remainder_at_offs(device char* out [[buffer(0)]],
     ref_at_offs<int>(out, i * out_stride) %= m;
     ref_at_offs<short>(out, i * out_stride + 4) %= short(m);
 }
+
+// FusedOptimizerOps.metal's two `fused_sgd` kernel templates (with and without momentum), overloaded on their
+// argument struct, each instance named with its parameter list: the one whose parameters match.
+template <typename T>
+struct SgdArgs {
+    T lr;
+};
+template <typename T>
+struct SgdMomentumArgs {
+    T lr;
+    T momentum;
+};
+template <typename T>
+kernel void sgd_step(constant SgdArgs<T>& args [[buffer(0)]],
+                     device T* param [[buffer(1)]],
+                     device const T* grad [[buffer(2)]],
+                     uint i [[thread_position_in_grid]]) {
+    param[i] -= args.lr * grad[i];
+}
+template <typename T>
+kernel void sgd_step(constant SgdMomentumArgs<T>& args [[buffer(0)]],
+                     device T* param [[buffer(1)]],
+                     device const T* grad [[buffer(2)]],
+                     device T* velocity [[buffer(3)]],
+                     uint i [[thread_position_in_grid]]) {
+    velocity[i] = args.momentum * velocity[i] + grad[i];
+    param[i] -= args.lr * velocity[i];
+}
+template [[host_name("sgd_step_float")]] kernel void sgd_step<float>(
+    constant SgdArgs<float>& args [[buffer(0)]], device float* param [[buffer(1)]], device const float* grad [[buffer(2)]],
+    uint i [[thread_position_in_grid]]);
+template [[host_name("sgd_momentum_step_float")]] kernel void sgd_step<float>(
+    constant SgdMomentumArgs<float>& args [[buffer(0)]], device float* param [[buffer(1)]],
+    device const float* grad [[buffer(2)]], device float* velocity [[buffer(3)]], uint i [[thread_position_in_grid]]);

@@ -3,7 +3,8 @@
 reinterpret_cast, returned by a helper and assigned through), const_cast, chbevl's unsized array parameter, and a
 switch on a long, c10::metal::array (metal::array<T, N>), explicit instances named across macro lines, and all/any of
 half, long and char vector comparisons, static_cast<decltype(x.y)> of a converted value,
-compound assignments through ref_at_offs on bfloat, half and int (the helper's call printed twice)."""
+compound assignments through ref_at_offs on bfloat, half and int (the helper's call printed twice),
+two overloaded kernel templates instantiated by their parameter lists."""
 import numpy as np
 from refcase import EXACT, Bytes, InOut, Out, Reference, Scalar, rng
 
@@ -218,6 +219,25 @@ def remainder_case(name, n, m, tg):
                                          2: Scalar("long", REM.itemsize)}, threadgroup=tg, grid=n)
 
 
+def sgd_case(name, n, momentum, tg):
+    """sgd_step's two overloads: param -= lr * grad, or with a velocity (v = momentum * v + grad)"""
+    param = r.standard_normal(n).astype(np.float32)
+    grad = r.standard_normal(n).astype(np.float32)
+    lr = np.float32(0.125)
+    tol = {"rtol": 1e-6, "atol": 1e-6}
+    if momentum is None:
+        args = np.array([lr], dtype=np.float32)
+        want = param - lr * grad
+        ref.case(name, "sgd_step_float", {0: Bytes(args.tobytes()), 1: InOut(param, want, tol=tol), 2: grad},
+                 threadgroup=tg, grid=n)
+        return
+    vel = r.standard_normal(n).astype(np.float32)
+    args = np.array([lr, momentum], dtype=np.float32)
+    v = np.float32(momentum) * vel + grad
+    ref.case(name, "sgd_momentum_step_float", {0: Bytes(args.tobytes()), 1: InOut(param, param - lr * v, tol=tol),
+                                              2: grad, 3: InOut(vel, v, tol=tol)}, threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -237,6 +257,8 @@ half_roots_case("pytorch_forms_half_roots", 300, 64)
 accumulate_case("pytorch_forms_accumulate_at_offs_bfloat", "accumulate_at_offs_bfloat", 300, 5, 3, 64)
 accumulate_case("pytorch_forms_accumulate_at_offs_half", "accumulate_at_offs_half", 129, 7, 2, 32)
 remainder_case("pytorch_forms_remainder_at_offs", 200, -7, 64)
+sgd_case("pytorch_forms_sgd_step_overload", 250, None, 64)
+sgd_case("pytorch_forms_sgd_momentum_step_overload", 250, 0.75, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -518,7 +518,7 @@ static bool repeatable_in(Node *n, int depth)
 {
     if (!n)
         return true;
-    if (n->kind == N_ASSIGN || n->kind == N_ATOMIC || n->kind == N_SIMD || is_increment(n))
+    if (n->kind == N_ASSIGN || n->kind == N_ATOMIC || is_increment(n)) /* (SIMD-group values are the same twice) */
         return false;
     if (n->kind == N_CALL && !(n->fn && func_is_pure(n->fn, depth + 1)))
         return false;

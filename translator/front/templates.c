@@ -173,8 +173,11 @@ static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out,
         return i;
     sb_printf(out, "void __mtl_instance_%d() { (void)(%.*s); ", (*counter)++, host ? (int)host_len : 2,
               host ? host : "\"\"");
-    bool deduced = !memchr(t + name, '<', name_end - name) && t[skip_space(t, name_end, semi)] == '(';
-    if (deduced) { /* `void k(device float*, uint)`: the instance the parameter types select, as a function pointer */
+    /* `void k(device float*, uint)` and `void k<float>(device A<float>&, uint)`: the instance the parameter types
+       select, as a function pointer (naming `k<float>` alone is ambiguous when k is overloaded: PyTorch's two
+       `fused_sgd` kernel templates, Pooling's) */
+    bool typed = t[skip_space(t, name_end, semi)] == '(';
+    if (typed) {
         sb_puts(out, "(void)static_cast<");
         for (size_t k = j; k < name; k++) /* the return type, without `kernel` */
             if (!((!strncmp(t + k, "kernel", 6) && !is_ident_char(t[k + 6])) && (k == j || !is_ident_char(t[k - 1]))))
