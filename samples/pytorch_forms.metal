@@ -396,3 +396,19 @@ template [[host_name("sgd_step_float")]] kernel void sgd_step<float>(
 template [[host_name("sgd_momentum_step_float")]] kernel void sgd_step<float>(
     constant SgdMomentumArgs<float>& args [[buffer(0)]], device float* param [[buffer(1)]],
     device const float* grad [[buffer(2)]], device float* velocity [[buffer(3)]], uint i [[thread_position_in_grid]]);
+
+// CrossOp.metal's REGISTER_CROSS_FUNC(bfloat): `bfloat3 out;` declared without a value, its components assigned.
+static inline bfloat3 cross_components(bfloat3 x, bfloat3 y) {
+    bfloat3 out;
+    out.x = x.y * y.z - x.z * y.y;
+    out.y = x.z * y.x - x.x * y.z;
+    out.z = x.x * y.y - x.y * y.x;
+    return out;
+}
+
+kernel void bfloat_cross(device const bfloat3* a [[buffer(0)]],
+                         device const bfloat3* b [[buffer(1)]],
+                         device bfloat3* out [[buffer(2)]],
+                         uint i [[thread_position_in_grid]]) {
+    out[i] = cross_components(a[i], b[i]);
+}

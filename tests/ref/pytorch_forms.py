@@ -4,7 +4,7 @@ reinterpret_cast, returned by a helper and assigned through), const_cast, chbevl
 switch on a long, c10::metal::array (metal::array<T, N>), explicit instances named across macro lines, and all/any of
 half, long and char vector comparisons, static_cast<decltype(x.y)> of a converted value,
 compound assignments through ref_at_offs on bfloat, half and int (the helper's call printed twice),
-two overloaded kernel templates instantiated by their parameter lists."""
+two overloaded kernel templates instantiated by their parameter lists, a bfloat3 declared without a value."""
 import numpy as np
 from refcase import EXACT, Bytes, InOut, Out, Reference, Scalar, rng
 
@@ -238,6 +238,21 @@ def sgd_case(name, n, momentum, tg):
                                               2: grad, 3: InOut(vel, v, tol=tol)}, threadgroup=tg, grid=n)
 
 
+def bfloat_cross_case(name, n, tg):
+    """cross of bfloat3 vectors of small integers (products and differences exact in bfloat); bfloat3 elements are
+    8 bytes apart, the 4th half stays"""
+    a = r.integers(-8, 9, (n, 3)).astype(np.float32)
+    b = r.integers(-8, 9, (n, 3)).astype(np.float32)
+    def padded(v):
+        p = np.zeros((n, 4), np.float32)
+        p[:, :3] = v
+        return to_bf16_exact(p)
+    want = padded(np.cross(a, b))
+    init = r.integers(0, 65536, (n, 4)).astype(np.uint16)
+    want[:, 3] = init[:, 3]
+    ref.case(name, "bfloat_cross", {0: padded(a), 1: padded(b), 2: InOut(init, want)}, threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -259,6 +274,7 @@ accumulate_case("pytorch_forms_accumulate_at_offs_half", "accumulate_at_offs_hal
 remainder_case("pytorch_forms_remainder_at_offs", 200, -7, 64)
 sgd_case("pytorch_forms_sgd_step_overload", 250, None, 64)
 sgd_case("pytorch_forms_sgd_momentum_step_overload", 250, 0.75, 64)
+bfloat_cross_case("pytorch_forms_bfloat_cross", 150, 32)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -1782,11 +1782,20 @@ static Node *conv_call(Parser *P, CXCursor c)
             from = bfloat_components(P, c, ty_width(n->ty), nargs);
         if (ck == CXCursor_ConversionFunction)
             from = conversion_object(P, c);
-        if (nargs == 0 && ck == CXCursor_Constructor && n->ty->kind != TY_VEC) {
-            /* bfloat() and `bfloat x;` (MLX's reduce_row.h: `U row_total;`): 0, as bfloat() is in Metal */
+        if (nargs == 0 && ck == CXCursor_Constructor) {
+            /* bfloat() and `bfloat x;` (MLX's reduce_row.h: `U row_total;`): 0, as bfloat() is in Metal; `bfloat3
+               out;` (PyTorch's CrossOp: its components assigned next) likewise, float3(0.0) converted */
             from = new_node(P, N_FLOAT, c);
             from->ty = ty_scalar(TY_FLOAT);
             from->fval = 0.0;
+            if (n->ty->kind == TY_VEC) {
+                Node *v = new_node(P, N_VECCTOR, c);
+                v->ty = ty_vec(P->arena, TY_FLOAT, ty_width(n->ty));
+                v->list = arena_alloc(P->arena, sizeof(Node *));
+                v->list[0] = from;
+                v->n_list = 1;
+                from = v;
+            }
         }
         if (!from)
             return unsupported(P, c, "this bfloat conversion");
