@@ -412,3 +412,45 @@ kernel void bfloat_cross(device const bfloat3* a [[buffer(0)]],
                          uint i [[thread_position_in_grid]]) {
     out[i] = cross_components(a[i], b[i]);
 }
+
+// c10's gamma and log_gamma call each other, each under a guard that stops the cycle after one turn: gamma calls
+// log_gamma only for x >= 8, log_gamma calls gamma only for |x| < 8. The call that closes the cycle goes to a copy
+// of the callee whose branch back the guard rules out (gamma_of_x_lt8 in the GLSL).
+float stirling_log_gamma(float y) { /* log Γ(y) for y >= 8 */
+    const float z = 1.0f / (y * y);
+    const float series = (1.0f / 12.0f - z * (1.0f / 360.0f - z * (1.0f / 1260.0f))) / y;
+    return (y - 0.5f) * log(y) - y + 0.91893853320467274f + series;
+}
+
+template <typename T>
+float log_gamma_of(const T x);
+
+template <typename T>
+T gamma_of(const T x) {
+    if (x >= 8.0) {
+        return exp(log_gamma_of(x));
+    }
+    float y = x, prod = 1.0f; /* Γ(x) = Γ(x + n) / (x (x + 1) ... (x + n - 1)) */
+    while (y < 8.0f) {
+        prod *= y;
+        y += 1.0f;
+    }
+    return exp(stirling_log_gamma(y)) / prod;
+}
+
+template <typename T>
+float log_gamma_of(const T x) {
+    const auto ax = abs(static_cast<float>(x));
+    if (ax < 8.0) {
+        return log(abs(gamma_of(ax)));
+    }
+    return stirling_log_gamma(ax);
+}
+
+kernel void gamma_pair(device const float* x [[buffer(0)]],
+                       device float* g [[buffer(1)]],
+                       device float* lg [[buffer(2)]],
+                       uint i [[thread_position_in_grid]]) {
+    g[i] = gamma_of(x[i]);
+    lg[i] = log_gamma_of(x[i]);
+}

@@ -491,6 +491,12 @@ typedef struct PtrSpec {
 } PtrSpec;
 
 /* ---- lower.c ---- */
+/* recursion.c: for CALL (in FROM) of a function on the call path, a copy of the callee that the call's guard
+   (`if (v < C)` around it) keeps from calling back, or NULL. */
+Func *lower_bounded_callee(Program *prog, Func *from, Node *call);
+/* Whether G is on the call path being checked or calls, through anything, a function that is. */
+bool lower_reaches_call_path(Func *g);
+
 typedef struct Lowered {
     Func *kernel;
     PtrVec funcs;    /* helpers reachable, callees first */

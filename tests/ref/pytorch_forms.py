@@ -4,7 +4,8 @@ reinterpret_cast, returned by a helper and assigned through), const_cast, chbevl
 switch on a long, c10::metal::array (metal::array<T, N>), explicit instances named across macro lines, and all/any of
 half, long and char vector comparisons, static_cast<decltype(x.y)> of a converted value,
 compound assignments through ref_at_offs on bfloat, half and int (the helper's call printed twice),
-two overloaded kernel templates instantiated by their parameter lists, a bfloat3 declared without a value."""
+two overloaded kernel templates instantiated by their parameter lists, a bfloat3 declared without a value,
+gamma and log_gamma calling each other under guards that stop the recursion."""
 import numpy as np
 from refcase import EXACT, Bytes, InOut, Out, Reference, Scalar, rng
 
@@ -253,6 +254,19 @@ def bfloat_cross_case(name, n, tg):
     ref.case(name, "bfloat_cross", {0: padded(a), 1: padded(b), 2: InOut(init, want)}, threadgroup=tg, grid=n)
 
 
+def gamma_pair_case(name, n, tg):
+    """Γ(x) and log|Γ(|x|)| (math.gamma, math.lgamma in float64) for x on both sides of the guards' 8, and negative
+    x for log_gamma (which takes |x|); float32 within a few ulps of the series' error"""
+    import math
+    x = np.concatenate([r.uniform(0.5, 8, n // 2), r.uniform(8, 20, n - n // 2)]).astype(np.float32)
+    x[::5] *= -1    # log_gamma of |x|; gamma of a negative x: the product below 8
+    g = np.array([math.gamma(float(v)) for v in x])
+    lg = np.array([math.lgamma(abs(float(v))) for v in x])
+    ref.case(name, "gamma_pair", {0: x, 1: Out(g.astype(np.float32), tol={"rtol": 1e-4, "atol": 1e-6}),
+                                  2: Out(lg.astype(np.float32), tol={"rtol": 1e-5, "atol": 1e-5})},
+             threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -275,6 +289,7 @@ remainder_case("pytorch_forms_remainder_at_offs", 200, -7, 64)
 sgd_case("pytorch_forms_sgd_step_overload", 250, None, 64)
 sgd_case("pytorch_forms_sgd_momentum_step_overload", 250, 0.75, 64)
 bfloat_cross_case("pytorch_forms_bfloat_cross", 150, 32)
+gamma_pair_case("pytorch_forms_gamma_pair", 200, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

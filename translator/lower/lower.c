@@ -493,8 +493,16 @@ static void visit_calls(Lower *X, Func *f, Node *n)
 {
     if (!n)
         return;
-    if (n->kind == N_CALL && n->fn)
+    if (n->kind == N_CALL && n->fn) {
+        /* a call that closes a cycle, or opens one (its callee calls back): recursion its guards may stop, a call of
+           a copy that does not call back (recursion.c) */
+        Func *bounded = f && n->fn->body && !pv_contains(&X->L->funcs, n->fn) && lower_reaches_call_path(n->fn)
+                            ? lower_bounded_callee(X->prog, f, n)
+                            : NULL;
+        if (bounded)
+            n->fn = bounded;
         visit_func(X, n->fn, f, n->loc);
+    }
     if (n->kind == N_VAR && n->var->kind == VAR_GLOBAL && n->var->init) /* a constant's constructor (emit: set in main) */
         visit_calls(X, f, n->var->init);
     visit_calls(X, f, n->a);
