@@ -116,9 +116,89 @@ static void append_name(StrBuf *out, const char *t, size_t a, size_t b)
             sb_append(out, t + k, 1);
 }
 
+/* The names declared as `void NAME(` in the text (kernels and their templates among them), sorted, each as often
+   as it is declared: an instance of a name declared twice or more may be of an overload. */
+typedef struct VoidNames {
+    const char **at;
+    size_t *len;
+    size_t n, cap;
+} VoidNames;
+
+static int name_cmp(const char *a, size_t an, const char *b, size_t bn)
+{
+    int c = memcmp(a, b, an < bn ? an : bn);
+    return c ? c : (an > bn) - (an < bn);
+}
+
+static VoidNames *sort_names;
+static int void_name_order(const void *x, const void *y)
+{
+    size_t i = *(const size_t *)x, j = *(const size_t *)y;
+    return name_cmp(sort_names->at[i], sort_names->len[i], sort_names->at[j], sort_names->len[j]);
+}
+
+static void collect_void_names(const char *t, size_t len, VoidNames *v)
+{
+    for (size_t i = 0; i + 4 < len; i++) {
+        if (strncmp(t + i, "void", 4) || (i && is_ident_char(t[i - 1])) || is_ident_char(t[i + 4]))
+            continue;
+        size_t a = skip_space(t, i + 4, len), b = a;
+        while (b < len && is_ident_char(t[b]))
+            b++;
+        if (b == a || t[skip_space(t, b, len)] != '(')
+            continue;
+        if (v->n == v->cap) {
+            v->cap = v->cap ? 2 * v->cap : 256;
+            v->at = realloc(v->at, sizeof *v->at * v->cap);
+            v->len = realloc(v->len, sizeof *v->len * v->cap);
+            if (!v->at || !v->len)
+                abort();
+        }
+        v->at[v->n] = t + a;
+        v->len[v->n++] = b - a;
+    }
+    size_t *order = malloc(sizeof *order * (v->n ? v->n : 1));
+    const char **at = malloc(sizeof *at * (v->n ? v->n : 1));
+    size_t *ln = malloc(sizeof *ln * (v->n ? v->n : 1));
+    if (!order || !at || !ln)
+        abort();
+    for (size_t k = 0; k < v->n; k++)
+        order[k] = k;
+    sort_names = v;
+    qsort(order, v->n, sizeof *order, void_name_order);
+    for (size_t k = 0; k < v->n; k++)
+        at[k] = v->at[order[k]], ln[k] = v->len[order[k]];
+    free(order);
+    free(v->at);
+    free(v->len);
+    v->at = at;
+    v->len = ln;
+}
+
+/* Whether NAME (its last component; template arguments after it ignored) is declared `void NAME(` twice or more. */
+static bool overloaded(const VoidNames *v, const char *t, size_t name, size_t name_end)
+{
+    size_t e = name;
+    while (e < name_end && t[e] != '<')
+        e++;
+    size_t b = e;
+    while (b > name && is_ident_char(t[b - 1]))
+        b--;
+    size_t lo = 0, hi = v->n;
+    while (lo < hi) { /* the first not below the name */
+        size_t mid = (lo + hi) / 2;
+        if (name_cmp(v->at[mid], v->len[mid], t + b, e - b) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo + 1 < v->n && !name_cmp(v->at[lo], v->len[lo], t + b, e - b) &&
+           !name_cmp(v->at[lo + 1], v->len[lo + 1], t + b, e - b);
+}
+
 /* Tries the explicit instantiation at T[i] (`template` then `[[`); on success appends its rewrite to OUT and
    returns the index after it, else returns I. */
-static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out, int *counter)
+static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out, int *counter, const VoidNames *names)
 {
     size_t j = skip_space(t, i + 8, len);
     const char *host = NULL;
@@ -173,10 +253,11 @@ static size_t rewrite_instance(const char *t, size_t i, size_t len, StrBuf *out,
         return i;
     sb_printf(out, "void __mtl_instance_%d() { (void)(%.*s); ", (*counter)++, host ? (int)host_len : 2,
               host ? host : "\"\"");
-    /* `void k(device float*, uint)` and `void k<float>(device A<float>&, uint)`: the instance the parameter types
-       select, as a function pointer (naming `k<float>` alone is ambiguous when k is overloaded: PyTorch's two
-       `fused_sgd` kernel templates, Pooling's) */
-    bool typed = t[skip_space(t, name_end, semi)] == '(';
+    /* `void k(device float*, uint)`, and `void k<float>(device A<float>&, uint)` of an overloaded k (PyTorch's two
+       `fused_sgd` kernel templates, where naming `k<float>` alone is ambiguous): the instance the parameter types
+       select, as a function pointer */
+    bool typed = t[skip_space(t, name_end, semi)] == '(' &&
+                 (!memchr(t + name, '<', name_end - name) || overloaded(names, t, name, name_end));
     if (typed) {
         sb_puts(out, "(void)static_cast<");
         for (size_t k = j; k < name; k++) /* the return type, without `kernel` */
@@ -213,6 +294,8 @@ char *tmpl_rewrite_instances(const char *t, size_t len, size_t *out_len)
 {
     StrBuf out = {0};
     int counter = 0;
+    VoidNames names = {0};
+    collect_void_names(t, len, &names);
     sb_puts(&out, TMPL_PROLOGUE);
     for (size_t i = 0; i < len;) {
         size_t skip = skip_comment_or_literal(t, i, len);
@@ -222,7 +305,7 @@ char *tmpl_rewrite_instances(const char *t, size_t len, size_t *out_len)
             continue;
         }
         if (!strncmp(t + i, "template", 8) && (i == 0 || !is_ident_char(t[i - 1])) && !is_ident_char(t[i + 8])) {
-            size_t next = rewrite_instance(t, i, len, &out, &counter);
+            size_t next = rewrite_instance(t, i, len, &out, &counter, &names);
             if (next != i) {
                 i = next;
                 continue;
@@ -234,6 +317,8 @@ char *tmpl_rewrite_instances(const char *t, size_t len, size_t *out_len)
         sb_printf(&out, "%.*s", (int)n, t + i);
         i += n;
     }
+    free(names.at);
+    free(names.len);
     *out_len = out.len;
     return out.data;
 }
