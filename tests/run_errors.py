@@ -14,6 +14,7 @@ Directives, written in the .metal file as comments:
     // EXPECT-STDOUT: some text     stdout contains this text
     // EXPECT-NO-STDOUT             stdout is empty
     // EXPECT-NOT-STDOUT: some text stdout does not contain this text (e.g. a kernel that must not be written)
+    // EXPECT-NOT-STDERR: some text stderr does not contain this text (e.g. the cascade an error must not start)
 A case fails on any unmet expectation, a crash (signal or exit status >= 128) or a sanitizer report.
 """
 import argparse
@@ -23,7 +24,8 @@ import shlex
 import subprocess
 import sys
 
-DIRECTIVE_RE = re.compile(r"//\s*(ARGS|EXPECT-EXIT|EXPECT-ERROR|EXPECT-STDERR|EXPECT-STDOUT|EXPECT-NO-STDOUT|EXPECT-NOT-STDOUT)"
+DIRECTIVE_RE = re.compile(r"//\s*(ARGS|EXPECT-EXIT|EXPECT-ERROR|EXPECT-STDERR|EXPECT-STDOUT|EXPECT-NO-STDOUT|EXPECT-NOT-STDOUT|"
+                          r"EXPECT-NOT-STDERR)"
                           r"(?::\s?(.*?))?\s*$")
 ERROR_SPEC_RE = re.compile(r"^(@[+-]\d+|\d+):(\d+):\s*error:\s*(.*)$")
 SANITIZER_RE = re.compile(r"ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:|UndefinedBehaviorSanitizer")
@@ -40,6 +42,7 @@ class Case:
         self.stdout = []
         self.no_stdout = False
         self.not_stdout = []
+        self.not_stderr = []
         with open(path, encoding="utf-8") as f:
             self.lines = f.read().split("\n")
         for number, text in enumerate(self.lines, start=1):
@@ -58,6 +61,8 @@ class Case:
             self.stdout.append(value)
         elif kind == "EXPECT-NOT-STDOUT":
             self.not_stdout.append(value)
+        elif kind == "EXPECT-NOT-STDERR":
+            self.not_stderr.append(value)
         elif kind == "EXPECT-NO-STDOUT":
             self.no_stdout = True
         else:
@@ -109,6 +114,7 @@ def check(case, rc, out, err):
     problems += ["stderr lacks %r" % s for s in case.stderr if s not in err]
     problems += ["stdout lacks %r" % s for s in case.stdout if s not in out]
     problems += ["stdout holds %r" % s for s in case.not_stdout if s in out]
+    problems += ["stderr holds %r" % s for s in case.not_stderr if s in err]
     if case.no_stdout and out.strip():
         problems.append("stdout should be empty")
     return problems

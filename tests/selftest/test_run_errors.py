@@ -57,6 +57,13 @@ class RunErrorsTest(unittest.TestCase):
                 self.assertEqual(rc, 1, out)
                 self.assertIn("missing diagnostic", out)
 
+    def test_not_stderr(self):
+        rc, out = run(CASE + "// EXPECT-NOT-STDERR: boom\n", "diag:4:5:use of undeclared identifier 'boom'")
+        self.assertEqual(rc, 1, out)
+        self.assertIn("stderr holds 'boom'", out)
+        rc, out = run(CASE + "// EXPECT-NOT-STDERR: no matching\n", "diag:4:5:use of undeclared identifier 'boom'")
+        self.assertEqual(rc, 0, out)
+
     def test_form_exit_and_crash_failures(self):
         for mode, text in (("nocaret", "caret"), ("exit0", "exit status 0"), ("crash", "crashed"),
                            ("asan", "sanitizer")):

@@ -73,6 +73,10 @@ typedef struct Parser {
     unsigned seen_off[128];
     CXFile seen_file[128];
     int n_seen;
+    const char *vec_elem[2]; /* bfloat, bool: a vector of it deduced through was an error (report_clang_diagnostics) */
+    SrcLoc vec_loc[2];       /* where that error was reported */
+    char *last_instance;     /* the outermost instantiation note of the last error (instance_of) */
+    int n_vec;
 } Parser;
 
 /* ---- small libclang helpers ---- */
@@ -1765,6 +1769,8 @@ static Node *conv_call(Parser *P, CXCursor c)
     Node *u = in_prelude(callee) ? uniform_call(P, c, callee, n) : NULL;
     if (u)
         return u;
+    if (in_prelude(callee) && !strcmp(name, "__mtl_private") && nargs == 1) /* a temporary as thread memory (fix_conversions) */
+        return conv_expr(P, clang_Cursor_getArgument(c, 0));
     if (ck == CXCursor_CXXMethod && prelude_member_of(P, callee, "os_log"))
         return conv_log_call(P, c, name);
     if (in_prelude(callee) &&
@@ -1818,8 +1824,24 @@ static Node *conv_call(Parser *P, CXCursor c)
     if (ck == CXCursor_CXXMethod && in_prelude(callee) && ty_scalar_kind(n->ty) == TY_BFLOAT && !strncmp(name, "operator", 8) &&
         strcmp(name, "operator=") && nargs >= 1)
         return bfloat_update(P, c, n, name + 8, nargs);
+    if (ck == CXCursor_CXXMethod && in_prelude(callee) && !strcmp(name, "operator=") && nargs == 2 &&
+        clang_Cursor_getNumArguments(callee) == 1 && ty_scalar_kind(n->ty) == TY_BFLOAT && n->ty->kind != TY_VEC &&
+        clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(callee, 0))).kind == CXType_Float) {
+        /* bfloat's operator=(float) (grammar/metal_types): x = bfloat(y), y already converted to float by clang
+           (through the class's own conversion operator for MLX's `scale = mask[i]`) */
+        n->kind = N_ASSIGN;
+        n->op = "=";
+        n->a = conv_expr(P, clang_Cursor_getArgument(c, 0));
+        n->ty = n->a->ty;
+        n->b = new_node(P, N_CAST, c);
+        n->b->a = conv_expr(P, clang_Cursor_getArgument(c, 1));
+        n->b->ty = ty_scalar(TY_BFLOAT);
+        n->b->implicit = true;
+        return n;
+    }
     if (ck == CXCursor_CXXMethod && !strcmp(name, "operator=") && nargs == 2 &&
-        !has_user_method(clang_getCursorSemanticParent(callee), "operator=")) {
+        (!has_user_method(clang_getCursorSemanticParent(callee), "operator=") ||
+         (in_prelude(callee) && ty_scalar_kind(n->ty) == TY_BFLOAT && n->ty->kind != TY_VEC))) {
         /* the implicit copy assignment of a struct (across address spaces in clang's OpenCL mode) */
         n->kind = N_ASSIGN;
         n->op = "=";
@@ -1868,6 +1890,16 @@ static Node *conv_call(Parser *P, CXCursor c)
             n->kind = N_VECCTOR;
             for (int i = 0; i < n->n_list; i++) /* float4(b) of a bfloat4 b: its value, not its bits */
                 n->list[i] = float_value(P, c, n->list[i]);
+            if (n->ty && n->ty->kind == TY_VEC && ty_scalar_kind(n->ty) == TY_BFLOAT) {
+                /* `vec<T, 2> v(a, b)` of T = bfloat (written __mtl_vector): the float vector of the values, rounded
+                   to bfloat2, not a u16vec2 of the floats */
+                Node *cast = new_node(P, N_CAST, c);
+                cast->ty = n->ty;
+                cast->implicit = true;
+                n->ty = ty_vec(P->arena, TY_FLOAT, ty_width(cast->ty));
+                cast->a = n;
+                return cast;
+            }
             return n;
         }
         if ((!strcmp(name, "__mtl_tg") || !strcmp(name, "__mtl_value")) && n->n_list == 1)
@@ -4649,6 +4681,77 @@ static unsigned error_owner(Parser *P, CXDiagnostic d, CXFile f, unsigned off, b
     return off;
 }
 
+/* clang's "invalid vector element type 'bfloat'" (or 'bool') for the prelude's __mtl_deduced_vec, the vector type an
+   alias template of vec is written as so that function templates deduce through it (preprocess.c,
+   pp_deducible_vectors): bfloat and bool vectors are structs here, which nothing deduces through. Returns the error
+   naming the construct, at the user's alias (*LOC), or NULL when D is not this error. */
+static char *deduced_vec_error(Parser *P, CXDiagnostic d, const char *msg, SrcLoc *loc)
+{
+    const char *e = strstr(msg, "invalid vector element type '");
+    if (!e)
+        return NULL;
+    e += strlen("invalid vector element type '");
+    CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+    unsigned n = notes ? clang_getNumDiagnosticsInSet(notes) : 0;
+    bool ours = false;
+    char *alias = NULL;
+    for (unsigned i = 0; i < n && !alias; i++) {
+        CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+        char *text = cx_take(P, clang_getDiagnosticSpelling(note));
+        const char *a = strstr(text, "in instantiation of template type alias '");
+        if (a && ours) {
+            a += strlen("in instantiation of template type alias '");
+            alias = arena_printf(P->arena, "%.*s", (int)strcspn(a, "'"), a);
+        } else if (a && !strcmp(a + strlen("in instantiation of template type alias '"), "__mtl_deduced_vec' requested here")) {
+            ours = true;
+            CXFile f;
+            unsigned off;
+            clang_getExpansionLocation(clang_getDiagnosticLocation(note), &f, NULL, NULL, &off);
+            if (f && clang_File_isEqual(f, P->main_file))
+                *loc = pp_loc(&P->pp, off);
+        }
+        clang_disposeDiagnostic(note);
+    }
+    if (!ours)
+        return NULL;
+    int elen = (int)strcspn(e, "'");
+    bool is_bool = elen == 4 && !strncmp(e, "bool", 4);
+    return arena_printf(P->arena,
+                        "metal::vec<%.*s, N> through the alias template '%s' is not supported: function templates deduce "
+                        "their element type through it, and %.*s vectors are structs to mtl2glsl's front end (%s), which "
+                        "clang cannot deduce through",
+                        elen, e, alias ? alias : "?", elen, e,
+                        is_bool ? "clang's OpenCL mode has no bool vectors" : "clang 14 has no bfloat type");
+}
+
+/* Whether clang error D belongs to a kernel instance whose template arguments name ELEM (`gemm<bfloat, 64, ...>`):
+   the outermost instantiation note, the kernel's, says (that of the error before where clang left it out, as
+   error_owner does). */
+static bool instance_of(Parser *P, CXDiagnostic d, const char *elem)
+{
+    CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+    unsigned n = notes ? clang_getNumDiagnosticsInSet(notes) : 0;
+    char *kernel = NULL;
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+        char *text = cx_take(P, clang_getDiagnosticSpelling(note));
+        if (strstr(text, "in instantiation of function template specialization '") && strstr(text, "requested here"))
+            kernel = text;
+        clang_disposeDiagnostic(note);
+    }
+    if (!kernel) /* clang left the outer instances out of a long backtrace: the one of the error before */
+        kernel = P->last_instance;
+    P->last_instance = kernel;
+    if (!kernel)
+        return false;
+    const char *args = strchr(kernel, '<');
+    size_t el = strlen(elem);
+    for (const char *p = args; p && (p = strstr(p, elem)); p += el)
+        if ((p[-1] == '<' || (p[-1] == ' ' && p[-2] == ',')) && (p[el] == ',' || p[el] == '>'))
+            return true;
+    return false;
+}
+
 /* Prints clang's diagnostics in our format. */
 static void report_clang_diagnostics(Parser *P)
 {
@@ -4670,19 +4773,44 @@ static void report_clang_diagnostics(Parser *P)
             loc = clang_File_isEqual(f, P->main_file) ? pp_loc(&P->pp, off)
                                                       : (SrcLoc){cx_take(P, clang_getFileName(f)), (int)line, (int)col};
         char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
+        char *vec_msg = sev >= CXDiagnostic_Error ? deduced_vec_error(P, d, msg, &loc) : NULL;
         if (sev >= CXDiagnostic_Error) {
             bool in_main;
             unsigned owner = error_owner(P, d, f, off, &in_main, &last_owner, &spans);
+            /* after a bfloat (bool) vector deduced through, the errors of kernel instances of bfloat (bool) are its
+               consequences (clang goes on with an int in its place: calls that deduce nothing, instances made
+               invalid): they stop their kernels as that error, which names the construct, and are not printed */
+            int cause = -1, known = -1;
+            const char *e = vec_msg ? vec_msg + strlen("metal::vec<") : NULL;
+            for (int k = 0; k < P->n_vec; k++)
+                if (e ? !strncmp(P->vec_elem[k], e, strcspn(e, ",")) && !P->vec_elem[k][strcspn(e, ",")]
+                      : cause < 0 && instance_of(P, d, P->vec_elem[k]))
+                    known = cause = k;
+            if (e) {
+                cause = -1;
+                if (known < 0 && P->n_vec < 2) {
+                    P->vec_elem[P->n_vec] = arena_printf(P->arena, "%.*s", (int)strcspn(e, ","), e);
+                    P->vec_loc[P->n_vec++] = loc;
+                }
+            } else if (cause >= 0) {
+                loc = P->vec_loc[cause];
+            }
             if (P->n_errors == P->cap_errors)
                 P->errors = realloc(P->errors, sizeof *P->errors * (size_t)(P->cap_errors = P->cap_errors * 2 + 16));
             bool at_main = f && clang_File_isEqual(f, P->main_file);
             P->errors[P->n_errors++] = (ClangError){owner, at_main ? off : UINT_MAX, in_main && !pp_in_system_file(&P->pp, owner),
                                                     loc, {0}};
+            if (cause >= 0) {
+                clang_disposeDiagnostic(d);
+                continue;
+            }
         }
         if (already_reported(P, f, off, msg)) { /* the same error in each instance of a template */
             clang_disposeDiagnostic(d);
             continue;
         }
+        if (vec_msg)
+            msg = vec_msg;
         if (strstr(msg, "non-kernel function variable cannot be declared in local address space"))
             msg = "threadgroup variables outside a kernel's body are not supported yet";
         if (strstr(msg, "cannot be used as the type of a kernel parameter") && msg[0] == '\'')
@@ -5231,6 +5359,37 @@ static int cast_temporary_edits(Parser *P, unsigned off, TextEdit *edits, int n_
     return 2;
 }
 
+/* Whether a note under D says a candidate method needs its object in thread memory and the object is a temporary
+   (clang's OpenCL mode puts a value returned by a function in the default address space; Metal's are thread
+   memory). */
+static bool thread_method_on_temporary(Parser *P, CXDiagnostic d)
+{
+    CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+    bool found = false;
+    for (unsigned k = 0; notes && !found && k < clang_getNumDiagnosticsInSet(notes); k++) {
+        CXDiagnostic nd = clang_getDiagnosticInSet(notes, k);
+        char *note = cx_take(P, clang_getDiagnosticSpelling(nd));
+        clang_disposeDiagnostic(nd);
+        found = strstr(note, "'this' object is in default address space, but method expects object in address space "
+                             "'__private'") != NULL;
+    }
+    return found;
+}
+
+/* A conversion or member function qualified `thread` called on a temporary: `if constexpr (kAlignedM && kAlignedN)`
+   of MLX's integral_constant operator&&, whose result (a function's return value) clang's OpenCL mode keeps in
+   the default address space, where a `thread` method does not apply; Metal's temporaries are in thread memory. The
+   object, the range [S, E) that clang's diagnostic marks, is written `__mtl_private(...)`, the same object as a
+   thread lvalue (grammar/metal_types; the translator reads its argument). */
+static int temporary_object_edits(Parser *P, unsigned s, unsigned e, TextEdit *out)
+{
+    if (s >= e || e > P->len)
+        return 0;
+    out[0] = (TextEdit){s, 0, "__mtl_private("};
+    out[1] = (TextEdit){e, 0, ")"};
+    return 2;
+}
+
 /* `src += str_y` with a pointer and MLX's `Int<1>` (integral_constant): clang's OpenCL mode finds no built-in
    operator for a pointer into an address space and a class that converts to an integer; Metal converts it. The
    class operand of the operator at T[OFF] is written `(long)(...)`. */
@@ -5278,6 +5437,18 @@ static bool fix_conversions(Parser *P)
         char *msg = cx_take(P, clang_getDiagnosticSpelling(d));
         CXSourceLocation sl = clang_getDiagnosticLocation(d);
         char *init_list_type = strstr(msg, "no matching function for call to") ? init_list_note_type(P, d) : NULL;
+        /* the object a `thread` method is called on, when it is a temporary: the expression range clang marks */
+        unsigned obj_s = 0, obj_e = 0;
+        if ((strstr(msg, "no viable conversion from '") && thread_method_on_temporary(P, d)) ||
+            (strstr(msg, "cannot initialize object parameter of type '") && strstr(msg, "__private ") &&
+             strstr(msg, "with an expression of type '") && !strstr(strstr(msg, "with an expression of type '"), "__"))) {
+            CXSourceRange r = clang_getDiagnosticNumRanges(d) ? clang_getDiagnosticRange(d, 0) : clang_getNullRange();
+            CXFile fs, fe;
+            clang_getExpansionLocation(clang_getRangeStart(r), &fs, NULL, NULL, &obj_s);
+            clang_getExpansionLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &obj_e);
+            if (!fs || !fe || !clang_File_isEqual(fs, fe)) /* libclang's range ends after its last token */
+                obj_s = obj_e = 0;
+        }
         clang_disposeDiagnostic(d);
         CXFile f;
         unsigned off;
@@ -5314,6 +5485,8 @@ static bool fix_conversions(Parser *P)
         } else if ((strstr(msg, "conditional expression is ambiguous") || strstr(msg, "incompatible operand types")) &&
                    same_type_but_space(msg)) {
             n_edits += conditional_value_edits(P, off, edits + n_edits);
+        } else if (obj_e > obj_s) {
+            n_edits += temporary_object_edits(P, obj_s, obj_e, edits + n_edits);
         } else if (init_list_type) {
             n_edits += init_list_arg_edits(P, init_list_type, off, edits + n_edits);
         } else if (sscanf(msg, "too few elements in vector initialization (expected %d elements, have %d)", &want, &have) == 2 &&

@@ -906,12 +906,193 @@ void pp_static_member_spaces(char *t, size_t len)
  * as the vector type itself, `__mtl_vec_t<T, 2>`, which clang deduces (not where the arguments name bfloat or bool,
  * whose vectors are structs). Returns a new text.
  */
+/* Whether the line marker at T (a line start, `# LINE "FILE" FLAGS`) is one; *SYSTEM: whether its file is a system
+   header (the prelude). */
+static bool marker_is_system(const char *t, size_t len, bool *system)
+{
+    if (len < 4 || t[0] != '#' || t[1] != ' ' || t[2] < '0' || t[2] > '9')
+        return false;
+    size_t i = 2;
+    while (i < len && t[i] >= '0' && t[i] <= '9')
+        i++;
+    if (i + 1 >= len || t[i] != ' ' || t[i + 1] != '"')
+        return false;
+    for (i += 2; i < len && t[i] != '"' && t[i] != '\n'; i++)
+        i += t[i] == '\\';
+    *system = false;
+    for (; i + 1 < len && t[i] != '\n'; i++)
+        if (t[i] == ' ' && t[i + 1] == '3' && (i + 2 >= len || t[i + 2] == ' ' || t[i + 2] == '\n'))
+            *system = true;
+    return true;
+}
+
+/* The parameter names of the template head that ends just before T[i] (`template <typename U, int N>` before an alias
+   declaration): whether NAME (N bytes) is one of them. */
+static bool template_head_names(const char *t, size_t i, const char *name, size_t n)
+{
+    long k = (long)i;
+    while (k > 0 && isspace((unsigned char)t[k - 1]))
+        k--;
+    if (k <= 0 || t[k - 1] != '>')
+        return false;
+    long close = k - 1, open = close;
+    for (int depth = 0; open >= 0; open--) {
+        depth += t[open] == '>' ? 1 : t[open] == '<' ? -1 : 0;
+        if (depth == 0)
+            break;
+    }
+    long kw = open;
+    while (kw > 0 && isspace((unsigned char)t[kw - 1]))
+        kw--;
+    if (open < 0 || kw < 8 || strncmp(t + kw - 8, "template", 8) || (kw > 8 && is_ident(t[kw - 9])))
+        return false;
+    for (long p = open + 1; p + (long)n <= close; p++) /* a parameter: `typename NAME` or `class NAME` */
+        if (!strncmp(t + p, name, n) && !is_ident(t[p - 1]) && !is_ident(t[p + (long)n])) {
+            long b = p;
+            while (b > open && isspace((unsigned char)t[b - 1]))
+                b--;
+            if ((b - open > 8 && !strncmp(t + b - 8, "typename", 8)) || (b - open > 5 && !strncmp(t + b - 5, "class", 5)))
+                return true;
+        }
+    return false;
+}
+
+/* Whether the alias template NAME (N bytes) is needed to deduce through: somewhere in T, a function template's
+   parameter list has `NAME<X>` with X a type parameter of that template that no other parameter names
+   (`load(thread dtype_frag_t<T>& dst, SrcPtrType src)`). Where X is deduced from another parameter (`const device T*
+   src`), the alias may stay the prelude's vec, which takes bfloat and bool too. */
+static bool deduced_only_through(const char *t, size_t len, const char *name, size_t n)
+{
+    for (const char *q = t; (q = memmem(q, len - (size_t)(q - t), name, n)); q += n) {
+        size_t p = (size_t)(q - t), k = p + n;
+        if ((p && is_ident(t[p - 1])) || (k < len && is_ident(t[k])))
+            continue;
+        while (k < len && isspace((unsigned char)t[k]))
+            k++;
+        if (k >= len || t[k] != '<')
+            continue;
+        size_t x = ++k, xe;
+        while (x < len && isspace((unsigned char)t[x]))
+            x++;
+        for (xe = x; xe < len && is_ident(t[xe]);)
+            xe++;
+        k = xe;
+        while (k < len && isspace((unsigned char)t[k]))
+            k++;
+        if (xe == x || k >= len || t[k] != '>')
+            continue;
+        long open = (long)p - 1; /* the parameter list around it */
+        for (int depth = 0; open >= 0; open--) {
+            char c = t[open];
+            if (c == ';' || c == '{' || c == '}')
+                break;
+            depth += c == ')' ? 1 : c == '(' ? -1 : 0;
+            if (depth < 0)
+                break;
+        }
+        if (open < 0 || t[open] != '(')
+            continue;
+        size_t close = (size_t)open + 1;
+        for (int depth = 1; close < len && depth; close++)
+            depth += t[close] == '(' ? 1 : t[close] == ')' ? -1 : 0;
+        int uses = 0; /* X named elsewhere in the parameters: deduced from there */
+        for (size_t u = (size_t)open + 1; u + (xe - x) <= close; u++)
+            uses += !strncmp(t + u, t + x, xe - x) && !is_ident(t[u - 1]) && !is_ident(t[u + (xe - x)]);
+        if (uses != 1)
+            continue;
+        long head = open; /* the function's template head: `template <..., typename X, ...>` before it */
+        while (head >= 8 && !strchr(";{}", t[head]) &&
+               (strncmp(t + head - 8, "template", 8) || (head > 8 && is_ident(t[head - 9])) || is_ident(t[head])))
+            head--;
+        if (head < 8 || strchr(";{}", t[head]))
+            continue;
+        size_t lt = (size_t)head;
+        while (lt < len && isspace((unsigned char)t[lt]))
+            lt++;
+        if (lt >= len || t[lt] != '<')
+            continue;
+        size_t gt = lt;
+        for (int depth = 0; gt < (size_t)open; gt++) {
+            depth += t[gt] == '<' ? 1 : t[gt] == '>' ? -1 : 0;
+            if (depth == 0)
+                break;
+        }
+        if (gt < (size_t)open && template_head_names(t, gt + 1, t + x, xe - x))
+            return true;
+    }
+    return false;
+}
+
+/* ---- vec<T, N> in an alias template ----
+ * MLX's fragments (steel's `template <typename U> using dtype_frag_t = typename metal::vec<U, kElemsPerFrag>;`) are
+ * parameters of function templates that deduce U through the alias: `load(thread dtype_frag_t<T>& dst, ...)`. Outside
+ * the prelude, an alias template whose whole type is vec of one of its own type parameters is written as
+ * `__mtl_deduced_vec<U, N>` (grammar/metal_types), the vector type itself, which clang deduces through, where a
+ * function template deduces through nothing else (deduced_only_through). bfloat and bool vectors are structs to the
+ * front end, which nothing deduces through; such an alias of a bfloat or bool is then an error naming it (parse.c,
+ * report_clang_diagnostics). Appends to OUT from T + *AT; returns the index to go on from. */
+static size_t deducible_alias(const char *t, size_t len, size_t i, StrBuf *out, size_t *at)
+{
+    size_t k = i + 5; /* `using NAME = [typename] [::][metal::]vec<` */
+    while (k < len && isspace((unsigned char)t[k]))
+        k++;
+    size_t name = k;
+    while (k < len && is_ident(t[k]))
+        k++;
+    size_t name_end = k;
+    if (k == name)
+        return i;
+    while (k < len && isspace((unsigned char)t[k]))
+        k++;
+    if (k >= len || t[k] != '=' || (k + 1 < len && t[k + 1] == '='))
+        return i;
+    for (k++; k < len && isspace((unsigned char)t[k]);)
+        k++;
+    size_t from = k;
+    if (len - k > 8 && !strncmp(t + k, "typename", 8) && !is_ident(t[k + 8]))
+        for (k += 8; k < len && isspace((unsigned char)t[k]);)
+            k++;
+    if (len - k > 2 && !strncmp(t + k, "::", 2))
+        k += 2;
+    if (len - k > 7 && !strncmp(t + k, "metal::", 7))
+        k += 7;
+    if (len - k < 4 || strncmp(t + k, "vec", 3) || is_ident(t[k + 3]))
+        return i;
+    size_t lt = k + 3;
+    while (lt < len && isspace((unsigned char)t[lt]))
+        lt++;
+    if (lt >= len || t[lt] != '<')
+        return i;
+    size_t a = lt + 1, ae; /* the element type: one of the alias's type parameters */
+    while (a < len && isspace((unsigned char)t[a]))
+        a++;
+    for (ae = a; ae < len && is_ident(t[ae]);)
+        ae++;
+    size_t comma = ae;
+    while (comma < len && isspace((unsigned char)t[comma]))
+        comma++;
+    if (ae == a || comma >= len || t[comma] != ',' || !template_head_names(t, i, t + a, ae - a) ||
+        !deduced_only_through(t, len, t + name, (size_t)(name_end - name)))
+        return i;
+    sb_append(out, t + *at, from - *at);
+    sb_puts(out, "__mtl_deduced_vec<");
+    *at = lt + 1;
+    return lt;
+}
+
 char *pp_deducible_vectors(const char *t, size_t len, size_t *out_len)
 {
     StrBuf out = {0};
     sb_puts(&out, "");
     size_t at = 0;
+    bool system = false;
     for (size_t i = 0; i + 6 < len; i++) {
+        if ((i == 0 || t[i - 1] == '\n') && t[i] == '#')
+            marker_is_system(t + i, len - i, &system);
+        if (!system && t[i] == 'u' && !strncmp(t + i, "using", 5) && (i == 0 || !is_ident(t[i - 1])) && !is_ident(t[i + 5])) {
+            i = deducible_alias(t, len, i, &out, &at);
+            continue;
+        }
         size_t kw = !strncmp(t + i, "struct", 6) ? 6 : !strncmp(t + i, "class", 5) ? 5 : 0;
         if (!kw || (i && is_ident(t[i - 1])) || is_ident(t[i + kw]))
             continue;
