@@ -525,6 +525,9 @@ typedef struct Lowered {
 enum { SG_OP_BASIC = 1, SG_OP_ARITHMETIC = 2, SG_OP_BALLOT = 4, SG_OP_SHUFFLE = 8, SG_OP_CLUSTERED = 16, SG_OP_EXTENDED_TYPES = 32 };
 /* Checks a kernel and everything it reaches; fills L. Returns false on error (diagnosed). */
 bool lower_kernel(Program *prog, Func *k, Lowered *L);
+/* refs.c: calls of functions returning references into their object or arguments become the places they name;
+   `thread T&` locals bound to places become those places */
+void refs_inline(Program *prog, Func *f);
 
 bool ptr_analyze(Program *prog, Lowered *L);
 bool ptr_like(const Var *v);     /* printed as an index */

@@ -3684,8 +3684,8 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
         v->tg_index = -1;
         map_put(P, usr_key(P, pc), v);
         map_put(P, param_key(P, pc), v);
-        if (!f->is_kernel && is_empty_struct(v->ty))
-            continue;
+        if (!f->is_kernel && is_empty_struct(v->ty->kind == TY_REF ? v->ty->elem : v->ty))
+            continue; /* a functor, by value or `thread const Op&`: its calls drop the argument too */
         f->params[f->n_params++] = v;
         if (f->is_kernel) {
             unsigned from = offset_of(clang_getCursorLocation(pc));

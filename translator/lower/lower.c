@@ -473,6 +473,30 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
 
 static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc);
 
+/* Overloads whose parameters differ in Metal but not in GLSL (MLX's BaseMMAFrag::mma of `frag_type&`, a vec<T, 2>,
+   and of `mat_type&`, a simdgroup_matrix held as the lane's two elements, also a vec2): the later one gets a name
+   of its own (`..._mma_2`), which its calls print. */
+static void rename_same_signature(Lower *X, Func *f)
+{
+    for (int n = 2;; n++) {
+        bool clash = false;
+        for (int i = 0; i < X->L->funcs.len && !clash; i++) {
+            Func *g = X->L->funcs.items[i];
+            if (g == f || strcmp(g->glsl_name, f->glsl_name) || g->n_params != f->n_params)
+                continue;
+            clash = true;
+            for (int j = 0; j < f->n_params && clash; j++)
+                clash = ty_equal(g->params[j]->ty, f->params[j]->ty);
+        }
+        if (!clash)
+            return;
+        const char *base = f->glsl_name;
+        f->glsl_name = arena_printf(X->prog->arena, "%s_%d", base, n);
+        if (n > 2) /* mma_2 taken too: mma_3 from mma */
+            f->glsl_name = arena_printf(X->prog->arena, "%.*s_%d", (int)(strrchr(base, '_') - base), base, n);
+    }
+}
+
 static bool has_return(const Node *n)
 {
     if (!n)
@@ -833,6 +857,7 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
     if (pv_contains(&X->L->funcs, f) || f == X->L->kernel)
         return;
     f->visiting = true;
+    refs_inline(X->prog, f);
     loop_tail_calls(X, f);
     locals_as_arrays(X, f, f->body);
     widen_loop_counters(f->body);
@@ -867,8 +892,10 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
         if (f->params[i]->ty->kind == TY_ARRAY && f->params[i]->written)
             f->params[i]->is_out_param = true;
     f->visiting = false;
-    if (f != X->L->kernel)
+    if (f != X->L->kernel) {
+        rename_same_signature(X, f);
         pv_push(&X->L->funcs, f);
+    }
 }
 
 /* Whether helper parameter P is a reference to a pointer the helper may move (`const device T*& x`): before
@@ -1002,6 +1029,7 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     copy_moved_buffers(&X, k);
     layout_push_constants(&X, k);
     k->visiting = true;
+    refs_inline(prog, k);
     locals_as_arrays(&X, k, k->body);
     widen_loop_counters(k->body);
     visit_calls(&X, k, k->body);
