@@ -474,7 +474,8 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
 static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc);
 
 /* Overloads whose parameters differ in Metal but not in GLSL (MLX's BaseMMAFrag::mma of `frag_type&`, a vec<T, 2>,
-   and of `mat_type&`, a simdgroup_matrix held as the lane's two elements, also a vec2): the later one gets a name
+   and of `mat_type&`, a simdgroup_matrix held as the lane's two elements, also a vec2; a const member function and
+   its non-const overload, the object `in` and `inout`): the later one gets a name
    of its own (`..._mma_2`), which its calls print. */
 static void rename_same_signature(Lower *X, Func *f)
 {
@@ -485,8 +486,10 @@ static void rename_same_signature(Lower *X, Func *f)
             if (g == f || strcmp(g->glsl_name, f->glsl_name) || g->n_params != f->n_params)
                 continue;
             clash = true;
-            for (int j = 0; j < f->n_params && clash; j++)
-                clash = ty_equal(g->params[j]->ty, f->params[j]->ty);
+            for (int j = 0; j < f->n_params && clash; j++) { /* `in`, `inout`: one GLSL signature */
+                const Type *a = g->params[j]->ty, *b = f->params[j]->ty;
+                clash = ty_equal(a->kind == TY_REF && a->as == AS_THREAD ? a->elem : a, b->kind == TY_REF && b->as == AS_THREAD ? b->elem : b);
+            }
         }
         if (!clash)
             return;
@@ -517,8 +520,10 @@ static void visit_calls(Lower *X, Func *f, Node *n)
 {
     if (!n)
         return;
-    if (n->kind == N_CALL && n->fn)
+    if (n->kind == N_CALL && n->fn) {
+        refs_unalias(X->prog, n);
         visit_func(X, n->fn, f, n->loc);
+    }
     if (n->kind == N_VAR && n->var->kind == VAR_GLOBAL && n->var->init) /* a constant's constructor (emit: set in main) */
         visit_calls(X, f, n->var->init);
     visit_calls(X, f, n->a);

@@ -448,3 +448,94 @@ void refs_inline(Program *prog, Func *f)
     Refs R = {prog, f, 0};
     rewrite(&R, f->body);
 }
+
+/* ---- one object passed to two references ---- */
+
+typedef struct RefAlias {
+    Func *from;
+    int keep, drop; /* parameter DROP of FROM is parameter KEEP */
+    Func *to;
+    struct RefAlias *next;
+} RefAlias;
+
+/* Whether pure expressions A and B are written alike (so name the same place). */
+static bool same_expr(const Node *a, const Node *b)
+{
+    a = strip((Node *)a);
+    b = strip((Node *)b);
+    if (!a || !b)
+        return a == b;
+    if (a->kind != b->kind || a->var != b->var || a->ival != b->ival || a->fval != b->fval || a->n_list != b->n_list)
+        return false;
+    if ((a->name || b->name) && (!a->name || !b->name || strcmp(a->name, b->name)))
+        return false;
+    if ((a->op || b->op) && (!a->op || !b->op || strcmp(a->op, b->op)))
+        return false;
+    if (!same_expr(a->a, b->a) || !same_expr(a->b, b->b) || !same_expr(a->c, b->c) || !same_expr(a->d, b->d))
+        return false;
+    for (int i = 0; i < a->n_list; i++)
+        if (!same_expr(a->list[i], b->list[i]))
+            return false;
+    return true;
+}
+
+static void replace_var_in(Node *n, const Var *from, Var *to)
+{
+    if (!n)
+        return;
+    if (n->kind == N_VAR && n->var == from)
+        n->var = to;
+    replace_var_in(n->a, from, to);
+    replace_var_in(n->b, from, to);
+    replace_var_in(n->c, from, to);
+    replace_var_in(n->d, from, to);
+    for (int i = 0; i < n->n_list; i++)
+        replace_var_in(n->list[i], from, to);
+    if (n->kind == N_VARDEF)
+        replace_var_in(n->var->init, from, to);
+}
+
+/* F with its parameter DROP replaced by its parameter KEEP (`tile_matmad_C` of tile_matmad(D, A, B, C) for D == C). */
+static Func *aliased_copy(Program *prog, Func *f, int keep, int drop)
+{
+    for (RefAlias *a = prog->ref_aliases; a; a = a->next)
+        if (a->from == f && a->keep == keep && a->drop == drop)
+            return a->to;
+    Func *g = arena_alloc(prog->arena, sizeof *g);
+    *g = *f;
+    g->glsl_name = arena_printf(prog->arena, "%s_%s_is_%s", f->glsl_name, f->params[drop]->glsl_name, f->params[keep]->glsl_name);
+    g->params = arena_alloc(prog->arena, sizeof(Var *) * (size_t)f->n_params);
+    g->n_params = 0;
+    for (int i = 0; i < f->n_params; i++)
+        if (i != drop)
+            g->params[g->n_params++] = f->params[i];
+    g->body = clone(prog, f->body);
+    replace_var_in(g->body, f->params[drop], f->params[keep]);
+    RefAlias *a = arena_alloc(prog->arena, sizeof *a);
+    *a = (RefAlias){f, keep, drop, g, prog->ref_aliases};
+    prog->ref_aliases = a;
+    return g;
+}
+
+static bool thread_ref(const Var *p)
+{
+    return p->ty->kind == TY_REF && p->ty->as == AS_THREAD;
+}
+
+void refs_unalias(Program *prog, Node *n)
+{
+    for (bool again = true; again && n->fn && n->fn->body && !n->fn->n_captures;) {
+        again = false;
+        Func *f = n->fn;
+        for (int i = 0; i < f->n_params && i < n->n_list && !again; i++)
+            for (int j = i + 1; j < f->n_params && j < n->n_list && !again; j++) {
+                if (!thread_ref(f->params[i]) || !thread_ref(f->params[j]) || !ty_equal(f->params[i]->ty->elem, f->params[j]->ty->elem) ||
+                    !pure(n->list[i]) || !same_expr(n->list[i], n->list[j]))
+                    continue;
+                n->fn = aliased_copy(prog, f, i, j);
+                memmove(n->list + j, n->list + j + 1, sizeof(Node *) * (size_t)(n->n_list - j - 1));
+                n->n_list--;
+                again = true;
+            }
+    }
+}
