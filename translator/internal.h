@@ -529,8 +529,9 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L);
 /* refs.c: calls of functions returning references into their object or arguments become the places they name;
    `thread T&` locals bound to places become those places */
 void refs_inline(Program *prog, Func *f);
-/* refs.c: call N passes one place to two `thread T&` parameters (MLX's tile_matmad(C, A, B, C)): N calls a copy of
-   its function whose second parameter is the first one (GLSL's inout copies would lose one of the writes) */
+/* refs.c: call N passes one place to two `thread T&` parameters, one of them written (MLX's tile_matmad(C, A, B, C)):
+   N calls a copy of its function whose second parameter is the first one (GLSL's inout copies would lose a write).
+   After the callee's visit (lower.c), which marks the parameters it writes */
 void refs_unalias(Program *prog, Node *n);
 
 bool ptr_analyze(Program *prog, Lowered *L);

@@ -28,7 +28,7 @@ precise Tile Tile_make()
     return self;
 }
 
-void fma_tiles_c_is_d_b_is_a(inout Tile d, Tile a)
+void fma_tiles_c_is_d(inout Tile d, Tile a, Tile b)
 {
     for (int k = 0; k < 2; k++)
     {
@@ -36,7 +36,7 @@ void fma_tiles_c_is_d_b_is_a(inout Tile d, Tile a)
         {
             for (int j = 0; j < 2; j++)
             {
-                d.frags[i * 2 + j] = a.frags[i * 2 + j] * a.frags[i * 2 + j] + d.frags[i * 2 + j];
+                d.frags[i * 2 + j] = a.frags[i * 2 + j] * b.frags[i * 2 + j] + d.frags[i * 2 + j];
             }
         }
     }
@@ -68,6 +68,6 @@ void main()
         a.frags[i / 2][mtl_rem(i, 2)] = in_[8u * id + uint(i)];
         acc.frags[i / 2][mtl_rem(i, 2)] = in_[8u * id + uint(i)];
     }
-    fma_tiles_c_is_d_b_is_a(acc, a);
+    fma_tiles_c_is_d(acc, a, a);
     out_[id] = sum_tile(acc);
 }

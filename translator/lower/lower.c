@@ -521,8 +521,19 @@ static void visit_calls(Lower *X, Func *f, Node *n)
     if (!n)
         return;
     if (n->kind == N_CALL && n->fn) {
-        refs_unalias(X->prog, n);
-        visit_func(X, n->fn, f, n->loc);
+        Func *callee = n->fn;
+        bool had = pv_contains(&X->L->funcs, callee);
+        visit_func(X, callee, f, n->loc);
+        refs_unalias(X->prog, n); /* after the visit: which parameters the callee writes */
+        if (n->fn != callee) {
+            for (int i = 0; !had && i < X->L->funcs.len; i++) /* the original only if another call needs it */
+                if (X->L->funcs.items[i] == callee) {
+                    memmove(X->L->funcs.items + i, X->L->funcs.items + i + 1, sizeof(void *) * (size_t)(X->L->funcs.len - i - 1));
+                    X->L->funcs.len--;
+                    break;
+                }
+            visit_func(X, n->fn, f, n->loc);
+        }
     }
     if (n->kind == N_VAR && n->var->kind == VAR_GLOBAL && n->var->init) /* a constant's constructor (emit: set in main) */
         visit_calls(X, f, n->var->init);

@@ -530,6 +530,7 @@ void refs_unalias(Program *prog, Node *n)
         for (int i = 0; i < f->n_params && i < n->n_list && !again; i++)
             for (int j = i + 1; j < f->n_params && j < n->n_list && !again; j++) {
                 if (!thread_ref(f->params[i]) || !thread_ref(f->params[j]) || !ty_equal(f->params[i]->ty->elem, f->params[j]->ty->elem) ||
+                    !(f->params[i]->written || f->params[j]->written) || /* references only read may share an object */
                     !pure(n->list[i]) || !same_expr(n->list[i], n->list[j]))
                     continue;
                 n->fn = aliased_copy(prog, f, i, j);
