@@ -4093,7 +4093,8 @@ static void return_param_by_value(Func *f)
 static Node **realloc_list(Parser *P, Node **list, int len, int more)
 {
     Node **r = arena_alloc(P->arena, sizeof(Node *) * (size_t)(len + more + 2));
-    memcpy(r, list, sizeof(Node *) * (size_t)len);
+    if (len)
+        memcpy(r, list, sizeof(Node *) * (size_t)len);
     return r;
 }
 
