@@ -370,6 +370,7 @@ typedef struct Program {
     bool line_markers; /* --check-bounds: emit_glsl marks each statement's location for bounds.c */
     bool push_words;   /* 8/16-bit constant-reference scalars read from 32-bit push-constant words (M2gOptions) */
     bool fast_math;    /* -ffast-math: floating-point values are not declared `precise` (M2gOptions.fast_math) */
+    struct RefAlias *ref_aliases; /* refs.c: functions made for calls that pass one object to two references */
 } Program;
 
 /* ---- layout.c: Metal's buffer layout in std430 ---- */
@@ -531,6 +532,13 @@ typedef struct Lowered {
 enum { SG_OP_BASIC = 1, SG_OP_ARITHMETIC = 2, SG_OP_BALLOT = 4, SG_OP_SHUFFLE = 8, SG_OP_CLUSTERED = 16, SG_OP_EXTENDED_TYPES = 32 };
 /* Checks a kernel and everything it reaches; fills L. Returns false on error (diagnosed). */
 bool lower_kernel(Program *prog, Func *k, Lowered *L);
+/* refs.c: calls of functions returning references into their object or arguments become the places they name;
+   `thread T&` locals bound to places become those places */
+void refs_inline(Program *prog, Func *f);
+/* refs.c: call N passes one place to two `thread T&` parameters, one of them written (MLX's tile_matmad(C, A, B, C)):
+   N calls a copy of its function whose second parameter is the first one (GLSL's inout copies would lose a write).
+   After the callee's visit (lower.c), which marks the parameters it writes */
+void refs_unalias(Program *prog, Node *n);
 
 bool ptr_analyze(Program *prog, Lowered *L);
 bool ptr_like(const Var *v);     /* printed as an index */

@@ -911,6 +911,10 @@ static void emit_zero(Emit *E, Type *t)
         put(E, ")");
         break;
     default:
+        if (t->kind == TY_BFLOAT) { /* its bits: the zeros MLX's `bfloat c_elems[2] = {0}` leaves */
+            putf(E, "%s(0)", glsl_type(E, t));
+            break;
+        }
         emit_int_value(E, 0, t);
         break;
     }

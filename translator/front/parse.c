@@ -3725,8 +3725,8 @@ static void conv_params(Parser *P, Func *f, CXCursor c)
         v->tg_index = -1;
         map_put(P, usr_key(P, pc), v);
         map_put(P, param_key(P, pc), v);
-        if (!f->is_kernel && is_empty_struct(v->ty))
-            continue;
+        if (!f->is_kernel && is_empty_struct(v->ty->kind == TY_REF ? v->ty->elem : v->ty))
+            continue; /* a functor, by value or `thread const Op&`: its calls drop the argument too */
         f->params[f->n_params++] = v;
         if (f->is_kernel) {
             unsigned from = offset_of(clang_getCursorLocation(pc));
@@ -4023,8 +4023,10 @@ static Func *get_func(Parser *P, CXCursor decl)
     if (!fresh)
         return f;
     f->ret = conv_type(P, clang_getCursorResultType(c));
-    if (f->ret->kind == TY_REF && f->ret->as != AS_THREAD && clang_getCursorKind(c) == CXCursor_FunctionDecl) {
-        /* `device T& ref_at_offs(...)` (c10): returns a pointer (an index, ptr.c); calls read through it */
+    if (f->ret->kind == TY_REF && f->ret->as != AS_THREAD &&
+        (clang_getCursorKind(c) == CXCursor_FunctionDecl || clang_getCursorKind(c) == CXCursor_CXXMethod)) {
+        /* `device T& ref_at_offs(...)` (c10), `threadgroup T& at(uint i) { return v[i]; }` with v a pointer member:
+           returns a pointer (an index, ptr.c); calls read and write through it */
         Type *p = new_type(P, TY_PTR);
         p->elem = f->ret->elem;
         p->as = f->ret->as;
@@ -4132,7 +4134,8 @@ static void return_param_by_value(Func *f)
 static Node **realloc_list(Parser *P, Node **list, int len, int more)
 {
     Node **r = arena_alloc(P->arena, sizeof(Node *) * (size_t)(len + more + 2));
-    memcpy(r, list, sizeof(Node *) * (size_t)len);
+    if (len)
+        memcpy(r, list, sizeof(Node *) * (size_t)len);
     return r;
 }
 
@@ -4173,6 +4176,102 @@ static Node *ctor_member_init(Parser *P, CXCursor at, const char *field, Type *f
     as->ty = m->ty;
     st->a = as;
     return as->b->kind == N_INITLIST && as->b->implicit ? NULL : st;
+}
+
+/* The default constructor written in struct declaration DECL (or in its template's pattern), or a null cursor. */
+static CXCursor written_default_ctor(CXCursor decl)
+{
+    CXCursor where[2] = {decl, clang_getSpecializedCursorTemplate(decl)}, found = clang_getNullCursor();
+    for (int w = 0; w < 2 && clang_Cursor_isNull(found); w++) {
+        if (clang_Cursor_isNull(where[w]))
+            continue;
+        Kids k = kids_of(where[w]);
+        for (int i = 0; i < k.len; i++)
+            if (clang_getCursorKind(k.items[i]) == CXCursor_Constructor && clang_Cursor_getNumArguments(k.items[i]) == 0 &&
+                !clang_CXXMethod_isDefaulted(k.items[i]))
+                found = k.items[i];
+        free(k.items);
+    }
+    return found;
+}
+
+/* Statements giving the fields of struct value BASE (of Metal type TYPE) their default member initializers, appended
+   to B; nested struct fields without one get their own. False where a field needs what is not modelled. */
+static bool default_fields(Parser *P, CXCursor c, Node *base, CXType type, Node *b, int depth)
+{
+    Kids fields = {0};
+    clang_Type_visitFields(type, collect_field_cursor, &fields);
+    bool ok = depth < 8;
+    for (int j = 0; j < fields.len && ok; j++) {
+        Type *gty = conv_type(P, clang_getCursorType(fields.items[j]));
+        Node *m = new_node(P, N_MEMBER, c);
+        m->a = base;
+        m->name = cx_take(P, clang_getCursorSpelling(fields.items[j]));
+        m->ty = gty;
+        Kids e = kids_of(fields.items[j]);
+        Node *init = NULL;
+        for (int x = 0; x < e.len && !init; x++)
+            if (is_member_initializer(P, fields.items[j], e.items[x]))
+                init = conv_expr(P, e.items[x]);
+        free(e.items);
+        if (init && !(init->kind == N_INITLIST && init->implicit)) {
+            Node *as = new_node(P, N_ASSIGN, c), *st = new_node(P, N_EXPRSTMT, c);
+            as->op = "=";
+            as->a = m;
+            as->b = init;
+            as->ty = gty;
+            st->a = as;
+            b->list = realloc_list(P, b->list, b->n_list, 1);
+            b->list[b->n_list++] = st;
+        } else if (!init && gty->kind == TY_STRUCT && !gty->sdef->empty && gty->sdef->member_init) {
+            ok = default_fields(P, c, m, clang_getCursorType(fields.items[j]), b, depth + 1);
+        }
+    }
+    free(fields.items);
+    return ok;
+}
+
+/* A member FIELD of struct type that constructor C neither initializes nor gives a default member initializer: made
+   as its type's default constructor makes it where that constructor's body is empty and it has no initializer list
+   (MLX's BlockMMA's `MMATile Ctile;`, whose `MMATile() thread {}` leaves val_frags their default member initializer
+   `{frag_type(0)}`): `{ self.Ctile.val_frags = ...; }`. Any other constructor with default member initializers inside
+   is refused (check_member_init), never left out. */
+static Node *default_member(Parser *P, CXCursor c, CXCursor field)
+{
+    Type *fty = conv_type(P, clang_getCursorType(field));
+    if (fty->kind != TY_STRUCT || fty->sdef->empty || !fty->sdef->member_init) {
+        check_member_init(P, loc_of(P, c), fty); /* arrays of such structs */
+        return NULL;
+    }
+    CXCursor decl = clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(field)));
+    CXCursor ctor = written_default_ctor(decl);
+    if (!clang_Cursor_isNull(ctor)) {
+        Kids k = kids_of(ctor);
+        bool trivial = true; /* only an empty body */
+        for (int i = 0; i < k.len; i++)
+            if (clang_getCursorKind(k.items[i]) != CXCursor_CompoundStmt) {
+                if (clang_getCursorKind(k.items[i]) != CXCursor_ParmDecl)
+                    trivial = false;
+            } else {
+                Kids body = kids_of(k.items[i]);
+                trivial &= body.len == 0;
+                free(body.items);
+            }
+        free(k.items);
+        if (!trivial) {
+            check_member_init(P, loc_of(P, c), fty);
+            return NULL;
+        }
+    }
+    Node *b = new_node(P, N_BLOCK, c), *m = new_node(P, N_MEMBER, c);
+    m->a = self_ref(P, c);
+    m->name = cx_take(P, clang_getCursorSpelling(field));
+    m->ty = fty;
+    if (!default_fields(P, c, m, clang_getCursorType(field), b, 0)) {
+        check_member_init(P, loc_of(P, c), fty);
+        return NULL;
+    }
+    return b;
 }
 
 /* A user constructor as a function returning the struct:
@@ -4236,6 +4335,8 @@ static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
                             break;
                         }
                     free(e.items);
+                    if (!inits[j])
+                        inits[j] = default_member(P, c, fields.items[j]);
                 }
                 if (inits[j])
                     b->list[b->n_list++] = inits[j];

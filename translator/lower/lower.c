@@ -473,6 +473,33 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
 
 static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc);
 
+/* Overloads whose parameters differ in Metal but not in GLSL (MLX's BaseMMAFrag::mma of `frag_type&`, a vec<T, 2>,
+   and of `mat_type&`, a simdgroup_matrix held as the lane's two elements, also a vec2; a const member function and
+   its non-const overload, the object `in` and `inout`): the later one gets a name
+   of its own (`..._mma_2`), which its calls print. */
+static void rename_same_signature(Lower *X, Func *f)
+{
+    for (int n = 2;; n++) {
+        bool clash = false;
+        for (int i = 0; i < X->L->funcs.len && !clash; i++) {
+            Func *g = X->L->funcs.items[i];
+            if (g == f || strcmp(g->glsl_name, f->glsl_name) || g->n_params != f->n_params)
+                continue;
+            clash = true;
+            for (int j = 0; j < f->n_params && clash; j++) { /* `in`, `inout`: one GLSL signature */
+                const Type *a = g->params[j]->ty, *b = f->params[j]->ty;
+                clash = ty_equal(a->kind == TY_REF && a->as == AS_THREAD ? a->elem : a, b->kind == TY_REF && b->as == AS_THREAD ? b->elem : b);
+            }
+        }
+        if (!clash)
+            return;
+        const char *base = f->glsl_name;
+        f->glsl_name = arena_printf(X->prog->arena, "%s_%d", base, n);
+        if (n > 2) /* mma_2 taken too: mma_3 from mma */
+            f->glsl_name = arena_printf(X->prog->arena, "%.*s_%d", (int)(strrchr(base, '_') - base), base, n);
+    }
+}
+
 static bool has_return(const Node *n)
 {
     if (!n)
@@ -501,7 +528,19 @@ static void visit_calls(Lower *X, Func *f, Node *n)
                             : NULL;
         if (bounded)
             n->fn = bounded;
-        visit_func(X, n->fn, f, n->loc);
+        Func *callee = n->fn;
+        bool had = pv_contains(&X->L->funcs, callee);
+        visit_func(X, callee, f, n->loc);
+        refs_unalias(X->prog, n); /* after the visit: which parameters the callee writes */
+        if (n->fn != callee) {
+            for (int i = 0; !had && i < X->L->funcs.len; i++) /* the original only if another call needs it */
+                if (X->L->funcs.items[i] == callee) {
+                    memmove(X->L->funcs.items + i, X->L->funcs.items + i + 1, sizeof(void *) * (size_t)(X->L->funcs.len - i - 1));
+                    X->L->funcs.len--;
+                    break;
+                }
+            visit_func(X, n->fn, f, n->loc);
+        }
     }
     if (n->kind == N_VAR && n->var->kind == VAR_GLOBAL && n->var->init) /* a constant's constructor (emit: set in main) */
         visit_calls(X, f, n->var->init);
@@ -841,6 +880,7 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
     if (pv_contains(&X->L->funcs, f) || f == X->L->kernel)
         return;
     f->visiting = true;
+    refs_inline(X->prog, f);
     loop_tail_calls(X, f);
     locals_as_arrays(X, f, f->body);
     widen_loop_counters(f->body);
@@ -875,8 +915,10 @@ static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
         if (f->params[i]->ty->kind == TY_ARRAY && f->params[i]->written)
             f->params[i]->is_out_param = true;
     f->visiting = false;
-    if (f != X->L->kernel)
+    if (f != X->L->kernel) {
+        rename_same_signature(X, f);
         pv_push(&X->L->funcs, f);
+    }
 }
 
 /* Whether helper parameter P is a reference to a pointer the helper may move (`const device T*& x`): before
@@ -1010,6 +1052,7 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     copy_moved_buffers(&X, k);
     layout_push_constants(&X, k);
     k->visiting = true;
+    refs_inline(prog, k);
     locals_as_arrays(&X, k, k->body);
     widen_loop_counters(k->body);
     visit_calls(&X, k, k->body);
