@@ -373,6 +373,13 @@ typedef struct Program {
     struct RefAlias *ref_aliases; /* refs.c: functions made for calls that pass one object to two references */
 } Program;
 
+/* ---- nodes.c: expression trees as a whole ---- */
+Node *node_clone(Program *prog, const Node *n); /* a copy: each use gets its own nodes */
+enum { EFFECT_CALLS = 1, EFFECT_INITLISTS = 2 };
+/* Whether evaluating N changes a variable or memory: assignments, ++/--, atomics, SIMD-group operations, and calls
+   or initializer lists (constructors) as WHAT asks. */
+bool node_effects(const Node *n, unsigned what);
+
 /* ---- layout.c: Metal's buffer layout in std430 ---- */
 /* Adds padding members to S (and the structs inside it) so that its std430 layout is Metal's: a float3
    member is 16 bytes in Metal and 12 in std430, a half3 8 and 6. Returns false, diagnosed at LOC, when

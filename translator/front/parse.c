@@ -1689,13 +1689,12 @@ static CXCursor template_argument_callee(CXCursor c)
    the message only when the library is built with -fmetal-enable-logging and the host attaches a log state, and
    the message never changes a result. The call is dropped, with a warning at each call site (once, not once per
    template instance); arguments that change anything are an error, since dropping them would change results. */
-static bool writes_something(const Node *n);
 static Node *conv_log_call(Parser *P, CXCursor c, const char *name)
 {
     int nargs = clang_Cursor_getNumArguments(c);
     for (int i = 1; i < nargs; i++) {
         Node *a = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
-        if (writes_something(a))
+        if (node_effects(a, EFFECT_CALLS))
             return unsupported(P, c, arena_printf(P->arena, "os_log::%s with an argument that changes a variable or calls a function", name));
     }
     SrcLoc loc = loc_of(P, c);
@@ -1706,33 +1705,6 @@ static Node *conv_log_call(Parser *P, CXCursor c, const char *name)
                      "when built with -fmetal-enable-logging and given a log state; it changes no result)", name);
     }
     return new_node(P, N_EMPTY, c);
-}
-
-/* Whether evaluating N may change a variable or memory: assignments, ++/--, atomics, calls. */
-static bool writes_something(const Node *n)
-{
-    if (!n)
-        return false;
-    switch (n->kind) {
-    case N_ASSIGN:
-    case N_POSTFIX:
-    case N_ATOMIC:
-    case N_SIMD:
-    case N_CALL:
-        return true;
-    case N_UNARY:
-        if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
-            return true;
-        break;
-    default:
-        break;
-    }
-    if (writes_something(n->a) || writes_something(n->b) || writes_something(n->c) || writes_something(n->d))
-        return true;
-    for (int i = 0; i < n->n_list; i++)
-        if (writes_something(n->list[i]))
-            return true;
-    return false;
 }
 
 static Node *conv_call(Parser *P, CXCursor c)

@@ -25,52 +25,11 @@ static Node *strip(Node *n)
     return n;
 }
 
-/* A copy of expression N (a tree: each use gets its own nodes). */
-static Node *clone(Program *prog, const Node *n)
-{
-    if (!n)
-        return NULL;
-    Node *c = arena_alloc(prog->arena, sizeof *c);
-    *c = *n;
-    c->a = clone(prog, n->a);
-    c->b = clone(prog, n->b);
-    c->c = clone(prog, n->c);
-    c->d = clone(prog, n->d);
-    if (n->n_list) {
-        c->list = arena_alloc(prog->arena, sizeof(Node *) * (size_t)n->n_list);
-        for (int i = 0; i < n->n_list; i++)
-            c->list[i] = clone(prog, n->list[i]);
-    }
-    return c;
-}
-
-/* Whether evaluating N only reads: no assignment, increment, call or other operation with an effect, so that it may
-   be evaluated again, or later, with the same value. */
+/* Whether evaluating N only reads (no call or constructor either), so that it may be evaluated again, or later, with
+   the same value. */
 static bool pure(const Node *n)
 {
-    if (!n)
-        return true;
-    switch (n->kind) {
-    case N_ASSIGN:
-    case N_CALL:
-    case N_SIMD:
-    case N_ATOMIC:
-    case N_INITLIST:
-        return false;
-    case N_UNARY:
-    case N_POSTFIX:
-        if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
-            return false;
-        break;
-    default:
-        break;
-    }
-    if (!pure(n->a) || !pure(n->b) || !pure(n->c) || !pure(n->d))
-        return false;
-    for (int i = 0; i < n->n_list; i++)
-        if (!pure(n->list[i]))
-            return false;
-    return true;
+    return !node_effects(n, EFFECT_CALLS | EFFECT_INITLISTS);
 }
 
 /* Whether N names storage through members and subscripts of arrays and vectors (no pointer), from a variable that
@@ -135,11 +94,11 @@ static Node *accessor_place(Refs *R, Func *f)
 /* PLACE with call N's arguments put in for F's parameters (its object is params[0] and the call's list[0]). */
 static Node *substitute(Refs *R, Node *place, Func *f, Node *call)
 {
-    Node *c = clone(R->prog, place);
+    Node *c = node_clone(R->prog, place);
     if (c->kind == N_VAR) {
         for (int i = 0; i < f->n_params && i < call->n_list; i++)
             if (c->var == f->params[i]) {
-                Node *arg = clone(R->prog, call->list[i]);
+                Node *arg = node_clone(R->prog, call->list[i]);
                 if (f->params[i]->ty->kind != TY_REF && arg->ty && !ty_equal(arg->ty, f->params[i]->ty)) {
                     Node *cast = arena_alloc(R->prog->arena, sizeof *cast); /* converted as the call would */
                     *cast = (Node){.kind = N_CAST, .loc = arg->loc, .ty = f->params[i]->ty, .a = arg, .implicit = true};
@@ -248,7 +207,7 @@ static void inline_pointer_subscript(Refs *R, Node *n)
     *outer = (Node){.kind = N_INDEX, .loc = n->loc, .ty = arr->ty->elem, .a = base,
                     .b = binary(prog, "/", ix, int_node(prog, ix, TY_INT, lanes))};
     n->a = outer;
-    n->b = binary(prog, "%", clone(prog, ix), int_node(prog, ix, TY_INT, lanes));
+    n->b = binary(prog, "%", node_clone(prog, ix), int_node(prog, ix, TY_INT, lanes));
 }
 
 /* Every use of V in N becomes a copy of PLACE. */
@@ -258,7 +217,7 @@ static void replace_uses(Program *prog, Node *n, const Var *v, const Node *place
         return;
     if (n->kind == N_VAR && n->var == v) {
         SrcLoc loc = n->loc;
-        *n = *clone(prog, place);
+        *n = *node_clone(prog, place);
         n->loc = loc;
         return;
     }
@@ -337,7 +296,7 @@ static void bind_references(Refs *R, Node *n)
             continue;
         }
         if (is_place(v->init, caller_root, R->f)) {
-            Node *place = clone(R->prog, strip(v->init));
+            Node *place = node_clone(R->prog, strip(v->init));
             freeze_subscripts(R, place, v, list, &len);
             replace_uses(R->prog, R->f->body, v, place);
         } else if (is_temporary(v->init) && (v->ty->is_const || v->ty->elem->is_const)) {
@@ -380,12 +339,12 @@ static Node *element(Program *prog, Node *p, int k)
         q = q->a;
     if (q->kind == N_ADDR && q->a && strip(q->a)->kind == N_INDEX) {
         Node *sub = strip(q->a);
-        *ix = (Node){.kind = N_INDEX, .loc = p->loc, .ty = sub->ty, .a = clone(prog, sub->a),
-                     .b = k ? binary(prog, "+", clone(prog, sub->b), int_node(prog, sub->b, sub->b->ty ? sub->b->ty->kind : TY_INT, k))
-                            : clone(prog, sub->b)};
+        *ix = (Node){.kind = N_INDEX, .loc = p->loc, .ty = sub->ty, .a = node_clone(prog, sub->a),
+                     .b = k ? binary(prog, "+", node_clone(prog, sub->b), int_node(prog, sub->b, sub->b->ty ? sub->b->ty->kind : TY_INT, k))
+                            : node_clone(prog, sub->b)};
         return ix;
     }
-    *ix = (Node){.kind = N_INDEX, .loc = p->loc, .ty = p->ty->elem, .a = clone(prog, p), .b = int_node(prog, p, TY_INT, k)};
+    *ix = (Node){.kind = N_INDEX, .loc = p->loc, .ty = p->ty->elem, .a = node_clone(prog, p), .b = int_node(prog, p, TY_INT, k)};
     return ix;
 }
 
@@ -509,7 +468,7 @@ static Func *aliased_copy(Program *prog, Func *f, int keep, int drop)
     for (int i = 0; i < f->n_params; i++)
         if (i != drop)
             g->params[g->n_params++] = f->params[i];
-    g->body = clone(prog, f->body);
+    g->body = node_clone(prog, f->body);
     replace_var_in(g->body, f->params[drop], f->params[keep]);
     RefAlias *a = arena_alloc(prog->arena, sizeof *a);
     *a = (RefAlias){f, keep, drop, g, prog->ref_aliases};

@@ -85,51 +85,6 @@ static Node *group_call(Program *prog, const Node *at, const char *metal, Type *
     return c;
 }
 
-/* A copy of expression N (a tree: each use of an argument gets its own nodes). */
-static Node *clone(Program *prog, const Node *n)
-{
-    if (!n)
-        return NULL;
-    Node *c = arena_alloc(prog->arena, sizeof *c);
-    *c = *n;
-    c->a = clone(prog, n->a);
-    c->b = clone(prog, n->b);
-    c->c = clone(prog, n->c);
-    c->d = clone(prog, n->d);
-    if (n->n_list) {
-        c->list = arena_alloc(prog->arena, sizeof(Node *) * (size_t)n->n_list);
-        for (int i = 0; i < n->n_list; i++)
-            c->list[i] = clone(prog, n->list[i]);
-    }
-    return c;
-}
-
-/* Whether evaluating N changes anything (it is printed once per element). */
-static bool side_effects(const Node *n)
-{
-    if (!n)
-        return false;
-    switch (n->kind) {
-    case N_ASSIGN:
-    case N_POSTFIX:
-    case N_ATOMIC:
-    case N_SIMD:
-        return true;
-    case N_UNARY:
-        if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
-            return true;
-        break;
-    default:
-        break;
-    }
-    if (side_effects(n->a) || side_effects(n->b) || side_effects(n->c) || side_effects(n->d))
-        return true;
-    for (int i = 0; i < n->n_list; i++)
-        if (side_effects(n->list[i]))
-            return true;
-    return false;
-}
-
 /* The origin (Metal's ulong2) as a 32-bit index pair: ulong2(x, y) -> uint2(x, y), ulong2(v) -> v. */
 static Node *origin32(Program *prog, Node *n)
 {
@@ -156,10 +111,10 @@ static Node *origin32(Program *prog, Node *n)
    transposed). */
 static Node *element_at(Program *prog, Node *n, int k)
 {
-    Node *args[4] = {n->n_list > 2 ? clone(prog, n->list[2]) : integer(prog, n, 8, TY_UINT),
-                     n->n_list > 3 ? origin32(prog, clone(prog, n->list[3])) : integer(prog, n, 0, TY_UINT),
-                     n->n_list > 4 ? clone(prog, n->list[4]) : integer(prog, n, 0, TY_BOOL), integer(prog, n, k, TY_UINT)};
-    Node *p = clone(prog, n->list[1]);
+    Node *args[4] = {n->n_list > 2 ? node_clone(prog, n->list[2]) : integer(prog, n, 8, TY_UINT),
+                     n->n_list > 3 ? origin32(prog, node_clone(prog, n->list[3])) : integer(prog, n, 0, TY_UINT),
+                     n->n_list > 4 ? node_clone(prog, n->list[4]) : integer(prog, n, 0, TY_BOOL), integer(prog, n, k, TY_UINT)};
+    Node *p = node_clone(prog, n->list[1]);
     Node *at = node(prog, N_INDEX, n, p->ty->elem);
     at->a = p;
     at->b = group_call(prog, n, "mtl_simdgroup_matrix_index", ty_scalar(TY_UINT), args, 4);
@@ -186,7 +141,7 @@ static bool plain(const Node *n)
 {
     if (!n)
         return true;
-    if (n->kind == N_CALL || side_effects(n))
+    if (n->kind == N_CALL || node_effects(n, 0))
         return false;
     return plain(n->a) && plain(n->b) && plain(n->c);
 }
@@ -214,7 +169,7 @@ static Node *store(Program *prog, Node *n)
     }
     for (int k = 0; k < 2; k++) {
         Node *at = element_at(prog, n, k), *value = node(prog, N_INDEX, n, n->list[0]->ty->elem);
-        value->a = k ? clone(prog, n->list[0]) : n->list[0];
+        value->a = k ? node_clone(prog, n->list[0]) : n->list[0];
         value->b = integer(prog, n, k, TY_INT);
         Node *set = node(prog, N_ASSIGN, n, at->ty), *stmt = node(prog, N_EXPRSTMT, n, NULL);
         set->op = "=";
@@ -260,7 +215,7 @@ Node *sgmat_call(Program *prog, Node *n, const char *what)
     }
     if (memory) {
         for (int i = 1; i < n->n_list; i++)
-            if (side_effects(n->list[i]))
+            if (node_effects(n->list[i], 0))
                 diag_error(prog->diag, n->list[i]->loc, "%s with an argument that changes something (an assignment, ++, a call of "
                            "a SIMD-group function) is not supported: each element evaluates the arguments again", what);
         return !strcmp(what, "simdgroup_load") ? load(prog, n) : store(prog, n);
