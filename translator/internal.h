@@ -130,6 +130,8 @@ struct StructDef {
     bool is_union; /* a union: every member at offset 0; no GLSL type (read through its members: ptr.c) */
     const char *member_init; /* parse.c: the first field with a default member initializer (`float a = 5;`), else NULL */
     bool has_ctor; /* parse.c: the struct (or its template) declares a constructor */
+    bool addresses; /* lower.c: it is in a buffer and has pointer members: they hold 64-bit device addresses
+                       (an argument buffer), read as buffer references (ptr.c) */
 };
 
 Type *ty_scalar(TypeKind k);
@@ -561,6 +563,7 @@ Var *ptr_var_root(const PtrSpec *s, const Var *v);
 extern Var ptr_dynamic;                            /* the root of a pointer chosen at run time between buffers */
 extern Var ptr_null;                               /* the root of nullptr (its index: 0xffffffff) */
 bool ptr_is_null(Node *n);
+bool ptr_address_load(Node *n); /* a pointer read from an argument buffer (a struct with StructDef.addresses) */
 Type *ptr_addr_elem(const Var *r);                 /* element type of buffer R's device address (void: uchar) */
 Type *ptr_ref_elem(const PtrSpec *s, const Var *v); /* element type of a pointer chosen at run time's reference */
 void ptr_add_ref_type(Lowered *L, Type *elem);     /* a buffer reference type to declare */

@@ -1518,7 +1518,7 @@ static bool zero_index(Node *n)
         return zero_index(n->a);
     if (n->kind == N_TERNARY) /* c ? x : w, buffers chosen at run time: both start at index 0 */
         return zero_index(n->b) && zero_index(n->c) && !has_side_effects(n->a);
-    return n->kind == N_VAR && ptr_is_root(n->var);
+    return (n->kind == N_VAR && ptr_is_root(n->var)) || ptr_address_load(n); /* args.params[i]: its buffer's start */
 }
 
 /* The index of nullptr: no access reaches it (ptr.c). */
@@ -1619,6 +1619,10 @@ static void emit_ptr_index(Emit *E, Node *n)
     n = strip_parens(n);
     if (ptr_is_null(n)) {
         put(E, NULL_INDEX);
+        return;
+    }
+    if (ptr_address_load(n)) { /* a pointer read from an argument buffer: the start of its buffer (emit_ref) */
+        put(E, "0u");
         return;
     }
     switch (n->kind) {
@@ -1866,6 +1870,11 @@ static void place_of(Emit *E, Node *n, Place *pl)
     if (n->kind == N_VAR) {
         PtrUnit u = ptr_var_unit(E->spec, n->var);
         *pl = (Place){ptr_var_root(E->spec, n->var), NULL, n->var->ty->elem, n->var->glsl_name, u.unit, u.align, u.tight, 0};
+        if (pl->root == &ptr_dynamic) { /* a reference chosen at run time: its own reference, as bytes */
+            StrBuf saved = capture_start(E);
+            emit_ref(E, n, ty_scalar(TY_UCHAR));
+            pl->ref = capture_end(E, saved);
+        }
         return;
     }
     place_of(E, n->a, pl);
@@ -2533,7 +2542,7 @@ static const char *ref_type(Emit *E, Type *elem)
 
 static bool is_dynamic(Emit *E, Var *v)
 {
-    return (v->ty->kind == TY_PTR || v->ty->kind == TY_ARRAY) && ptr_like(v) && ptr_var_root(E->spec, v) == &ptr_dynamic;
+    return (v->ty->kind == TY_PTR || v->ty->kind == TY_ARRAY || v->ty->kind == TY_REF) && ptr_like(v) && ptr_var_root(E->spec, v) == &ptr_dynamic;
 }
 
 /* rows[j] of an array of pointers whose buffers are chosen at run time: its variable, else NULL. */
@@ -2546,6 +2555,49 @@ static Var *dynamic_pointer_array(Emit *E, Node *n)
     return a->kind == N_VAR && a->var->ty->kind == TY_ARRAY && is_dynamic(E, a->var) ? a->var : NULL;
 }
 
+/* The uint64_t an argument buffer holds for pointer N (ptr_address_load): args.params[i], a->data. */
+static void emit_address_value(Emit *E, Node *n)
+{
+    n = strip_parens(n);
+    if (n->kind == N_INDEX) {
+        emit_address_value(E, n->a);
+        put(E, "[");
+        emit_coerced(E, n->b, ty_scalar(TY_INT), 0);
+        put(E, "]");
+        return;
+    }
+    const char *fname = n->name; /* the member holding the addresses */
+    Type *st = n->a->ty->kind == TY_REF || n->a->ty->kind == TY_PTR ? n->a->ty->elem : n->a->ty;
+    if (st->kind == TY_STRUCT)
+        ptr_member(st->sdef, n->name, NULL, &fname, E->prog->arena);
+    if (n->a->ty->kind == TY_PTR) { /* a->data: the struct a points to */
+        Node d = {.kind = N_DEREF, .a = n->a, .ty = n->a->ty->elem, .loc = n->loc};
+        emit_expr(E, &d, PREC_POSTFIX);
+    } else
+        emit_expr(E, n->a, PREC_POSTFIX);
+    putf(E, ".%s", fname);
+}
+
+static void emit_ref(Emit *E, Node *n, Type *elem);
+
+/* The reference to the buffer (chosen at run time) that lvalue L is in: p[i], *p, p->f, x.f of such a place, or a
+   reference variable chosen at run time (its own, x_ref). False if L is none of those. */
+static bool emit_lvalue_ref(Emit *E, Node *l, Type *elem)
+{
+    l = strip_parens(l);
+    while ((l->kind == N_MEMBER || l->kind == N_INDEX || l->kind == N_SWIZZLE) && l->a->ty && l->a->ty->kind != TY_PTR)
+        l = strip_parens(l->a);
+    if ((l->kind == N_INDEX || l->kind == N_DEREF || l->kind == N_MEMBER) && l->a->ty && l->a->ty->kind == TY_PTR) {
+        emit_ref(E, l->a, elem);
+        return true;
+    }
+    if (l->kind == N_VAR && l->var->ty->kind == TY_REF && is_dynamic(E, l->var)) {
+        emit_ref(E, l, elem);
+        return true;
+    }
+    return false;
+}
+
 /* The reference to the start of the buffer pointer expression N points into, as a reference to ELEM: for
    pointers whose buffer is chosen at run time (ptr.c). A pointer variable p carries its own, p_ref. */
 static void emit_ref(Emit *E, Node *n, Type *elem)
@@ -2554,9 +2606,15 @@ static void emit_ref(Emit *E, Node *n, Type *elem)
     Var *r = n->kind == N_VAR ? ptr_var_root(E->spec, n->var) : ptr_root(E->spec, n);
     const char *text = NULL;
     Type *have = NULL;
+    if (ptr_address_load(n)) { /* args.params[i]: the device address the host wrote there, as a reference */
+        StrBuf saved = capture_start(E);
+        emit_address_value(E, n);
+        putf(E, "%s(%s)", ref_type(E, elem), capture_end(E, saved));
+        return;
+    }
     if (r && r != &ptr_dynamic && r->addr_offset) /* one buffer: its address */
         text = arena_printf(E->prog->arena, "mtl_params.%s_addr", r->glsl_name), have = ptr_addr_elem(r);
-    else if (r == &ptr_dynamic && n->kind == N_VAR) /* a pointer chosen at run time: its reference */
+    else if (r == &ptr_dynamic && n->kind == N_VAR) /* a pointer (or reference) chosen at run time: its reference */
         text = arena_printf(E->prog->arena, "%s_ref", n->var->glsl_name), have = ptr_ref_elem(E->spec, n->var);
     else if (dynamic_pointer_array(E, n)) { /* rows[j]: rows_ref[j] */
         Var *v = dynamic_pointer_array(E, n);
@@ -2588,16 +2646,10 @@ static void emit_ref(Emit *E, Node *n, Type *elem)
         return;
     case N_ADDR:
     case N_MEMBER:
-    case N_INDEX: { /* &p[i], &p->f, p->qs (an array member decays): the reference of p */
-        Node *l = strip_parens(n->kind == N_ADDR ? n->a : n);
-        while ((l->kind == N_MEMBER || l->kind == N_INDEX) && l->a->ty && l->a->ty->kind != TY_PTR)
-            l = strip_parens(l->a);
-        if ((l->kind == N_INDEX || l->kind == N_DEREF) && l->a->ty && l->a->ty->kind == TY_PTR) {
-            emit_ref(E, l->a, elem);
+    case N_INDEX: /* &p[i], &p->f, p->qs (an array member decays): the reference of p */
+        if (emit_lvalue_ref(E, n->kind == N_ADDR ? n->a : n, elem))
             return;
-        }
         break;
-    }
     case N_TERNARY:
         put(E, "(");
         emit_condition(E, n->a, PREC_OR);
@@ -2874,6 +2926,12 @@ static void emit_call(Emit *E, Node *n)
             emit_ref(E, n->list[i], ptr_ref_elem(s, n->fn->params[i]));
             put(E, ", ");
             emit_index_in(E, n->list[i], ptr_var_unit(s, n->fn->params[i]).unit);
+        } else if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_REF && s && ptr_var_root(s, n->fn->params[i]) == &ptr_dynamic) {
+            /* `device T& x` given an element of a buffer chosen at run time: its buffer's reference, then its index */
+            if (!emit_lvalue_ref(E, n->list[i], ptr_ref_elem(s, n->fn->params[i])))
+                diag_error(E->prog->diag, n->list[i]->loc, "this reference into a buffer chosen at run time is not supported here");
+            put(E, ", ");
+            emit_addr_in(E, n->list[i], ptr_var_unit(s, n->fn->params[i]).unit);
         } else if (pt && ptr_like(n->fn->params[i]) && pt->kind == TY_REF)
             emit_addr_in(E, n->list[i], s ? ptr_var_unit(s, n->fn->params[i]).unit : 0);
         else if (pt && ptr_like(n->fn->params[i]))
@@ -2899,6 +2957,14 @@ static void emit_call(Emit *E, Node *n)
 static void emit_var(Emit *E, Node *n)
 {
     Var *v = n->var;
+    if (v->ty->kind == TY_REF && is_dynamic(E, v)) { /* a reference into a buffer chosen at run time */
+        Type *have = ptr_ref_elem(E->spec, v);
+        if (ty_equal(have, v->ty->elem))
+            putf(E, "%s_ref.v[%s]", v->glsl_name, v->glsl_name);
+        else
+            putf(E, "%s(%s_ref).v[%s]", ref_type(E, v->ty->elem), v->glsl_name, v->glsl_name);
+        return;
+    }
     if (v->ty->kind == TY_REF && ptr_like(v)) {
         /* a reference into device or threadgroup memory: the element at its index */
         putf(E, "%s[%s]", view_name(E, ptr_var_root(E->spec, v), v->ty->elem), v->glsl_name);
@@ -3356,7 +3422,8 @@ static void emit_stmt(Emit *E, Node *n)
             put(E, ";\n");
             break;
         }
-        if (n->a->kind == N_ASSIGN && !strcmp(n->a->op, "=") && strip_parens(n->a->a)->kind == N_VAR && is_dynamic(E, strip_parens(n->a->a)->var)) {
+        if (n->a->kind == N_ASSIGN && !strcmp(n->a->op, "=") && strip_parens(n->a->a)->kind == N_VAR && strip_parens(n->a->a)->var->ty->kind != TY_REF &&
+            is_dynamic(E, strip_parens(n->a->a)->var)) {
             putf(E, "%s_ref = ", strip_parens(n->a->a)->var->glsl_name); /* p = q: the reference, then the index */
             emit_ref(E, n->a->b, ptr_ref_elem(E->spec, strip_parens(n->a->a)->var));
             put(E, ";\n");
@@ -3553,7 +3620,13 @@ static void emit_struct(Emit *E, StructDef *s)
     putf(E, "struct %s\n{\n", s->glsl_name);
     for (int i = 0; i < s->n_fields; i++) {
         emit_pads(E, s->fields[i].pad, s->fields[i].n_pad, &count);
-        putf(E, "    %s %s%s;\n", storage_type(E, s->fields[i].ty), s->fields[i].glsl_name, array_suffix(E, s->fields[i].ty));
+        Type *base = s->fields[i].ty;
+        while (base->kind == TY_ARRAY)
+            base = base->elem;
+        if (s->addresses && base->kind == TY_PTR) /* an argument buffer's pointer: the device address there (ptr.c) */
+            putf(E, "    uint64_t %s%s; // %s\n", s->fields[i].glsl_name, array_suffix(E, s->fields[i].ty), ty_metal_name(E->prog->arena, base));
+        else
+            putf(E, "    %s %s%s;\n", storage_type(E, s->fields[i].ty), s->fields[i].glsl_name, array_suffix(E, s->fields[i].ty));
     }
     emit_pads(E, s->tail_pad, s->n_tail_pad, &count);
     put(E, "};\n\n");

@@ -24,6 +24,39 @@ static const char *access_name(Var *v)
     return v->written ? "write" : "read";
 }
 
+/* The pointer members of struct S at byte OFF of an argument buffer (StructDef.addresses), named PATH.member:
+   where the host writes device addresses, 8 bytes each (docs/interfaces.md "addresses"). */
+static void add_addresses(Program *prog, cJSON *list, const StructDef *s, int off, const char *path)
+{
+    for (int i = 0; i < s->n_fields; i++) {
+        const Field *f = &s->fields[i];
+        const char *name = *path ? arena_printf(prog->arena, "%s.%s", path, f->name) : f->name;
+        int at = off + ty_member_offset(s, i), count = 1;
+        Type *t = f->ty;
+        while (t->kind == TY_ARRAY) {
+            if (t->elem->kind == TY_STRUCT) { /* an array of structs: each element's own */
+                for (int k = 0; k < t->n && t->elem->sdef->addresses; k++)
+                    add_addresses(prog, list, t->elem->sdef, at + k * ty_metal_size(t->elem), arena_printf(prog->arena, "%s[%d]", name, k));
+                t = NULL;
+                break;
+            }
+            count *= t->n;
+            t = t->elem;
+        }
+        if (t && t->kind == TY_STRUCT && t->sdef->addresses)
+            add_addresses(prog, list, t->sdef, at, name);
+        if (!t || t->kind != TY_PTR)
+            continue;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "member", name);
+        cJSON_AddNumberToObject(o, "offset", at);
+        cJSON_AddNumberToObject(o, "count", count);
+        cJSON_AddStringToObject(o, "type", ty_metal_name(prog->arena, t->elem));
+        cJSON_AddStringToObject(o, "address_space", space_name(t->as));
+        cJSON_AddItemToArray(list, o);
+    }
+}
+
 static cJSON *buffer_json(Program *prog, Var *v)
 {
     cJSON *b = cJSON_CreateObject();
@@ -47,6 +80,8 @@ static cJSON *buffer_json(Program *prog, Var *v)
     cJSON_AddStringToObject(b, "address_space", space_name(v->ty->as));
     cJSON_AddBoolToObject(b, "pointer", v->role == PR_BUFFER);
     cJSON_AddStringToObject(b, "access", access_name(v));
+    if (et->kind == TY_STRUCT && et->sdef->addresses) /* an argument buffer: where its device addresses go */
+        add_addresses(prog, cJSON_AddArrayToObject(b, "addresses"), et->sdef, 0, "");
     if (v->fc_param) /* [[function_constant(NAME)]]: bound only when NAME is true */
         cJSON_AddStringToObject(b, "function_constant", v->fc_param);
     return b;

@@ -53,6 +53,8 @@ static int glsl_align_raw(const Type *t, bool scalar)
         }
         return align;
     }
+    case TY_PTR: /* a device address (uint64_t) in a struct in a buffer */
+        return 8;
     default:
         return scalar_bytes(t->kind);
     }
@@ -89,6 +91,8 @@ static int glsl_size(const Type *t, bool scalar)
         int a = glsl_align(t, scalar);
         return (off + a - 1) / a * a;
     }
+    case TY_PTR:
+        return 8;
     default:
         return scalar_bytes(t->kind);
     }

@@ -18,12 +18,40 @@ typedef struct Lower {
 
 static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what);
 
+/* `device T* p;` or `metal::array<device T*, N> ps [[id(n)]];` in a struct in a buffer (an argument buffer, as
+   PyTorch's fused optimizers and Amp write them): 8 bytes each, the device address the host wrote there
+   (uint64_t in GLSL; read through GL_EXT_buffer_reference, ptr.c). Pointers to device or constant memory of a
+   type a buffer holds; a pointer to threadgroup or thread memory has no address. */
+static bool address_member(Lower *X, StructDef *s, Field *f, Type *p, SrcLoc loc)
+{
+    Type *e = p->elem;
+    if (p->as != AS_DEVICE && p->as != AS_CONSTANT) {
+        diag_error(X->diag, loc, "pointer member '%s::%s' of a struct in a buffer points to %s memory, which has no address a buffer can hold (only device and constant pointers can be stored in buffers)",
+                   s->name, f->name, p->as == AS_THREADGROUP ? "threadgroup" : "thread");
+        return false;
+    }
+    if (e->kind == TY_PTR || e->kind == TY_VOID || e->kind == TY_BOOL || (e->kind == TY_VEC && e->elem->kind == TY_BOOL) || ptr_in_pieces(e)) {
+        diag_error(X->diag, loc, "pointer member '%s::%s' of a struct in a buffer: pointers to %s stored in buffers are not supported yet",
+                   s->name, f->name, ty_metal_name(X->prog->arena, e));
+        return false;
+    }
+    if (!supported_in_buffer(X, e, loc, "what a pointer stored in a buffer points to"))
+        return false;
+    s->addresses = true;
+    X->L->need_int64 = true;
+    return true;
+}
+
 /* A struct used in a buffer must have the same layout under Metal's rules and std430 (padded by layout.c). */
 static bool struct_layout_ok(Lower *X, StructDef *s, SrcLoc loc)
 {
-    for (int i = 0; i < s->n_fields; i++)
-        if (!supported_in_buffer(X, s->fields[i].ty, loc, "struct member"))
+    for (int i = 0; i < s->n_fields; i++) {
+        Type *t = s->fields[i].ty;
+        while (t->kind == TY_ARRAY)
+            t = t->elem;
+        if (t->kind == TY_PTR ? !address_member(X, s, &s->fields[i], t, loc) : !supported_in_buffer(X, s->fields[i].ty, loc, "struct member"))
             return false;
+    }
     return layout_struct(X->prog, s, loc, true);
 }
 
@@ -62,7 +90,7 @@ static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what)
     case TY_ATOMIC:
         return true; /* element types are checked where an atomic function is called */
     case TY_PTR:
-        diag_error(X->diag, loc, "pointers stored in buffers are not supported yet (%s)", what);
+        diag_error(X->diag, loc, "pointers stored in buffers are supported only as members of a struct (an argument buffer), not directly in '%s'", what);
         return false;
     case TY_UNSUPPORTED:
         diag_error(X->diag, loc, "%s is not supported yet", t->name);
@@ -176,13 +204,22 @@ static void note_push_members(Lower *X, const Type *t)
     X->L->need_push16 |= k == TY_SHORT || k == TY_USHORT || k == TY_HALF || k == TY_BFLOAT;
 }
 
+/* Whether a constant reference's struct holds device addresses: it stays a storage buffer, where the host writes
+   them (runtime: mtlrun's pipeline `address` lines), never push constants. */
+static bool holds_addresses(const Type *t)
+{
+    while (t->kind == TY_ARRAY)
+        t = t->elem;
+    return t->kind == TY_STRUCT && t->sdef->addresses;
+}
+
 /* Push constants: 16 bytes of dispatch block, then each constant reference at its Metal alignment. */
 static void layout_push_constants(Lower *X, Func *k)
 {
     int off = 16;
     for (int i = 0; i < k->n_params; i++) {
         Var *v = k->params[i];
-        if (v->role != PR_CONSTREF)
+        if (v->role != PR_CONSTREF || holds_addresses(v->ty->elem))
             continue;
         int a = ty_metal_align(v->ty->elem);
         if (a < 4)
@@ -194,6 +231,10 @@ static void layout_push_constants(Lower *X, Func *k)
     bool fits = off <= 128;
     for (int i = 0; i < k->n_params; i++)
         if (k->params[i]->role == PR_CONSTREF) {
+            if (holds_addresses(k->params[i]->ty->elem)) {
+                k->params[i]->in_push = false;
+                continue;
+            }
             k->params[i]->in_push = fits;
             if (!fits && ty_is_scalar(k->params[i]->ty->elem)) /* 8/16-bit scalars in the storage buffer */
                 supported_in_buffer(X, k->params[i]->ty->elem, k->params[i]->loc, k->params[i]->name);

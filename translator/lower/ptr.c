@@ -153,6 +153,21 @@ static Field *pointer_member(Node *n)
     return f >= 0 ? &st->sdef->fields[f] : NULL;
 }
 
+/* A pointer read from an argument buffer (a struct in a buffer whose pointer members hold device addresses:
+   `args.params[i]`, `a->data`, `args.ptrs[i][j]`): it points to the start of a buffer chosen at run time. */
+bool ptr_address_load(Node *n)
+{
+    n = strip(n);
+    if (!n || !n->ty || n->ty->kind != TY_PTR || (n->kind != N_MEMBER && n->kind != N_INDEX))
+        return false;
+    while (n->kind == N_INDEX && n->a->ty && n->a->ty->kind == TY_ARRAY)
+        n = strip(n->a);
+    if (n->kind != N_MEMBER || !n->a->ty)
+        return false;
+    Type *st = n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_REF ? n->a->ty->elem : n->a->ty;
+    return st && st->kind == TY_STRUCT && st->sdef->addresses;
+}
+
 static Var *spec_lookup(const PtrSpec *s, const Var *v)
 {
     for (int i = 0; s && i < s->n; i++)
@@ -226,6 +241,8 @@ static Var *root_of(const PtrSpec *s, Node *p, bool addr)
         return ptr_like(p->var) ? spec_lookup(s, p->var) : NULL;
     case N_MEMBER: /* an array member decays: x->qs */
     case N_INDEX:  /* a row of a 2-d array decays: a[i] */
+        if (ptr_address_load(p))
+            return &ptr_dynamic;
         if (pointer_array(p))
             return spec_lookup(s, pointer_array(p));
         if (pointer_member(p)) /* a pointer kept in a struct: the root of every such member in the kernel */
@@ -467,6 +484,8 @@ static PtrUnit unit_of(const PtrSpec *s, Node *p, bool addr)
         return spec_unit(s, p->var) ? *spec_unit(s, p->var) : none;
     case N_MEMBER:
     case N_INDEX:
+        if (ptr_address_load(p)) /* the start of its buffer */
+            return (PtrUnit){ptr_elem_size(p->ty->elem), 16, composite(p->ty->elem)};
         if (pointer_array(p))
             return spec_unit(s, pointer_array(p)) ? *spec_unit(s, pointer_array(p)) : none;
         if (pointer_member(p)) {
@@ -660,6 +679,11 @@ static void bind_member(PtrPass *X, Node *m, Node *value, SrcLoc loc)
 {
     Field *f = pointer_member(m);
     StructDef *sd = strip(m)->a->ty->kind == TY_STRUCT ? strip(m)->a->ty->sdef : strip(m)->a->ty->elem->sdef;
+    if (sd->addresses) {
+        if (X->report)
+            diag_error(X->prog->diag, loc, "storing a pointer into '%s::%s', whose pointers are device addresses (the struct is in a buffer), is not supported yet (the host writes them)", sd->name, f->name);
+        return;
+    }
     if (!f->ptr_var) {
         f->ptr_var = arena_alloc(X->prog->arena, sizeof(Var));
         *f->ptr_var = (Var){.name = arena_printf(X->prog->arena, "%s::%s", sd->name, f->name), .glsl_name = f->glsl_name, .ty = f->ty,
@@ -939,6 +963,11 @@ static void walk(PtrPass *X, Node *n)
         return;
     case N_ASSIGN: {
         Node *a = strip(n->a);
+        if (ptr_address_load(a)) { /* args.params[i] = p: an address the host writes */
+            if (X->report)
+                diag_error(X->prog->diag, n->loc, "writing a pointer into a struct in a buffer (a device address there) is not supported yet (the host writes them)");
+            break;
+        }
         if (a->kind == N_VAR && a->var->ty->kind == TY_PTR && ptr_like(a->var) && !strcmp(n->op, "="))
             bind(X, a->var, n->b, false, n->loc);
         else if (pointer_array(a) && !strcmp(n->op, "=")) /* rows[j] = p */
@@ -961,7 +990,9 @@ static void walk(PtrPass *X, Node *n)
         break;
     case N_POSTFIX:
     case N_UNARY:
-        if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
+        if ((!strcmp(n->op, "++") || !strcmp(n->op, "--")) && ptr_address_load(n->a) && X->report)
+            diag_error(X->prog->diag, n->loc, "writing a pointer into a struct in a buffer (a device address there) is not supported yet (the host writes them)");
+        else if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
             note_store(X, n->a);
         break;
     case N_RETURN:
