@@ -141,6 +141,17 @@ bool rt_buffer_address(const MtlrtBuffer *buf, VkDeviceAddress *addr)
     return *addr != 0;
 }
 
+bool mtlrt_buffer_device_address(const MtlrtBuffer *buf, uint64_t *addr)
+{
+    VkDeviceAddress a = 0;
+    if (!buf || !addr)
+        return rt_fail(MTLRT_ERROR_INVALID_ARGUMENT, "mtlrt_buffer_device_address: no buffer");
+    if (!rt_buffer_address(buf, &a))
+        return false;
+    *addr = (uint64_t)a;
+    return true;
+}
+
 void mtlrt_buffer_destroy(MtlrtBuffer *buf)
 {
     if (!buf)

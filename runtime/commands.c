@@ -70,6 +70,7 @@ static void forget_hazards(MtlrtCommands *c)
 {
     c->n_read = c->n_written = c->n_t_read = c->n_t_written = 0;
     c->stages = c->t_stages = 0;
+    c->after_indirect = false;
 }
 
 /* Before a command of STAGE that reads READS and writes WRITES: a barrier if it reads what an earlier command
@@ -81,6 +82,10 @@ static void forget_hazards(MtlrtCommands *c)
 bool rt_commands_order(MtlrtCommands *c, VkPipelineStageFlags stage, const VkBuffer *reads, uint32_t n_reads,
                        const VkBuffer *writes, uint32_t n_writes)
 {
+    if (c->after_indirect) { /* what it reached through addresses is unknown: everything waits for it */
+        c->after_indirect = false;
+        mtlrt_commands_barrier(c);
+    }
     if (stage == VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT) {
         if (hazard(c->read, c->n_read, c->written, c->n_written, reads, n_reads, writes, n_writes)) {
             barrier(c, c->stages, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);

@@ -280,6 +280,9 @@ static void warn_grid_fit(const MtlrtPipeline *pipe, const MtlrtDispatch *d, con
     uint64_t threads = (uint64_t)t[0] * t[1] * t[2];
     uint64_t group = (uint64_t)d->threadgroup[0] * d->threadgroup[1] * d->threadgroup[2];
     const MtlrtParam *largest = NULL, *matched = NULL;
+    for (uint32_t i = 0; i < r->n_params; i++)
+        if (r->params[i].n_addresses)
+            return; /* an argument buffer: the buffers it works on are reached through addresses, unseen here */
     for (uint32_t i = 0; i < r->n_params; i++) {
         const MtlrtParam *p = &r->params[i];
         if (p->kind != MTLRT_PARAM_STORAGE || !p->element_size)
@@ -339,6 +342,11 @@ static bool record_launch(MtlrtCommands *c, MtlrtPipeline *pipe, const Launch *s
     VkDescriptorSet set;
     if (s->empty)
         return true;
+    bool indirect = false; /* the kernel reads device addresses from a buffer (reflection "addresses") */
+    for (uint32_t i = 0; i < pipe->refl->n_params; i++)
+        indirect |= pipe->refl->params[i].n_addresses > 0;
+    if (indirect && (c->stages || c->t_stages) && rt_commands_recording(c))
+        mtlrt_commands_barrier(c); /* the buffers it reaches through them may be any earlier command's */
     if (!rt_commands_recording(c) || !rt_bounds_prepare(c, pipe) ||
         !rt_commands_order(c, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, s->reads, s->n_reads, s->writes, s->n_writes) ||
         !rt_commands_descriptor_set(c, pipe, s->buffers, s->n_buffers, &set))
@@ -374,6 +382,7 @@ static bool record_launch(MtlrtCommands *c, MtlrtPipeline *pipe, const Launch *s
     if (timed && !rt_commands_timestamp(c, true, slot))
         return false;
     c->n_commands++;
+    c->after_indirect |= indirect;
     return true;
 }
 

@@ -103,6 +103,7 @@ struct MtlrtCommands {
     VkBuffer *t_read, *t_written; /* the same since the last barrier that transfers wait for (commands.c) */
     uint32_t n_t_read, cap_t_read, n_t_written, cap_t_written;
     VkPipelineStageFlags t_stages;
+    bool after_indirect; /* the last dispatch read device addresses from a buffer: the next command waits for it */
     /* what the command buffer has bound, so that a dispatch binds only what changed (as a raw loop would) */
     VkPipeline bound_pipeline;
     VkPipelineLayout bound_layout;

@@ -143,6 +143,15 @@ bool mtlrt_compare(const MtlrtArray *out, const MtlrtArray *ref, const MtlrtComp
 
 typedef enum MtlrtParamKind { MTLRT_PARAM_STORAGE, MTLRT_PARAM_PUSH_CONSTANT } MtlrtParamKind;
 
+/* Where an argument buffer (a struct in a buffer with pointer members, docs/interfaces.md "addresses") holds device
+   addresses: COUNT of them, 8 bytes apart, from byte OFFSET. The host writes each one (mtlrt_buffer_device_address). */
+typedef struct MtlrtAddressField {
+    char *member;    /* "params", "inner.data", "rows[2].p" */
+    uint32_t offset; /* bytes from the start of the parameter's struct */
+    uint32_t count;
+    char *type;      /* what they point to: "float" */
+} MtlrtAddressField;
+
 /* One kernel parameter with a [[buffer(n)]] index, as docs/interfaces.md describes. */
 typedef struct MtlrtParam {
     uint32_t index;
@@ -161,6 +170,8 @@ typedef struct MtlrtParam {
     char *function_constant; /* kind STORAGE: the bool function constant the parameter exists under
                                 (`[[buffer(n), function_constant(NAME)]]`): when it is not true and no buffer
                                 is bound, the runtime binds a placeholder; NULL: always there */
+    MtlrtAddressField *addresses; /* kind STORAGE: an argument buffer's address fields (n_addresses; NULL: none) */
+    uint32_t n_addresses;
 } MtlrtParam;
 
 typedef enum MtlrtTgPerThread { MTLRT_TG_PER_THREAD_NONE, MTLRT_TG_PER_THREAD_X, MTLRT_TG_PER_THREAD_INDEX } MtlrtTgPerThread;
@@ -293,6 +304,11 @@ MtlrtBuffer *mtlrt_buffer_create(MtlrtContext *ctx, size_t size);
 MtlrtBuffer *mtlrt_buffer_create_flags(MtlrtContext *ctx, size_t size, uint32_t flags);
 void mtlrt_buffer_destroy(MtlrtBuffer *buf);
 size_t mtlrt_buffer_size(const MtlrtBuffer *buf);
+/* BUF's 64-bit device address into *ADDR, for the host to write into an argument buffer (a kernel's pointers held
+   in a struct in a buffer: reflection "addresses"); false (MTLRT_ERROR_UNSUPPORTED) on a device without
+   bufferDeviceAddress. Kernels that read addresses from buffers reach memory the runtime cannot see: each such
+   dispatch in a command list is ordered after everything before it and before everything after it. */
+bool mtlrt_buffer_device_address(const MtlrtBuffer *buf, uint64_t *addr);
 /* Copy SIZE bytes (at most the buffer size) to / from the start of the buffer. Both wait for work submitted
    earlier on the context, so a read sees what earlier dispatches wrote. Memory the host can read quickly
    (host-cached: CPU and integrated devices) is copied directly; other memory through a staging buffer in

@@ -6,6 +6,8 @@
      run KERNEL OPTIONS...                       one launch: mtlrun's launch options; --buffer N=NAME binds NAME
      out NAME = FILE.npy                         write NAME back after the run (also --out NAME=FILE.npy)
      check NAME = REF.npy                        compare NAME with a reference (also --check NAME=REF.npy)
+     address NAME+OFFSET = TARGET[+BYTES]        TARGET's device address (+ BYTES) as 8 bytes at byte OFFSET of
+                                                 NAME, before the launches: an argument buffer's pointers
    Words are separated by blanks; '...' or "..." quote one with blanks in it. */
 #include "mtlrun.h"
 
@@ -16,6 +18,14 @@
 
 #define MAX_LAUNCHES 64
 #define MAX_WORDS 256
+#define MAX_ADDRESSES 4096
+
+/* An `address` line: where a device address goes, and whose. */
+typedef struct AddressLine {
+    int buffer, target; /* shared buffers */
+    uint64_t offset, target_offset;
+    char where[64];
+} AddressLine;
 
 typedef struct Pipeline {
     const char *path;
@@ -26,6 +36,8 @@ typedef struct Pipeline {
     Shared shared;
     const char *shared_text[MAX_ARGS]; /* what each shared buffer holds: FILE.npy or DTYPE:SHAPE */
     Prepared prepared[MAX_LAUNCHES];
+    AddressLine *addresses;
+    int n_addresses;
 } Pipeline;
 
 /* Cut LINE into words (in place): blanks separate, quotes group. Number of words, -1 on an open quote. */
@@ -101,6 +113,62 @@ static bool add_buffer(Pipeline *pl, char **words, int n, const char *where)
         return false;
     pl->shared_text[i] = value;
     pl->shared.n++;
+    return true;
+}
+
+/* The shared buffer named NAME (declared on an earlier line), or -1. */
+static int shared_index(const Pipeline *pl, const char *name)
+{
+    for (int i = 0; i < pl->shared.n; i++)
+        if (!strcmp(pl->shared.names[i], name))
+            return i;
+    return -1;
+}
+
+/* "NAME" or "NAME+BYTES" (BYTES decimal or 0x hex) -> shared buffer and byte offset; false after a message. */
+static bool buffer_place(const Pipeline *pl, char *text, int *buffer, uint64_t *offset, const char *where)
+{
+    char *plus = strchr(text, '+');
+    *offset = 0;
+    if (plus) {
+        *plus = 0;
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(plus + 1, &end, 0);
+        if (!plus[1] || *end || errno || plus[1] == '-' || v > (1ull << 48))
+            return line_error(where, "expected a byte offset after '+', not '%s'", plus + 1);
+        *offset = v;
+    }
+    if ((*buffer = shared_index(pl, text)) < 0)
+        return line_error(where, "no buffer named '%s' (an `address` line names buffers declared above it)", text);
+    return true;
+}
+
+/* An `address NAME+OFFSET = TARGET[+BYTES]` line: checked against the buffers' sizes once they are loaded. */
+static bool add_address(Pipeline *pl, char **words, int n, const char *where)
+{
+    char *name = NULL, *value = NULL;
+    if (n == 4 && !strcmp(words[2], "="))
+        name = words[1], value = words[3];
+    else if (n == 2 && strchr(words[1], '='))
+        name = words[1], value = strchr(words[1], '=') + 1, *strchr(words[1], '=') = 0;
+    if (!name || !*name || !*value)
+        return line_error(where, "expected `address NAME+OFFSET = TARGET` or `address NAME+OFFSET = TARGET+BYTES`%s", "");
+    if (pl->n_addresses == MAX_ADDRESSES)
+        return line_error(where, "more than %s address lines", "4096");
+    if (!pl->addresses && !(pl->addresses = calloc(MAX_ADDRESSES, sizeof *pl->addresses)))
+        return false;
+    AddressLine *a = &pl->addresses[pl->n_addresses];
+    if (!strchr(name, '+'))
+        return line_error(where, "expected `address NAME+OFFSET = ...`: the byte offset in '%s' where the address goes", name);
+    if (!buffer_place(pl, name, &a->buffer, &a->offset, where) || !buffer_place(pl, value, &a->target, &a->target_offset, where))
+        return false;
+    if (a->offset % 8) {
+        fprintf(stderr, "%s: error: a device address goes at a multiple of 8 bytes, not at byte %llu\n", where, (unsigned long long)a->offset);
+        return false;
+    }
+    snprintf(a->where, sizeof a->where, "%s", where);
+    pl->n_addresses++;
     return true;
 }
 
@@ -187,6 +255,8 @@ static bool parse_text(Pipeline *pl, Options *o)
             ok = add_output(o->outs, &o->n_outs, words, n, where);
         } else if (!strcmp(words[0], "check")) {
             ok = add_output(o->checks, &o->n_checks, words, n, where);
+        } else if (!strcmp(words[0], "address")) {
+            ok = add_address(pl, words, n, where);
         } else if (!strcmp(words[0], "run")) {
             if (pl->n_launches == MAX_LAUNCHES)
                 return line_error(where, "more than %s run lines", "64");
@@ -197,7 +267,7 @@ static bool parse_text(Pipeline *pl, Options *o)
                 ok = line_error(where, "kernel specs (%s) cannot run in a pipeline yet: translate the spec with "
                                        "mtl2glsl and run the .comp with --reflect", l->kernel);
         } else {
-            ok = line_error(where, "unknown line kind '%s' (buffer, run, out, check)", words[0]);
+            ok = line_error(where, "unknown line kind '%s' (buffer, run, out, check, address)", words[0]);
         }
         if (!ok)
             return false;
@@ -231,22 +301,90 @@ static bool check_outputs(const Pipeline *pl, const Options *o)
     return true;
 }
 
-/* Shared buffers created and filled; every launch prepared. */
+/* Each `address` line's device address written into its buffer's data (little-endian, as Metal's GPUs and the
+   host write them); false after a message for an offset past either buffer's end. */
+static bool write_addresses(Pipeline *pl)
+{
+    for (int i = 0; i < pl->n_addresses; i++) {
+        const AddressLine *l = &pl->addresses[i];
+        MtlrtArray *a = &pl->shared.arrays[l->buffer];
+        size_t target_size = pl->shared.arrays[l->target].nbytes;
+        uint64_t addr;
+        if (l->offset > a->nbytes || a->nbytes - l->offset < 8) {
+            fprintf(stderr, "%s: error: byte %llu of buffer %s is past its end: it has %zu bytes, and an address takes 8\n",
+                    l->where, (unsigned long long)l->offset, pl->shared.names[l->buffer], a->nbytes);
+            return false;
+        }
+        if (l->target_offset >= target_size && !(l->target_offset == 0 && target_size == 0)) {
+            fprintf(stderr, "%s: error: byte %llu of buffer %s is past its end (%zu bytes)\n", l->where,
+                    (unsigned long long)l->target_offset, pl->shared.names[l->target], target_size);
+            return false;
+        }
+        if (!mtlrt_buffer_device_address(pl->shared.buffers[l->target], &addr)) {
+            fprintf(stderr, "%s: error: %s\n", l->where, mtlrt_last_error());
+            return false;
+        }
+        addr += l->target_offset;
+        unsigned char *p = (unsigned char *)a->data + l->offset;
+        for (int k = 0; k < 8; k++)
+            p[k] = (unsigned char)(addr >> (8 * k));
+    }
+    return true;
+}
+
+/* Every address line that writes into a buffer a launch binds as an argument buffer lands on one of the kernel's
+   address fields (reflection "addresses"): an address elsewhere would be read as data. False after a message. */
+static bool check_address_fields(const Pipeline *pl)
+{
+    for (int i = 0; i < pl->n_launches; i++) {
+        const MtlrtReflection *r = pl->prepared[i].k.refl;
+        for (uint32_t j = 0; r && j < r->n_params; j++) {
+            const MtlrtParam *p = &r->params[j];
+            MtlrtBuffer *b = p->kind == MTLRT_PARAM_STORAGE && p->binding < 64 ? pl->prepared[i].bindings[p->binding] : NULL;
+            for (int k = 0; b && k < pl->n_addresses; k++) {
+                const AddressLine *l = &pl->addresses[k];
+                if (pl->shared.buffers[l->buffer] != b)
+                    continue;
+                bool field = false;
+                for (uint32_t f = 0; f < p->n_addresses && !field; f++)
+                    field = l->offset >= p->addresses[f].offset && l->offset < p->addresses[f].offset + 8ull * p->addresses[f].count;
+                if (field)
+                    continue;
+                fprintf(stderr, "%s: error: byte %llu of buffer %s is not where kernel %s keeps a device address in "
+                        "its buffer %u (%s)%s", l->where, (unsigned long long)l->offset, pl->shared.names[l->buffer],
+                        r->entry, p->index, p->name, p->n_addresses ? "; it keeps them at:" : ", which holds none");
+                for (uint32_t f = 0; f < p->n_addresses; f++)
+                    fprintf(stderr, " %s (bytes %u..%u)", p->addresses[f].member, p->addresses[f].offset,
+                            p->addresses[f].offset + 8 * p->addresses[f].count - 1);
+                fputc('\n', stderr);
+                fprintf(stderr, "  (in the launch at %s)\n", pl->where[i]);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* Shared buffers created and filled (device addresses written into them); every launch prepared. */
 static bool prepare_all(Pipeline *pl, const Options *o, MtlrtContext *ctx)
 {
     for (int i = 0; i < pl->shared.n; i++) {
         MtlrtArray *a = &pl->shared.arrays[i];
         if (!mtlrun_load_array(pl->shared_text[i], SOURCE_ARRAY, o->poison, a) ||
-            !(pl->shared.buffers[i] = mtlrt_buffer_create(ctx, a->nbytes)) ||
-            !mtlrt_buffer_write(pl->shared.buffers[i], a->data, a->nbytes))
+            !(pl->shared.buffers[i] = mtlrt_buffer_create(ctx, a->nbytes)))
             return false;
     }
+    if (!write_addresses(pl))
+        return false;
+    for (int i = 0; i < pl->shared.n; i++)
+        if (!mtlrt_buffer_write(pl->shared.buffers[i], pl->shared.arrays[i].data, pl->shared.arrays[i].nbytes))
+            return false;
     for (int i = 0; i < pl->n_launches; i++)
         if (!mtlrun_prepare(o, &pl->launches[i], ctx, &pl->shared, &pl->prepared[i])) {
             fprintf(stderr, "  (in the launch at %s)\n", pl->where[i]);
             return false;
         }
-    return true;
+    return check_address_fields(pl);
 }
 
 /* Every launch into one list, submitted and waited for; --timestamps prints the list's GPU time. */
@@ -303,6 +441,7 @@ static void pipeline_free(Pipeline *pl)
         mtlrt_buffer_destroy(pl->shared.buffers[i]);
     }
     free(pl->text);
+    free(pl->addresses);
     free(pl);
 }
 

@@ -39,6 +39,34 @@ static bool get_uint(const cJSON *obj, const char *key, long def, uint32_t *out,
     return false;
 }
 
+/* "addresses" of a storage parameter: where its argument buffer holds device addresses (8 bytes each, 8-aligned). */
+static bool parse_addresses(const cJSON *obj, const char *source, MtlrtParam *p)
+{
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(obj, "addresses");
+    if (!list || cJSON_IsNull(list))
+        return true;
+    int n = cJSON_GetArraySize(list);
+    if (!cJSON_IsArray(list) || n > 4096) {
+        rt_error("%s: buffer %u (%s): `addresses` must be an array (of at most 4096)", source, p->index, p->name);
+        return false;
+    }
+    if (n && !(p->addresses = calloc((size_t)n, sizeof *p->addresses)))
+        return rt_fail(MTLRT_ERROR_OUT_OF_MEMORY, "out of memory");
+    const cJSON *item;
+    cJSON_ArrayForEach(item, list) {
+        MtlrtAddressField *f = &p->addresses[p->n_addresses++];
+        if (!get_string(item, "member", NULL, &f->member, source) || !get_uint(item, "offset", -1, &f->offset, source) ||
+            !get_uint(item, "count", 1, &f->count, source) || !get_string(item, "type", "", &f->type, source))
+            return false;
+        if (f->offset % 8 || !f->count || f->count > (1u << 20) || f->offset > UINT32_MAX - 8 * f->count) {
+            rt_error("%s: buffer %u (%s): address field %s: offset %u must be a multiple of 8 and count 1..1048576",
+                     source, p->index, p->name, f->member, f->offset);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* One element of "buffers". */
 static bool parse_param(const cJSON *obj, const char *source, MtlrtParam *p)
 {
@@ -66,7 +94,7 @@ static bool parse_param(const cJSON *obj, const char *source, MtlrtParam *p)
     if (!strcmp(kind, "storage")) {
         p->kind = MTLRT_PARAM_STORAGE;
         ok = get_uint(obj, "binding", p->index, &p->binding, source) &&
-             get_uint(obj, "address_offset", 0, &p->address_offset, source);
+             get_uint(obj, "address_offset", 0, &p->address_offset, source) && parse_addresses(obj, source, p);
         if (ok && p->address_offset && (p->address_offset % 8 || p->address_offset > MAX_PUSH_CONSTANT_SIZE - 8)) {
             rt_error("%s: buffer %u (%s): address_offset %u is not a multiple of 8 within the push constants",
                      source, p->index, p->name, p->address_offset);
@@ -357,6 +385,9 @@ void mtlrt_reflection_destroy(MtlrtReflection *r)
         MtlrtParam *p = &r->params[i];
         free(p->name), free(p->type), free(p->scalar), free(p->address_space), free(p->access);
         free(p->function_constant);
+        for (uint32_t k = 0; k < p->n_addresses; k++)
+            free(p->addresses[k].member), free(p->addresses[k].type);
+        free(p->addresses);
     }
     for (uint32_t i = 0; i < r->n_features; i++)
         free(r->features[i]);
