@@ -117,6 +117,8 @@ def launches_command(mtlrun, sample, case, workdir, validate, extra, glsl_dir):
     for b in p["buffers"]:
         src = q(os.path.join(workdir, b["file"])) if "file" in b else "%s:%s" % (b["dtype"], "x".join(str(d) for d in b["shape"]))
         lines.append("buffer %s = %s" % (b["name"], src))
+    for a in p.get("addresses", []):
+        lines.append("address %s+%d = %s+%d" % (a["buffer"], a["offset"], a["target"], a["target_offset"]))
     for k in p["launches"]:
         if glsl_dir:
             stem = os.path.join(glsl_dir, k["entry"])

@@ -204,13 +204,17 @@ class Reference:
                                grid=None if grid is None else dim3(grid),
                                threadgroups=None if threadgroups is None else dim3(threadgroups), args=args))
 
-    def pipeline(self, name, buffers, launches):
+    def pipeline(self, name, buffers, launches, addresses=()):
         """A case of several launches in order, in one submission (mtlrun --pipeline), on shared buffers:
         buffers {NAME: np.ndarray (input) | Out | InOut | (dtype, count) (scratch, poisoned)}; launches [dict(entry,
         bind={index: NAME | Bytes | Scalar}, threadgroup, threadgroups or grid, threadgroup_memory, constants, width)],
         as ggml's host code encodes one operation as several kernels (flash attention and its reduction) and MLX's
-        its two-pass reductions."""
+        its two-pass reductions. addresses [(NAME, OFFSET, TARGET, TARGET_BYTES)]: TARGET's device address plus
+        TARGET_BYTES written at byte OFFSET of buffer NAME before the run (an argument buffer's pointers, as Metal's
+        hosts write them with an argument encoder: mtlrun's `address` lines)."""
         assert all(c["name"] != name for c in self.cases), "duplicate case " + name
+        for a, off, t, toff in addresses:
+            assert a in buffers and t in buffers and off % 8 == 0 and toff >= 0, (name, a, off, t, toff)
         runs = []
         for k in launches:
             assert ("grid" in k) != ("threadgroups" in k), name
@@ -222,11 +226,14 @@ class Reference:
             runs.append(dict(entry=k["entry"], bind=k["bind"], threadgroup=dim3(k["threadgroup"]),
                              grid=dim3(k["grid"]) if "grid" in k else None,
                              threadgroups=dim3(k["threadgroups"]) if "threadgroups" in k else None, args=args))
-        self.cases.append(dict(name=name, entry=launches[0]["entry"], pipeline=dict(buffers=buffers, launches=runs)))
+        self.cases.append(dict(name=name, entry=launches[0]["entry"],
+                               pipeline=dict(buffers=buffers, launches=runs, addresses=list(addresses))))
 
     def _write_pipeline(self, outdir, c):
         m = {"name": c["name"], "entry": c["entry"], "buffers": [], "scalars": [], "outputs": [],
-             "pipeline": {"buffers": [], "launches": []}}
+             "pipeline": {"buffers": [], "launches": [],
+                          "addresses": [{"buffer": a, "offset": int(off), "target": t, "target_offset": int(toff)}
+                                        for a, off, t, toff in c["pipeline"].get("addresses", [])]}}
         for bname, b in c["pipeline"]["buffers"].items():
             stem = "%s_%s" % (c["name"], bname)
             entry = {"name": bname}
