@@ -9,12 +9,15 @@ growth_tracker (int) 1, found_inf 2, growth and backoff factors 3 and 4, growth_
 The host passes inv_scale and the factors as 4-byte floats (mtl_setArgs of a float); the float instances read
 them as such, the half and bfloat instances read a 2-byte `constant T&` there, so those cases give the T value (what the kernel
 is meant to read: with the host's float bytes a half instance reads the float's low 16 bits).
-ampNonFiniteCheckAndUnscale_{type} (the multi-tensor kernel: device pointers in an argument buffer) is not run:
-mtl2glsl refuses it by name ("pointers stored in buffers are not supported yet").
+ampNonFiniteCheckAndUnscale_{type} (the multi-tensor kernel, MultiTensorApply.h's multi_tensor_apply<1>): the
+tensors' device addresses in an argument buffer at 0 (a `constant` struct of `metal::array<device T*, 32>`, tensor t
+at byte 8 t), the chunk metadata at 1, found_inf at 2, inv_scale at 3; one threadgroup of min(maxThreads, 64)
+threads per chunk of 65536 elements (dispatchThreadgroups).
 """
 import numpy as np
 
-from torchcase import MTYPE, Bytes, InOut, Scalar, as_dtype, reference, rng, tol, values
+from torchcase import (MTYPE, Bytes, InOut, Scalar, argument_buffer, as_dtype, multi_tensor_apply, reference, rng, tol,
+                       values)
 
 ref = reference("Amp.metal")
 r = rng(1405)
@@ -46,6 +49,30 @@ def unscale_case(dt, n, inv_scale, specials):
              threadgroup=256, grid=n)
 
 
+def multi_unscale_case(dt, lengths, inv_scale, specials):
+    """The multi-tensor kernel over tensors of LENGTHS (one longer than a chunk) in one dispatch; SPECIALS: a
+    non-finite value in the last tensor only, so found_inf says whether any tensor of the list had one."""
+    buffers, names = {"args": argument_buffer(1)}, []
+    for t, n in enumerate(lengths):
+        g = np.array(as_dtype(r.uniform(-100, 100, n), dt))
+        if specials and t == len(lengths) - 1:
+            g[n // 3] = as_dtype([np.inf], dt)[0]
+            g[n - 1] = as_dtype([np.nan], dt)[0]
+        gv = values(g, dt)
+        want = gv if inv_scale == 1.0 else gv * np.float64(values(as_dtype([inv_scale], dt), dt)[0])
+        data = InOut(g, as_dtype(want, dt), tol={"rtol": 0, "atol": 0} if dt == "bf16" else tol(dt))
+        data.bf16 = dt == "bf16"
+        data.nan_ok = specials
+        buffers["data%d" % t] = data
+        names.append("data%d" % t)
+    buffers["found_inf"] = InOut(np.zeros(1, np.float32), np.array([1.0 if specials else 0.0], np.float32))
+    addresses, meta, groups = multi_tensor_apply([names], lengths)
+    name = "ampNonFiniteCheckAndUnscale_%s" % MTYPE[dt]
+    ref.pipeline("torch_%s_%d%s" % (name, len(lengths), "_nonfinite" if specials else ""), buffers,
+                 [dict(entry=name, bind={0: "args", 1: meta, 2: "found_inf", 3: scalar_arg(dt, inv_scale)},
+                       threadgroup=64, threadgroups=groups)], addresses=addresses)
+
+
 def update_case(dt, scale, tracker, found_inf, growth, backoff, interval, label):
     s = values(as_dtype([scale], dt), dt)[0]
     if found_inf:
@@ -68,6 +95,9 @@ unscale_case(np.float32, 4097, 0.5, False)
 unscale_case(np.float32, 300, 1.0, True)        # inv_scale 1: values kept as they are
 unscale_case(np.float16, 777, 0.125, True)
 unscale_case("bf16", 515, 0.5, True)
+multi_unscale_case(np.float32, [70000, 300, 17], 0.25, True)
+multi_unscale_case(np.float32, [1000, 65536], 0.5, False)
+multi_unscale_case(np.float16, [900, 77], 0.125, True)
 update_case(np.float32, 65536.0, 3, True, 2.0, 0.5, 2000, "backoff")
 update_case(np.float32, 1024.0, 5, False, 2.0, 0.5, 2000, "count")
 update_case(np.float32, 1024.0, 1999, False, 2.0, 0.5, 2000, "grow")

@@ -110,3 +110,35 @@ def erfinv(y):
 
 def erf(x):
     return np.vectorize(math.erf)(np.asarray(x, dtype=np.float64))
+
+
+# MultiTensorApply.h (aten/src/ATen/native/mps/operations/): tensors in chunks of 65536 elements, one threadgroup
+# per chunk, at most 32 tensors and 32 threadgroups per dispatch
+CHUNK, MAX_TENSORS, MAX_GROUPS = 65536, 32, 32
+
+
+def multi_tensor_apply(lists, numels, state_steps=None, argbuf="args"):
+    """The argument buffer and metadata multi_tensor_apply(_for_fused_optimizer) fills for one dispatch: the host's
+    argument encoder sets list d's tensor t at id d * 32 + t (each pointer 8 bytes: byte (d * 32 + t) * 8), the
+    state steps at id depth * 32 + t; MetadataArguments holds numels[32], threadgroup_to_tensor[32] and
+    threadgroup_to_chunk[32] as uint64. LISTS: depth lists of buffer names, NUMELS per tensor. Returns the
+    refcase addresses [(ARGBUF, byte, NAME, 0)], the metadata Bytes and the threadgroup count."""
+    assert len(numels) <= MAX_TENSORS
+    addresses = []
+    for d, names in enumerate(lists + ([state_steps] if state_steps else [])):
+        addresses += [(argbuf, (d * MAX_TENSORS + t) * 8, name, 0) for t, name in enumerate(names)]
+    to_tensor, to_chunk = [], []
+    for t, n in enumerate(numels):
+        for c in range(-(-n // CHUNK)):
+            to_tensor.append(t)
+            to_chunk.append(c)
+    assert len(to_tensor) <= MAX_GROUPS, "one dispatch holds at most 32 threadgroups"
+
+    def padded(v):
+        return np.array(list(v) + [0] * (32 - len(v)), np.uint64).tobytes()
+    return addresses, Bytes(padded(numels) + padded(to_tensor) + padded(to_chunk)), len(to_tensor)
+
+
+def argument_buffer(depth, state_steps=False):
+    """The zeroed argument buffer (its encoder's encodedLength: 8 bytes per id) of DEPTH lists (+ state steps)."""
+    return np.zeros((depth + (1 if state_steps else 0)) * MAX_TENSORS * 8, np.uint8)
