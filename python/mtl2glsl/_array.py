@@ -86,6 +86,15 @@ class DeviceArray:
     def __repr__(self):
         return "DeviceArray(%s, dtype=%s)" % (np.array2string(self.numpy(), threshold=20, edgeitems=3), self.dtype)
 
+    @property
+    def device_address(self):
+        """The buffer's 64-bit device address: what a host writes into an argument buffer (a kernel's struct of
+        pointers, reflection "addresses"; docs/python.md). The array must outlive every call that reads it."""
+        addr = ctypes.c_uint64(0)
+        if not rt.mtlrt_buffer_device_address(self._buf, ctypes.byref(addr)):
+            raise self._rt.error("no device address")
+        return addr.value
+
     # -- transfers --
     def write(self, data):
         """Copy host DATA (its bytes, as stored: bfloat16 as uint16 bits) into the buffer."""

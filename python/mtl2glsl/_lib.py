@@ -170,6 +170,7 @@ _fn(rt, "mtlrt_buffer_create", vp, vp, ctypes.c_size_t)
 _fn(rt, "mtlrt_buffer_destroy", None, vp)
 _fn(rt, "mtlrt_buffer_write", ctypes.c_bool, vp, vp, ctypes.c_size_t)
 _fn(rt, "mtlrt_buffer_read", ctypes.c_bool, vp, vp, ctypes.c_size_t)
+_fn(rt, "mtlrt_buffer_device_address", ctypes.c_bool, vp, ctypes.POINTER(ctypes.c_uint64))
 _fn(rt, "mtlrt_dispatch", ctypes.c_bool, vp, ctypes.POINTER(MtlrtDispatch), ctypes.POINTER(MtlrtDispatchStats))
 
 
