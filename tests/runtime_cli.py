@@ -14,7 +14,10 @@ with outputs poisoned first. Cases:
   dtypes: bfloat16 in and out as '<V2' .npy (ml_dtypes' and MLX's form) and as DTYPE:SHAPE, complex64 in and out;
   options: --opt=VALUE and --opt VALUE, --version, -q, unknown options and missing values (exit 2);
   pipelines: three dependent kernels on shared buffers in one submission (2 barriers), an independent one (none);
-  two read from standard input (--pipeline -);
+  two read from standard input (--pipeline -); `address` lines writing device addresses into an argument buffer
+  (samples/arg_buffers.metal gather_tables, against NumPy) and their errors: an unknown buffer on either side, an
+  offset not a multiple of 8 or past the buffer's end, bytes past the target's end, no offset, an offset where the
+  kernel keeps no address (exit 2 for the line's form, 1 for sizes and fields);
   transfers through staging (MTLRT_STAGING=1) with --repeat, so the GPU-side restores are exercised;
   bounds checking: a read and a write past the end and too little threadgroup memory, each reported with its
   Metal source line, buffer name, index and size (exit 1); the same kernel within bounds passes with its result;
@@ -34,6 +37,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, "runtime", "kernels.metal")
+ARG_BUFFERS = os.path.join(os.path.dirname(HERE), "samples", "arg_buffers.metal")
 SANITIZER = ("AddressSanitizer", "LeakSanitizer", "UndefinedBehaviorSanitizer", "runtime error:")
 
 
@@ -269,6 +273,43 @@ check sums = {sums}
     open(bad, "w").write("buffer x = float32:4\nfrobnicate x\n")
     r.case("pipeline: an unknown line", ["--pipeline", bad], rc=2,
            stderr_has=["bad_pipe.txt:2: error: unknown line kind 'frobnicate'"])
+    addresses(r)
+
+
+def addresses(r):
+    """gather_tables reads rows, out and pairs through the addresses an argument buffer holds (48 bytes: Table
+    {rows, row_len, scale} x 2, out, pairs); the address lines write them, and their mistakes are errors."""
+    rows = [np.arange(12, dtype=np.float32).reshape(4, 3), -np.arange(8, dtype=np.float32).reshape(2, 4)]
+    args = bytearray(48)
+    for k, rw in enumerate(rows):
+        args[16 * k + 8:16 * k + 16] = np.array([rw.shape[1]], np.uint32).tobytes() + np.float32(2.0).tobytes()
+    row_of = np.array([3, 1, 0, 0, 2, 1], np.uint32)
+    first = np.array([rows[i & 1][row_of[i], 0] * 2 for i in range(6)], np.float32)
+    last = np.array([rows[i & 1][row_of[i], -1] for i in range(6)], np.float32)
+    files = dict(args=r.save("a_args.npy", np.frombuffer(bytes(args), np.uint8)), rows0=r.save("a_r0.npy", rows[0].reshape(-1)),
+                 rows1=r.save("a_r1.npy", np.concatenate([[7.0], rows[1].reshape(-1)]).astype(np.float32)),
+                 row_of=r.save("a_row_of.npy", row_of), out=r.path("a_out.npy"))
+    head = ("buffer args = {args}\nbuffer rows0 = {rows0}\nbuffer rows1 = {rows1}\nbuffer row_of = {row_of}\n"
+            "buffer out = float32:6\nbuffer pairs = float32:12\n").format(**files)
+    good = ["address args+0 = rows0", "address args+16 = rows1+4", "address args+32 = out", "address args+0x28 = pairs"]
+    run = "run {k} --entry gather_tables --grid 6 --threadgroup 4 --buffer 0=args --buffer 1=row_of --scalar 2=6\n" \
+          "out out = {out}\n".format(k=ARG_BUFFERS, **files)
+    path = r.path("a_pipe.txt")
+    open(path, "w").write(head + "\n".join(good) + "\n" + run)
+    if r.case("pipeline: address lines fill an argument buffer", ["--pipeline", path, "--poison", "--validate"]):
+        r.expect_array("pipeline: argument buffer out", files["out"], first + last)
+    for name, line, rc, message in (
+            ("an unknown buffer", "address args+0 = rows9", 2, "no buffer named 'rows9'"),
+            ("an unknown argument buffer", "address argz+0 = rows0", 2, "no buffer named 'argz'"),
+            ("an offset not a multiple of 8", "address args+4 = rows0", 2, "a multiple of 8 bytes, not at byte 4"),
+            ("no offset", "address args = rows0", 2, "the byte offset in 'args' where the address goes"),
+            ("a bad offset", "address args+x = rows0", 2, "expected a byte offset after '+', not 'x'"),
+            ("an offset past the end", "address args+48 = rows0", 1, "byte 48 of buffer args is past its end"),
+            ("bytes past the target", "address args+0 = rows0+48", 1, "byte 48 of buffer rows0 is past its end"),
+            ("an offset where no address is", "address args+8 = rows0", 1,
+             "byte 8 of buffer args is not where kernel gather_tables keeps a device address")):
+        open(path, "w").write(head + "\n".join(good) + "\n" + line + "\n" + run)
+        r.case("pipeline: address line with %s" % name, ["--pipeline", path], rc=rc, stderr_has=[message])
 
 
 def staging(r):
