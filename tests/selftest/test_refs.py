@@ -71,6 +71,9 @@ class RefsTest(unittest.TestCase):
             for c in m["cases"]:
                 with self.subTest(case=c["name"]):
                     self.assertRegex(c["name"], r"^[A-Za-z0-9_]+$")
+                    if "pipeline" in c:  # launches on shared buffers (samples/arg_buffers.metal: address lines)
+                        self.check_pipeline(d, c)
+                        continue
                     self.assertTrue(("grid" in c) != ("threadgroups" in c))
                     tg = c["threadgroup"]
                     self.assertLessEqual(np.prod(tg), 1024)
@@ -90,8 +93,29 @@ class RefsTest(unittest.TestCase):
                             self.assertEqual((o["rtol"], o["atol"]), (0.0, 0.0), "integers compare exactly")
                         self.assertGreaterEqual(int(np.prod(threads)), 1)
 
+    def check_pipeline(self, d, c):
+        """A pipeline case: every launch dispatches one way with at most 1024 threads a group and binds buffers the
+        case declares; every address line names them, 8-aligned; every output is a declared buffer."""
+        p = c["pipeline"]
+        names = {b["name"] for b in p["buffers"]}
+        for b in p["buffers"]:
+            if "file" in b:
+                self.assertTrue(os.path.exists(os.path.join(d, b["file"])))
+        for k in p["launches"]:
+            self.assertTrue(("grid" in k) != ("threadgroups" in k))
+            self.assertLessEqual(np.prod(k["threadgroup"]), 1024)
+            for b in k["bind"]:
+                self.assertTrue(b.get("buffer") in names or "bytes" in b, b)
+        for a in p.get("addresses", []):
+            self.assertIn(a["buffer"], names)
+            self.assertIn(a["target"], names)
+            self.assertEqual(a["offset"] % 8, 0)
+        self.assertTrue(c["outputs"], "no output to compare")
+        for o in c["outputs"]:
+            self.assertIn(o["name"], names)
+
     def test_suite_covers_dispatch_styles_and_partial_threadgroups(self):
-        cases = [c for m in self.manifests.values() for c in m["cases"]]
+        cases = [c for m in self.manifests.values() for c in m["cases"] if "pipeline" not in c]
         self.assertTrue(any("threadgroups" in c for c in cases))
         partial = [c for c in cases if "grid" in c and any(g % t for g, t in zip(c["grid"], c["threadgroup"]))]
         self.assertGreaterEqual(len(partial), 5)
