@@ -454,3 +454,35 @@ kernel void gamma_pair(device const float* x [[buffer(0)]],
     g[i] = gamma_of(x[i]);
     lg[i] = log_gamma_of(x[i]);
 }
+
+// UnaryKernel.metal's forms: `::precise::log(10)` and `pow(2, k)` of integers (Metal makes them float; to clang the
+// float and half overloads were ambiguous), and conditionals of a bfloat and another arithmetic type, which Metal
+// gives the usual arithmetic conversions: `isnan(x) ? x : x < 0 ? M_PI_F : 0.0` (angle_functor) is a float, and
+// so is bfloat with half; bfloat with an integer is a bfloat (1025 rounds to 1024 before it becomes a float).
+template <typename T>
+T angle_of(const T x) {
+    return T(isnan(x) ? x : x < 0 ? M_PI_F : 0.0);
+}
+
+template <typename T>
+float pick_count(const T x, long n) {
+    return n < 3 ? x : n;
+}
+
+template <typename T>
+float pick_half(const T x, half h) {
+    return x > 0 ? x : h;
+}
+
+kernel void int_math_bfloat_conditionals(device const bfloat* x [[buffer(0)]],
+                                         device const long* n [[buffer(1)]],
+                                         device const half* h [[buffer(2)]],
+                                         device bfloat* angle [[buffer(3)]],
+                                         device float* picked [[buffer(4)]],
+                                         device float* logs [[buffer(5)]],
+                                         uint i [[thread_position_in_grid]]) {
+    angle[i] = angle_of(x[i]);
+    picked[2 * i] = pick_count(x[i], n[i]);
+    picked[2 * i + 1] = pick_half(x[i], h[i]);
+    logs[i] = ::precise::log(10) * float(i % 7) + pow(2, int(i % 5)) + fast::log2(n[i] > 0 ? n[i] : 1);
+}

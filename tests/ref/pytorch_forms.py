@@ -267,6 +267,30 @@ def gamma_pair_case(name, n, tg):
              threadgroup=tg, grid=n)
 
 
+def int_math_bfloat_conditionals_case(name, n, tg):
+    """log(10) and pow(2, k) of integers as float; bfloat ? float is float, bfloat ? half float, bfloat ? long a
+    bfloat (the count rounded to bfloat before it is a float)"""
+    from refcase import from_bf16, to_bf16
+    xb = to_bf16(r.uniform(-4, 4, n).astype(np.float32))
+    xb[::9] = 0x7FC0                                       # NaN: angle keeps it
+    xb[1::9] = 0                                          # +0: angle 0, pick_half takes h
+    x = from_bf16(xb)
+    cnt = r.integers(-5, 3000, n).astype(np.int64)
+    cnt[::4] = 1025                                       # bfloat(1025) = 1024; as a float it would stay 1025
+    cnt[1::4] = r.integers(-5, 3, (n + 2) // 4)            # below 3: x
+    cnt[::9] = 2000                                       # not NaN x (NaN is the poison's value)
+    h = (r.uniform(-9, 9, n) + 0.123).astype(np.float16)   # not bfloat values: bfloat ? half rounded would differ
+    angle = np.where(np.isnan(x), x, np.where(x < 0, np.float32(np.pi), np.float32(0)))
+    pick = np.where(cnt < 3, x, from_bf16(to_bf16(cnt.astype(np.float32))))
+    pick_h = np.where(x > 0, x, h.astype(np.float32))
+    picked = np.stack([pick, pick_h], axis=1).reshape(-1).astype(np.float32)
+    i = np.arange(n)
+    logs = (np.float32(np.log(10.0)) * (i % 7) + 2.0 ** (i % 5) + np.log2(np.where(cnt > 0, cnt, 1))).astype(np.float32)
+    ref.case(name, "int_math_bfloat_conditionals",
+             {0: xb, 1: cnt, 2: h, 3: Out(to_bf16(angle), tol=EXACT), 4: Out(picked, tol=EXACT),
+              5: Out(logs, tol={"rtol": 2e-6, "atol": 2e-6})}, threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -290,6 +314,7 @@ sgd_case("pytorch_forms_sgd_step_overload", 250, None, 64)
 sgd_case("pytorch_forms_sgd_momentum_step_overload", 250, 0.75, 64)
 bfloat_cross_case("pytorch_forms_bfloat_cross", 150, 32)
 gamma_pair_case("pytorch_forms_gamma_pair", 200, 64)
+int_math_bfloat_conditionals_case("pytorch_forms_int_math_bfloat_conditionals", 150, 32)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -1932,6 +1932,16 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->kind = N_BUILTIN;
         n->builtin = b;
         n->name = q;
+        BuiltinFamily fam = builtin_table[b].family;
+        if ((fam == BF_F1 || fam == BF_F2) && n->ty && n->ty->kind == TY_FLOAT)
+            for (int i = 0; i < n->n_list; i++) /* log(10): the prelude's integer overload, Metal's int made float */
+                if (n->list[i]->ty && (ty_is_integer(n->list[i]->ty) || n->list[i]->ty->kind == TY_BOOL)) {
+                    Node *cv = new_node(P, N_CAST, c);
+                    cv->a = n->list[i];
+                    cv->ty = ty_scalar(TY_FLOAT);
+                    cv->implicit = true;
+                    n->list[i] = cv;
+                }
         if (builtin_table[b].family == BF_FFR && n->n_list == 2 && n->list[1]->ty && n->list[1]->ty->kind == TY_PTR) {
             /* frexp(x, &e), the pointer overload: the exponent's lvalue, as for the reference one */
             Node *e = n->list[1];
@@ -5359,6 +5369,48 @@ static int conditional_value_edits(Parser *P, unsigned off, TextEdit *out)
     return 4;
 }
 
+/* `c ? b : x` of a bfloat b and an arithmetic x: clang calls it ambiguous ("'bfloat' can be converted to 'float' and
+   vice versa"), Metal applies its usual arithmetic conversions. Both operands, the ranges [S2, E2) and [S3, E3) that
+   clang's diagnostic marks, are written `__mtl_convert<__mtl_cond_t<decltype(b), decltype(x)>>(b)` (and x's the
+   other way round): the type Metal gives (grammar/metal_types), for every instance of a template alike. */
+static int conditional_bfloat_edits(Parser *P, unsigned s2, unsigned e2, unsigned s3, unsigned e3, TextEdit *edits,
+                                    int n_edits)
+{
+    TextEdit *out = edits + n_edits;
+    if (s2 >= e2 || e2 > s3 || s3 >= e3 || e3 > P->len)
+        return 0;
+    for (int k = 0; k < n_edits; k++) /* another instance's message at this conditional: the edit is made */
+        if (edits[k].off == s2 && edits[k].insert && !strncmp(edits[k].insert, "__mtl_convert<__mtl_cond_t<", 27))
+            return 0;
+    const char *t = P->text;
+    int n2 = (int)(e2 - s2), n3 = (int)(e3 - s3);
+    out[0] = (TextEdit){s2, 0, arena_printf(P->arena, "__mtl_convert<__mtl_cond_t<decltype(%.*s), decltype(%.*s)>>(",
+                                            n2, t + s2, n3, t + s3)};
+    out[1] = (TextEdit){e2, 0, ")"};
+    out[2] = (TextEdit){s3, 0, arena_printf(P->arena, "__mtl_convert<__mtl_cond_t<decltype(%.*s), decltype(%.*s)>>(",
+                                            n3, t + s3, n2, t + s2)};
+    out[3] = (TextEdit){e3, 0, ")"};
+    return 4;
+}
+
+/* Whether MSG, "conditional expression is ambiguous; 'const __private bfloat' can be converted to 'float' and vice
+   versa", has a bfloat operand (the other one is then arithmetic, or clang would not convert it). */
+static bool bfloat_conditional(const char *msg)
+{
+    if (!strstr(msg, "conditional expression is ambiguous") || !strstr(msg, "and vice versa"))
+        return false;
+    for (const char *q = strchr(msg, '\''); q; q = strchr(q + 1, '\'')) {
+        const char *e = strchr(q + 1, '\'');
+        if (!e)
+            break;
+        size_t n = (size_t)(e - q - 1);
+        if (n >= 6 && !strncmp(e - 6, "bfloat", 6) && (n == 6 || e[-7] == ' '))
+            return true;
+        q = e;
+    }
+    return false;
+}
+
 /* The argument at T[OFF] for a `thread const short&` parameter, which clang reports as "reference of type 'const
    __private short &' cannot bind to a temporary object because of address space mismatch": written
    `__mtl_temporary<short>(arg)`. */
@@ -5511,7 +5563,17 @@ static bool fix_conversions(Parser *P)
         CXSourceLocation sl = clang_getDiagnosticLocation(d);
         char *init_list_type = strstr(msg, "no matching function for call to") ? init_list_note_type(P, d) : NULL;
         /* the object a `thread` method is called on, when it is a temporary: the expression range clang marks */
-        unsigned obj_s = 0, obj_e = 0;
+        unsigned obj_s = 0, obj_e = 0, cond[4] = {0};
+        if (bfloat_conditional(msg) && clang_getDiagnosticNumRanges(d) == 2) { /* the operands of `c ? b : x` */
+            for (unsigned r = 0; r < 2; r++) {
+                CXSourceRange rg = clang_getDiagnosticRange(d, r);
+                CXFile fs, fe;
+                clang_getExpansionLocation(clang_getRangeStart(rg), &fs, NULL, NULL, &cond[2 * r]);
+                clang_getExpansionLocation(clang_getRangeEnd(rg), &fe, NULL, NULL, &cond[2 * r + 1]);
+                if (!fs || !fe || !clang_File_isEqual(fs, fe))
+                    cond[0] = cond[1] = 0;
+            }
+        }
         if ((strstr(msg, "no viable conversion from '") && thread_method_on_temporary(P, d)) ||
             (strstr(msg, "cannot initialize object parameter of type '") && strstr(msg, "__private ") &&
              strstr(msg, "with an expression of type '") && !strstr(strstr(msg, "with an expression of type '"), "__"))) {
@@ -5558,6 +5620,8 @@ static bool fix_conversions(Parser *P)
         } else if ((strstr(msg, "conditional expression is ambiguous") || strstr(msg, "incompatible operand types")) &&
                    same_type_but_space(msg)) {
             n_edits += conditional_value_edits(P, off, edits + n_edits);
+        } else if (cond[1] > cond[0]) {
+            n_edits += conditional_bfloat_edits(P, cond[0], cond[1], cond[2], cond[3], edits, n_edits);
         } else if (obj_e > obj_s) {
             n_edits += temporary_object_edits(P, obj_s, obj_e, edits + n_edits);
         } else if (init_list_type) {
