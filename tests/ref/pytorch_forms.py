@@ -291,6 +291,51 @@ def int_math_bfloat_conditionals_case(name, n, tg):
               5: Out(logs, tol={"rtol": 2e-6, "atol": 2e-6})}, threadgroup=tg, grid=n)
 
 
+def cross_rows_case(name, entry, n, tg):
+    """cross of int3 rows, and of bool3 rows (as ints, then nonzero is true: -1 is true); the first component's
+    int value beside it"""
+    if entry.endswith("bool"):
+        a = r.integers(0, 2, (n, 3)).astype(np.int32)
+        b = r.integers(0, 2, (n, 3)).astype(np.int32)
+    else:
+        a = r.integers(-1000, 1000, (n, 3)).astype(np.int32)
+        b = r.integers(-1000, 1000, (n, 3)).astype(np.int32)
+    c = np.cross(a, b).astype(np.int32)
+    first = (a[:, 1] * b[:, 2] - a[:, 2] * b[:, 1]).astype(np.int32)
+    if entry.endswith("bool"):
+        a, b, c = a.astype(np.uint8), b.astype(np.uint8), (c != 0).astype(np.uint8)
+        assert (first == -1).any() and (first == 1).any()
+    ref.case(name, entry, {0: a.reshape(-1), 1: b.reshape(-1), 2: Out(c.reshape(-1), tol=EXACT),
+                           3: Out(first, tol=EXACT)}, threadgroup=tg, grid=n)
+
+
+def bool_vectors_case(name, n, tg):
+    """comparisons stored as bool vectors, bool3 elements of 4 bytes, any/all/select, conversions (true is 1)"""
+    f = r.integers(-3, 4, (2 * n, 4)).astype(np.float32)         # small integers: many equal pairs
+    h = r.integers(-3, 4, (2 * n, 4)).astype(np.float16)
+    l = r.integers(-(1 << 40), 1 << 40, (2 * n, 2)).astype(np.int64)
+    l[1::2][::3] = l[0::2][::3]                                  # equal pairs: not less
+    m = r.integers(0, 2, (n, 3)).astype(np.uint8)
+    m[::7] = 1                                                   # all(m) sometimes
+    m3 = np.zeros((n, 4), np.uint8)
+    m3[:, :3] = m
+    m3[:, 3] = r.integers(0, 256, n)                             # the padding byte is not read
+    a, b, ha, hb = f[0::2], f[1::2], h[0::2], h[1::2]
+    lt, hge, lne, mb = a < b, ha >= hb, l[0::2] < l[1::2], m.astype(bool)
+    i = np.arange(n)
+    nz = np.stack([i % 3 != 0, np.ones(n, bool), np.ones(n, bool)], axis=1)
+    s = m[:, 0].astype(np.int32) + m[:, 1] - m[:, 2]
+    m4 = np.concatenate([m, np.zeros((n, 1), np.uint8)], axis=1).astype(np.int32)
+    nz4 = np.concatenate([nz.astype(np.int32), (m.sum(1) + 4 * s)[:, None]], axis=1)
+    ints = (lt * 10 + m4 - hge + nz4).astype(np.int32)
+    extra = np.stack([lt.any(1), hge.all(1), mb.all(1) * 1000.0, nz[:, 0].astype(np.int32) - 1], axis=1)
+    floats = (np.where(lt, a, b) + np.where(ha == hb, 100.0, 0.0) + extra).astype(np.float32)
+    ref.case(name, "bool_vectors", {0: f, 1: h, 2: l, 3: m3,
+                                    4: Out((lne | mb[:, :2]).astype(np.uint8), tol=EXACT),
+                                    5: Out((lt != hge).astype(np.uint8), tol=EXACT),
+                                    6: Out(ints, tol=EXACT), 7: Out(floats, tol=EXACT)}, threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -315,6 +360,9 @@ sgd_case("pytorch_forms_sgd_momentum_step_overload", 250, 0.75, 64)
 bfloat_cross_case("pytorch_forms_bfloat_cross", 150, 32)
 gamma_pair_case("pytorch_forms_gamma_pair", 200, 64)
 int_math_bfloat_conditionals_case("pytorch_forms_int_math_bfloat_conditionals", 150, 32)
+cross_rows_case("pytorch_forms_cross_rows_int", "cross_rows_int", 100, 32)
+cross_rows_case("pytorch_forms_cross_rows_bool", "cross_rows_bool", 120, 32)
+bool_vectors_case("pytorch_forms_bool_vectors", 200, 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -464,7 +464,8 @@ static Type *conv_type(Parser *P, CXType t)
     CXType c = clang_getCanonicalType(t);
     switch (c.kind) {
     case CXType_Void: return ty_scalar(TY_VOID);
-    case CXType_Bool: return ty_scalar(TY_BOOL);
+    case CXType_Bool:
+    case CXType_Char16: return ty_scalar(TY_BOOL); /* char16_t: the element of the prelude's bool vectors */
     case CXType_Char_S:
     case CXType_SChar: return ty_scalar(TY_CHAR);
     case CXType_Char_U:
@@ -5393,6 +5394,35 @@ static int conditional_bfloat_edits(Parser *P, unsigned s2, unsigned e2, unsigne
     return 4;
 }
 
+/* The width N of a bool vector MSG says a vector value is stored in: "cannot initialize a variable of type '__private
+   bool4' (vector of 4 '__mtl_bool' values) with an rvalue of type 'int ...' (vector of 4 'int' values)", "assigning
+   to 'bool3' (vector of 3 '__mtl_bool' values) from incompatible type ...", the same for return values and members;
+   0 for any other message. */
+static int bool_vector_store(const char *msg)
+{
+    if (strncmp(msg, "cannot initialize ", 18) && strncmp(msg, "assigning to ", 13))
+        return 0;
+    const char *q = strchr(msg, '\''), *e = q ? strchr(q + 1, '\'') : NULL;
+    int n = 0;
+    if (!e || sscanf(e + 1, " (vector of %d '__mtl_bool' values)", &n) != 1 || n < 2 || n > 4)
+        return 0;
+    const char *from = strstr(e + 1, " type '"); /* the value's type: a vector (a comparison) */
+    return from && strstr(from, "(vector of ") ? n : 0;
+}
+
+/* `bool4 m = a < b;` (and `m = a < b`, `return a < b`): a comparison is an int vector to clang (or short, char, long
+   vector: the operands' size), which it does not store in the prelude's bool vectors; Metal's comparisons give a
+   boolN. The value, the range [S, E) clang marks, is written `__mtl_convert<::boolN>(...)`, which the translator
+   reads as the conversion to bool (a comparison is typed boolN already). */
+static int bool_vector_edits(Parser *P, int n, unsigned s, unsigned e, TextEdit *out)
+{
+    if (s >= e || e > P->len)
+        return 0;
+    out[0] = (TextEdit){s, 0, arena_printf(P->arena, "__mtl_convert<::bool%d>(", n)};
+    out[1] = (TextEdit){e, 0, ")"};
+    return 2;
+}
+
 /* Whether MSG, "conditional expression is ambiguous; 'const __private bfloat' can be converted to 'float' and vice
    versa", has a bfloat operand (the other one is then arithmetic, or clang would not convert it). */
 static bool bfloat_conditional(const char *msg)
@@ -5563,7 +5593,16 @@ static bool fix_conversions(Parser *P)
         CXSourceLocation sl = clang_getDiagnosticLocation(d);
         char *init_list_type = strstr(msg, "no matching function for call to") ? init_list_note_type(P, d) : NULL;
         /* the object a `thread` method is called on, when it is a temporary: the expression range clang marks */
-        unsigned obj_s = 0, obj_e = 0, cond[4] = {0};
+        unsigned obj_s = 0, obj_e = 0, cond[4] = {0}, val[2] = {0};
+        int bool_n = bool_vector_store(msg);
+        if (bool_n && clang_getDiagnosticNumRanges(d) >= 1) { /* the value stored in a bool vector */
+            CXSourceRange rg = clang_getDiagnosticRange(d, clang_getDiagnosticNumRanges(d) - 1);
+            CXFile fs, fe;
+            clang_getExpansionLocation(clang_getRangeStart(rg), &fs, NULL, NULL, &val[0]);
+            clang_getExpansionLocation(clang_getRangeEnd(rg), &fe, NULL, NULL, &val[1]);
+            if (!fs || !fe || !clang_File_isEqual(fs, fe))
+                val[0] = val[1] = 0;
+        }
         if (bfloat_conditional(msg) && clang_getDiagnosticNumRanges(d) == 2) { /* the operands of `c ? b : x` */
             for (unsigned r = 0; r < 2; r++) {
                 CXSourceRange rg = clang_getDiagnosticRange(d, r);
@@ -5620,6 +5659,8 @@ static bool fix_conversions(Parser *P)
         } else if ((strstr(msg, "conditional expression is ambiguous") || strstr(msg, "incompatible operand types")) &&
                    same_type_but_space(msg)) {
             n_edits += conditional_value_edits(P, off, edits + n_edits);
+        } else if (val[1] > val[0]) {
+            n_edits += bool_vector_edits(P, bool_n, val[0], val[1], edits + n_edits);
         } else if (cond[1] > cond[0]) {
             n_edits += conditional_bfloat_edits(P, cond[0], cond[1], cond[2], cond[3], edits, n_edits);
         } else if (obj_e > obj_s) {
