@@ -523,7 +523,7 @@ template [[host_name("cross_rows_bool")]] kernel void cross_rows<bool, bool3>(
     device const bool*, device const bool*, device bool*, device int*, uint);
 
 // Bool vectors as Metal has them: comparisons of float, half and long vectors stored in bool4/bool2 (initialized,
-// assigned, returned), bool3 elements read from a buffer (4 bytes each, 1 byte per component), any/all/select of
+// assigned, returned) and combined with bool vectors (`lt == a > 0.0f`: the comparison first), bool3 elements read from a buffer (4 bytes each, 1 byte per component), any/all/select of
 // both, conversions to int and float (true is 1, not all ones), from int (nonzero is true), C-style casts, and a
 // template instance whose parameter is a bool vector.
 bool2 both_less(long2 p, long2 q) {
@@ -543,6 +543,7 @@ kernel void bool_vectors(device const float4* f [[buffer(0)]],
                          device bool4* out4 [[buffer(5)]],
                          device int4* ints [[buffer(6)]],
                          device float4* floats [[buffer(7)]],
+                         device bool4* mixed [[buffer(8)]],
                          uint i [[thread_position_in_grid]]) {
     const float4 a = f[2 * i], b = f[2 * i + 1];
     const half4 ha = h[2 * i], hb = h[2 * i + 1];
@@ -553,6 +554,7 @@ kernel void bool_vectors(device const float4* f [[buffer(0)]],
     const bool3 m = m3[i];
     out4[i] = lt != hge;
     out2[i] = lne || bool2(m.xy);
+    mixed[i] = (lt == a > 0.0f) && (b < 1.0f || hge);
     bool3 nz = bool3(int3(int(i % 3), 0, -2));
     nz.y = 2;
     const int s = m.x + m.y - m.z;

@@ -15,6 +15,7 @@ layout(std430, set = 0, binding = 4) writeonly buffer mtl_buffer_out2 { u8vec2 o
 layout(std430, set = 0, binding = 5) writeonly buffer mtl_buffer_out4 { u8vec4 out4[]; };
 layout(std430, set = 0, binding = 6) writeonly buffer mtl_buffer_ints { ivec4 ints[]; };
 layout(std430, set = 0, binding = 7) writeonly buffer mtl_buffer_floats { precise vec4 floats[]; };
+layout(std430, set = 0, binding = 8) writeonly buffer mtl_buffer_mixed { u8vec4 mixed[]; };
 
 // Dispatch block (docs/interfaces.md), then constant-reference parameters.
 layout(push_constant, std430) uniform mtl_params_t
@@ -50,6 +51,7 @@ void main()
     const bvec3 m = bvec3(m3[i]);
     out4[i] = u8vec4(notEqual(lt, hge));
     out2[i] = u8vec2(bvec2(uvec2(lne) | uvec2(bvec2(m.xy))));
+    mixed[i] = u8vec4(bvec4(uvec4((equal(lt, greaterThan(a, vec4(0.0))))) & uvec4((bvec4(uvec4(lessThan(b, vec4(1.0))) | uvec4(hge))))));
     bvec3 nz = bvec3(ivec3(int(i % 3u), 0, -2));
     nz.y = true;
     const int s = int(m.x) + int(m.y) - int(m.z);

@@ -333,7 +333,9 @@ def bool_vectors_case(name, n, tg):
     ref.case(name, "bool_vectors", {0: f, 1: h, 2: l, 3: m3,
                                     4: Out((lne | mb[:, :2]).astype(np.uint8), tol=EXACT),
                                     5: Out((lt != hge).astype(np.uint8), tol=EXACT),
-                                    6: Out(ints, tol=EXACT), 7: Out(floats, tol=EXACT)}, threadgroup=tg, grid=n)
+                                    6: Out(ints, tol=EXACT), 7: Out(floats, tol=EXACT),
+                                    8: Out(((lt == (a > 0)) & ((b < 1) | hge)).astype(np.uint8), tol=EXACT)},
+             threadgroup=tg, grid=n)
 
 
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)

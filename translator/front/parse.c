@@ -5410,14 +5410,56 @@ static int bool_vector_store(const char *msg)
     return from && strstr(from, "(vector of ") ? n : 0;
 }
 
+/* Which operand of a binary operator MSG names as a bool vector beside a vector of another element type, "invalid
+   operands to binary expression ('__global bool4' (vector of 4 '__mtl_bool' values) and 'int ...' (vector of 4
+   'int' values))" for `m || a < b`: 2 (the right one is the comparison), 1 (the left one), 0 for other messages;
+   *N the width. */
+static int bool_vector_operand(const char *msg, int *n)
+{
+    const char *p = strstr(msg, "invalid operands to binary expression (");
+    if (!p)
+        p = strstr(msg, "implicit conversions between vector types (");
+    const char *sep = p ? strstr(p, ") and '") : NULL; /* between the two types */
+    if (!sep)
+        return 0;
+    char left[256];
+    snprintf(left, sizeof left, "%.*s", (int)(sep - p < 255 ? sep - p : 255), p);
+    const char *lb = strstr(left, "'__mtl_bool' values"), *rb = strstr(sep, "'__mtl_bool' values");
+    const char *lv = strstr(left, "(vector of "), *rv = strstr(sep, "(vector of ");
+    if (!lv || !rv || !lb == !rb)
+        return 0;
+    return sscanf(lb ? lv : rv, "(vector of %d", n) == 1 && *n >= 2 && *n <= 4 ? (lb ? 2 : 1) : 0;
+}
+
+/* The operand SIDE (1 left, 2 right) of the binary operator at SL that diagnostic D is about: the range D marks, or
+   (`m == (a < b)`: "implicit conversions between vector types" marks none) the child of the expression clang made
+   of the failed operator (a recovery expression of the two operands). A null range when neither is found. */
+static CXSourceRange bool_operand_range(Parser *P, CXDiagnostic d, CXSourceLocation sl, int side)
+{
+    if (clang_getDiagnosticNumRanges(d) == 2)
+        return clang_getDiagnosticRange(d, (unsigned)side - 1);
+    CXCursor c = clang_getCursor(P->tu, sl);
+    Kids k = kids_of(c);
+    CXSourceRange r = clang_getNullRange();
+    if (clang_isExpression(clang_getCursorKind(c)) && k.len == 2)
+        r = clang_getCursorExtent(k.items[side - 1]);
+    free(k.items);
+    return r;
+}
+
 /* `bool4 m = a < b;` (and `m = a < b`, `return a < b`): a comparison is an int vector to clang (or short, char, long
    vector: the operands' size), which it does not store in the prelude's bool vectors; Metal's comparisons give a
    boolN. The value, the range [S, E) clang marks, is written `__mtl_convert<::boolN>(...)`, which the translator
-   reads as the conversion to bool (a comparison is typed boolN already). */
-static int bool_vector_edits(Parser *P, int n, unsigned s, unsigned e, TextEdit *out)
+   reads as the conversion to bool (a comparison is typed boolN already); so is a comparison combined with a bool
+   vector, `m || a < b`, `m == (a < b)`. */
+static int bool_vector_edits(Parser *P, int n, unsigned s, unsigned e, TextEdit *edits, int n_edits)
 {
+    TextEdit *out = edits + n_edits;
     if (s >= e || e > P->len)
         return 0;
+    for (int k = 0; k < n_edits; k++) /* another message about the same operand: the edit is made */
+        if (edits[k].off == s && edits[k].insert && !strncmp(edits[k].insert, "__mtl_convert<::bool", 20))
+            return 0;
     out[0] = (TextEdit){s, 0, arena_printf(P->arena, "__mtl_convert<::bool%d>(", n)};
     out[1] = (TextEdit){e, 0, ")"};
     return 2;
@@ -5594,9 +5636,10 @@ static bool fix_conversions(Parser *P)
         char *init_list_type = strstr(msg, "no matching function for call to") ? init_list_note_type(P, d) : NULL;
         /* the object a `thread` method is called on, when it is a temporary: the expression range clang marks */
         unsigned obj_s = 0, obj_e = 0, cond[4] = {0}, val[2] = {0};
-        int bool_n = bool_vector_store(msg);
-        if (bool_n && clang_getDiagnosticNumRanges(d) >= 1) { /* the value stored in a bool vector */
-            CXSourceRange rg = clang_getDiagnosticRange(d, clang_getDiagnosticNumRanges(d) - 1);
+        int bool_n = bool_vector_store(msg), side = bool_n ? 0 : bool_vector_operand(msg, &bool_n);
+        unsigned nr = clang_getDiagnosticNumRanges(d);
+        if (bool_n && (side || nr >= 1)) { /* the value stored in a bool vector, or combined with one */
+            CXSourceRange rg = side ? bool_operand_range(P, d, sl, side) : clang_getDiagnosticRange(d, nr - 1);
             CXFile fs, fe;
             clang_getExpansionLocation(clang_getRangeStart(rg), &fs, NULL, NULL, &val[0]);
             clang_getExpansionLocation(clang_getRangeEnd(rg), &fe, NULL, NULL, &val[1]);
@@ -5660,7 +5703,7 @@ static bool fix_conversions(Parser *P)
                    same_type_but_space(msg)) {
             n_edits += conditional_value_edits(P, off, edits + n_edits);
         } else if (val[1] > val[0]) {
-            n_edits += bool_vector_edits(P, bool_n, val[0], val[1], edits + n_edits);
+            n_edits += bool_vector_edits(P, bool_n, val[0], val[1], edits, n_edits);
         } else if (cond[1] > cond[0]) {
             n_edits += conditional_bfloat_edits(P, cond[0], cond[1], cond[2], cond[3], edits, n_edits);
         } else if (obj_e > obj_s) {
