@@ -562,3 +562,25 @@ kernel void bool_vectors(device const float4* f [[buffer(0)]],
     floats[i] = select(b, a, lt) + select(float4(0.0f), float4(100.0f), ha == hb) +
                 float4(float(any(lt)), float(all(hge)), float(all(m)) * 1000.0f, float(nz.x - nz.y));
 }
+
+// Indexing.metal's kernel_index_offsets: `packed_uint3` as a template argument (12-byte strides), uint3 or ulong3
+// the other. clang 14 writes the instance without the typedef name; the parameter is laid out packed all the same.
+template <typename StridesT, typename DataT>
+kernel void offsets_of(constant StridesT* strides [[buffer(0)]],
+                       device DataT* offsets [[buffer(1)]],
+                       constant uint* shape [[buffer(2)]],
+                       constant uint& ndim [[buffer(3)]],
+                       uint i [[thread_position_in_grid]]) {
+    offsets[i] = 0;
+    uint idx = i;
+    for (uint d = 0; d < ndim; d++) {
+        const uint rem = idx % shape[d];
+        idx /= shape[d];
+        offsets[i] += rem * DataT(strides[d]);
+    }
+}
+
+template [[host_name("offsets_of_32")]] kernel void offsets_of<packed_uint3, uint3>(
+    constant packed_uint3*, device uint3*, constant uint*, constant uint&, uint);
+template [[host_name("offsets_of_64")]] kernel void offsets_of<packed_uint3, ulong3>(
+    constant packed_uint3*, device ulong3*, constant uint*, constant uint&, uint);

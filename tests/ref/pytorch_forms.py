@@ -338,6 +338,27 @@ def bool_vectors_case(name, n, tg):
              threadgroup=tg, grid=n)
 
 
+def offsets_of_case(name, entry, shape, tg):
+    """per thread, the dot product of its coordinates (first dimension fastest) with 3 strides per dimension, packed
+    12 bytes apart; uint3 results wrap at 32 bits, ulong3 ones do not (strides near 2^31); the 4th component stays"""
+    wide = entry.endswith("64")
+    nd, n = len(shape), int(np.prod(shape))
+    strides = r.integers(0, 1 << 31 if wide else 5000, (nd, 3)).astype(np.uint32)
+    idx = np.arange(n)
+    want = np.zeros((n, 3), np.uint64)
+    for d in range(nd):
+        want += (idx % shape[d]).astype(np.uint64)[:, None] * strides[d].astype(np.uint64)
+        idx = idx // shape[d]
+    dt = np.uint64 if wide else np.uint32
+    init = r.integers(0, 1 << 31, (n, 4)).astype(dt)
+    out = init.copy()
+    out[:, :3] = want.astype(dt) if wide else (want % (1 << 32)).astype(dt)
+    if wide:
+        assert (want >= 1 << 32).any()
+    ref.case(name, entry, {0: strides.reshape(-1), 1: InOut(init, out, tol=EXACT),
+                           2: np.array(shape, np.uint32), 3: Scalar("uint", nd)}, threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -365,6 +386,8 @@ int_math_bfloat_conditionals_case("pytorch_forms_int_math_bfloat_conditionals", 
 cross_rows_case("pytorch_forms_cross_rows_int", "cross_rows_int", 100, 32)
 cross_rows_case("pytorch_forms_cross_rows_bool", "cross_rows_bool", 120, 32)
 bool_vectors_case("pytorch_forms_bool_vectors", 200, 64)
+offsets_of_case("pytorch_forms_offsets_of_32", "offsets_of_32", (4, 5, 6), 32)
+offsets_of_case("pytorch_forms_offsets_of_64", "offsets_of_64", (3, 7, 2, 5), 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

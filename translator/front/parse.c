@@ -4514,6 +4514,105 @@ static char *string_literal_value(Parser *P, const char *spelling)
     return r;
 }
 
+/* Whether word W occurs in T[S, E) (as a whole identifier); with SUBSCRIPT, whether it occurs other than as `W[`. */
+static bool word_in(const char *t, unsigned s, unsigned e, const char *w, bool subscript)
+{
+    size_t n = strlen(w);
+    for (unsigned o = s; o + n <= e; o++) {
+        if (strncmp(t + o, w, n) || (o > s && (isalnum((unsigned char)t[o - 1]) || t[o - 1] == '_')) ||
+            (o + n < e && (isalnum((unsigned char)t[o + n]) || t[o + n] == '_')))
+            continue;
+        unsigned a = o + (unsigned)n;
+        while (a < e && isspace((unsigned char)t[a]))
+            a++;
+        if (!subscript || a >= e || t[a] != '[')
+            return true;
+    }
+    return false;
+}
+
+/* `kernel_index_offsets<packed_uint3, uint3>` (PyTorch's Indexing): clang 14 keeps no typedef name inside an
+   instance, so a template argument written as a packed vector is the plain vector there. The kernel's parameters
+   whose type in the template names that template parameter (`constant StridesT* strides`) are the ones to lay out
+   packed; their names go to PACKED. That is exact where the template parameter is named nowhere else in the kernel
+   and each such parameter is only subscripted (`strides[dim]`, an element read or written as a value); any other
+   use is an error naming it (false). The instance's text is T[W0, W1) (templates.c's wrapper). */
+static bool packed_template_args(Parser *P, CXCursor tmpl, unsigned w0, unsigned w1, const char *name, SrcLoc loc,
+                                 PtrVec *packed)
+{
+    const char *t = P->text;
+    if (w1 > P->len)
+        return true;
+    const char *call = NULL;
+    for (unsigned o = w0; o + 4 <= w1 && !call; o++)
+        if (!strncmp(t + o, "\"); ", 4))
+            call = t + o + 4;
+    const char *lt = call ? memchr(call, '<', (size_t)(t + w1 - call)) : NULL;
+    if (!lt)
+        return true;
+    CXCursor body = body_of(tmpl);
+    CXSourceRange br = clang_getCursorExtent(body);
+    unsigned b0 = offset_of(clang_getRangeStart(br)), b1 = offset_of(clang_getRangeEnd(br));
+    /* the template's parameters, in order */
+    char *tparams[32];
+    int n_tparams = 0;
+    Kids kids = kids_of(tmpl), prms = {0}; /* and its function parameters (a template has no getNumArguments) */
+    for (int i = 0; i < kids.len; i++) {
+        enum CXCursorKind k = clang_getCursorKind(kids.items[i]);
+        if ((k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
+             k == CXCursor_TemplateTemplateParameter) && n_tparams < 32)
+            tparams[n_tparams++] = cx_take(P, clang_getCursorSpelling(kids.items[i]));
+        if (k == CXCursor_ParmDecl)
+            collect_kid(kids.items[i], tmpl, &prms);
+    }
+    free(kids.items);
+    bool ok = true;
+    const char *a = lt + 1;
+    for (int i = 0, depth = 0; ok && a < t + w1; i++) { /* each top-level argument */
+        const char *e = a;
+        for (; e < t + w1; e++) {
+            depth += *e == '<' || *e == '(' ? 1 : *e == '>' || *e == ')' ? -1 : 0;
+            if (depth < 0 || (depth == 0 && *e == ','))
+                break;
+        }
+        while (a < e && isspace((unsigned char)*a))
+            a++;
+        if (!strncmp(a, "::", 2))
+            a += 2;
+        if (!strncmp(a, "metal::", 7))
+            a += 7;
+        char scalar[16];
+        int width = 0, used = 0;
+        if (!strncmp(a, "packed_", 7) && sscanf(a + 7, "%15[a-z]%d%n", scalar, &width, &used) == 2 &&
+            (int)(e - a) >= 7 + used) {
+            const char *tp = i < n_tparams ? tparams[i] : NULL;
+            if (!tp || !*tp || clang_Cursor_isNull(body) || word_in(t, b0, b1, tp, false)) {
+                diag_error(P->diag, loc, "packed vectors as template arguments are not supported yet (entry point '%s': "
+                           "template parameter '%s' is used in the kernel's body)", name, tp ? tp : "?");
+                ok = false;
+            }
+            for (int j = 0; ok && j < prms.len; j++) {
+                CXCursor prm = prms.items[j];
+                char *ts = cx_take(P, clang_getTypeSpelling(clang_getCursorType(prm)));
+                char *pn = cx_take(P, clang_getCursorSpelling(prm));
+                if (!word_in(ts, 0, (unsigned)strlen(ts), tp, false))
+                    continue;
+                if (!*pn || word_in(t, b0, b1, pn, true)) {
+                    diag_error(P->diag, loc, "packed vectors as template arguments are not supported yet (entry point "
+                               "'%s': parameter '%s' is used other than by a subscript)", name, pn);
+                    ok = false;
+                }
+                pv_push(packed, pn);
+            }
+        }
+        if (*e != ',')
+            break;
+        a = e + 1;
+    }
+    free(prms.items);
+    return ok;
+}
+
 /* `void __mtl_instance_N() { (void)("k_float"); k<float>; }` (templates.c): the instance k<float> of a kernel template
    becomes the entry point k_float, listed even when clang cannot build it. clang has typed its body with the
    arguments made concrete; that body is converted. */
@@ -4576,19 +4675,38 @@ static void add_instance(Parser *P, CXCursor wrapper)
     owned += own_errors(P, offset_of(clang_getRangeStart(ext)), offset_of(clang_getRangeEnd(ext)) + 1, name);
     kernel_attributes(P, f, tmpl, offset_of(clang_getRangeStart(ext)), offset_of(clang_getCursorLocation(tmpl)));
     f->name = name; /* the instantiation's [[host_name]], not one on the template */
-    for (unsigned o = w0; o + 7 <= w1 && w1 <= P->len; o++) /* clang 14 keeps no typedef name inside an instance */
-        if (!strncmp(P->text + o, "packed_", 7)) {
-            diag_error(P->diag, loc, "packed vectors as template arguments are not supported yet (entry point '%s')", name);
-            owned = 1;
-            break;
-        }
+    PtrVec packed = {0}; /* the parameters of packed vector type, which the instance has as plain vectors */
+    if (!packed_template_args(P, tmpl, w0, w1, name, loc, &packed))
+        owned = 1;
     if (owned || (P->n_errors && clang_Cursor_isNull(body_of(ip.spec)))) { /* no body: clang said why */
+        pv_free(&packed);
         f->had_errors = f->parsed = true;
         return;
     }
-    if (!P->convert)
+    if (!P->convert) {
+        pv_free(&packed);
         return;
+    }
     conv_params(P, f, ip.spec);
+    for (int i = 0; i < packed.len; i++)
+        for (int j = 0; j < f->n_params; j++) {
+            Type *pt = f->params[j]->ty;
+            if (strcmp(f->params[j]->name, packed.items[i]))
+                continue;
+            if ((pt->kind != TY_PTR && pt->kind != TY_REF) || pt->elem->kind != TY_VEC) {
+                diag_error(P->diag, loc, "packed vectors as template arguments are not supported yet (entry point '%s': "
+                           "parameter '%s' is no pointer to one)", name, f->params[j]->name);
+                f->had_errors = true;
+                continue;
+            }
+            Type *r = arena_alloc(P->arena, sizeof *r), *v = arena_alloc(P->arena, sizeof *v);
+            *r = *pt;
+            *v = *pt->elem;
+            v->packed = true;
+            r->elem = v;
+            f->params[j]->ty = r;
+        }
+    pv_free(&packed);
     parse_body(P, f, ip.spec);
     kernel_cost(P, f);
 }
