@@ -523,9 +523,10 @@ template [[host_name("cross_rows_bool")]] kernel void cross_rows<bool, bool3>(
     device const bool*, device const bool*, device bool*, device int*, uint);
 
 // Bool vectors as Metal has them: comparisons of float, half and long vectors stored in bool4/bool2 (initialized,
-// assigned, returned) and combined with bool vectors (`lt == a > 0.0f`: the comparison first), bool3 elements read from a buffer (4 bytes each, 1 byte per component), any/all/select of
-// both, conversions to int and float (true is 1, not all ones), from int (nonzero is true), C-style casts, and a
-// template instance whose parameter is a bool vector.
+// assigned, returned) and combined with bool vectors (`lt == a > 0.0f`: the comparison first), bool3 elements read
+// from a buffer (4 bytes each, 1 byte per component), any/all/select of both, conversions to int and float (true is
+// 1, not all ones), from int (nonzero is true), C-style casts, select with an integer mask (made bool, as ggml's
+// `select(1, -1, signs & mask)`), and a template instance whose parameter is a bool vector.
 bool2 both_less(long2 p, long2 q) {
     return p < q;
 }
@@ -558,7 +559,7 @@ kernel void bool_vectors(device const float4* f [[buffer(0)]],
     bool3 nz = bool3(int3(int(i % 3), 0, -2));
     nz.y = 2;
     const int s = m.x + m.y - m.z;
-    ints[i] = int4(lt) * 10 + int4(m, false) - (int4)hge + int4(nz, count_true(m) + 4 * s);
+    ints[i] = int4(lt) * 10 + int4(m, false) - (int4)hge + int4(nz, count_true(m) + 4 * s) + select(1, -1, s & 1) * 100;
     floats[i] = select(b, a, lt) + select(float4(0.0f), float4(100.0f), ha == hb) +
                 float4(float(any(lt)), float(all(hge)), float(all(m)) * 1000.0f, float(nz.x - nz.y));
 }

@@ -55,6 +55,6 @@ void main()
     bvec3 nz = bvec3(ivec3(int(i % 3u), 0, -2));
     nz.y = true;
     const int s = int(m.x) + int(m.y) - int(m.z);
-    ints[i] = ivec4(lt) * 10 + ivec4(m, false) - ivec4(hge) + ivec4(nz, count_true_bool3(m) + 4 * s);
+    ints[i] = ivec4(lt) * 10 + ivec4(m, false) - ivec4(hge) + ivec4(nz, count_true_bool3(m) + 4 * s) + mix(1, -1, bool(s & 1)) * 100;
     floats[i] = mix(b, a, lt) + mix(vec4(0.0), vec4(1e+02), equal(ha, hb)) + vec4(float(any(lt)), float(all(hge)), float(all(m)) * 1e+03, float(int(nz.x) - int(nz.y)));
 }

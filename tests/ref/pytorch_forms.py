@@ -327,7 +327,7 @@ def bool_vectors_case(name, n, tg):
     s = m[:, 0].astype(np.int32) + m[:, 1] - m[:, 2]
     m4 = np.concatenate([m, np.zeros((n, 1), np.uint8)], axis=1).astype(np.int32)
     nz4 = np.concatenate([nz.astype(np.int32), (m.sum(1) + 4 * s)[:, None]], axis=1)
-    ints = (lt * 10 + m4 - hge + nz4).astype(np.int32)
+    ints = (lt * 10 + m4 - hge + nz4 + np.where(s & 1, -100, 100)[:, None]).astype(np.int32)
     extra = np.stack([lt.any(1), hge.all(1), mb.all(1) * 1000.0, nz[:, 0].astype(np.int32) - 1], axis=1)
     floats = (np.where(lt, a, b) + np.where(ha == hb, 100.0, 0.0) + extra).astype(np.float32)
     ref.case(name, "bool_vectors", {0: f, 1: h, 2: l, 3: m3,
