@@ -1845,6 +1845,19 @@ static Node *conv_call(Parser *P, CXCursor c)
         P->default_param = nth_param(clang_Cursor_isNull(pattern) ? callee : pattern, i);
         Node *a = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
         P->default_param = saved_param;
+        if (a->ty && a->ty->kind == TY_VEC && a->ty->elem->kind == TY_BOOL && !in_prelude(callee) &&
+            clang_Cursor_isNull(pattern)) {
+            /* `g(a < b)` with g(int4) (and g(bool4)): clang's comparison is an int vector and picks int4, Metal's a
+               bool4, which never converts to int4 implicitly: the overload Metal calls is not known here (a template
+               deducing M = int4 from it is left alone: its instance reads the values 0 and 1 as the mask) */
+            CXCursor prm = nth_param(callee, i);
+            Type *pt = clang_Cursor_isNull(prm) ? NULL : conv_type(P, clang_getCursorType(prm));
+            pt = pt && pt->kind == TY_REF ? pt->elem : pt;
+            if (pt && pt->kind == TY_VEC && pt->elem->kind != TY_BOOL)
+                diag_error(P->diag, a->loc, "a vector comparison (%s in Metal) passed for the %s parameter of '%s': "
+                           "Metal does not convert it implicitly (write the conversion, %s(...))",
+                           ty_metal_name(P->arena, a->ty), ty_metal_name(P->arena, pt), name, ty_metal_name(P->arena, pt));
+        }
         if (!is_empty_struct(a->ty)) /* functor objects are not passed */
             n->list[n->n_list++] = a;
     }
