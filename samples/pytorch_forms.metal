@@ -454,3 +454,134 @@ kernel void gamma_pair(device const float* x [[buffer(0)]],
     g[i] = gamma_of(x[i]);
     lg[i] = log_gamma_of(x[i]);
 }
+
+// UnaryKernel.metal's forms: `::precise::log(10)` and `pow(2, k)` of integers (Metal makes them float; to clang the
+// float and half overloads were ambiguous), and conditionals of a bfloat and another arithmetic type, which Metal
+// gives the usual arithmetic conversions: `isnan(x) ? x : x < 0 ? M_PI_F : 0.0` (angle_functor) is a float, and
+// so is bfloat with half; bfloat with an integer is a bfloat (1025 rounds to 1024 before it becomes a float).
+template <typename T>
+T angle_of(const T x) {
+    return T(isnan(x) ? x : x < 0 ? M_PI_F : 0.0);
+}
+
+template <typename T>
+float pick_count(const T x, long n) {
+    return n < 3 ? x : n;
+}
+
+template <typename T>
+float pick_half(const T x, half h) {
+    return x > 0 ? x : h;
+}
+
+kernel void int_math_bfloat_conditionals(device const bfloat* x [[buffer(0)]],
+                                         device const long* n [[buffer(1)]],
+                                         device const half* h [[buffer(2)]],
+                                         device bfloat* angle [[buffer(3)]],
+                                         device float* picked [[buffer(4)]],
+                                         device float* logs [[buffer(5)]],
+                                         uint i [[thread_position_in_grid]]) {
+    angle[i] = angle_of(x[i]);
+    picked[2 * i] = pick_count(x[i], n[i]);
+    picked[2 * i + 1] = pick_half(x[i], h[i]);
+    logs[i] = ::precise::log(10) * float(i % 7) + pow(2, int(i % 5)) + fast::log2(n[i] > 0 ? n[i] : 1);
+}
+
+// CrossOp.metal's per-type cross overloads: `bool3 cross(bool3, bool3)` beside `int3 cross(int3, int3)` (bool
+// vectors are types of their own), called from a kernel template whose instance has U = bool3. A bool component
+// holds true or false whatever is assigned to it (x.y * y.z - x.z * y.y is -1, 0 or 1), and reads as 1 or 0.
+static inline int3 cross(int3 x, int3 y) {
+    return int3(x.y * y.z - x.z * y.y, x.z * y.x - x.x * y.z, x.x * y.y - x.y * y.x);
+}
+
+static inline bool3 cross(bool3 x, bool3 y) {
+    bool3 r;
+    r.x = x.y * y.z - x.z * y.y;
+    r.y = x.z * y.x - x.x * y.z;
+    r.z = x.x * y.y - x.y * y.x;
+    return r;
+}
+
+template <typename T, typename U>
+kernel void cross_rows(device const T* a [[buffer(0)]],
+                       device const T* b [[buffer(1)]],
+                       device T* out [[buffer(2)]],
+                       device int* first [[buffer(3)]],
+                       uint i [[thread_position_in_grid]]) {
+    const U x = {a[3 * i], a[3 * i + 1], a[3 * i + 2]};
+    const U y = {b[3 * i], b[3 * i + 1], b[3 * i + 2]};
+    const U r = cross(x, y);
+    out[3 * i] = r.x;
+    out[3 * i + 1] = r.y;
+    out[3 * i + 2] = r.z;
+    first[i] = x.y * y.z - x.z * y.y;
+}
+
+template [[host_name("cross_rows_int")]] kernel void cross_rows<int, int3>(
+    device const int*, device const int*, device int*, device int*, uint);
+template [[host_name("cross_rows_bool")]] kernel void cross_rows<bool, bool3>(
+    device const bool*, device const bool*, device bool*, device int*, uint);
+
+// Bool vectors as Metal has them: comparisons of float, half and long vectors stored in bool4/bool2 (initialized,
+// assigned, returned) and combined with bool vectors (`lt == a > 0.0f`: the comparison first), bool3 elements read
+// from a buffer (4 bytes each, 1 byte per component), any/all/select of both, conversions to int and float (true is
+// 1, not all ones), from int (nonzero is true), C-style casts, select with an integer mask (made bool, as ggml's
+// `select(1, -1, signs & mask)`), and a template instance whose parameter is a bool vector.
+bool2 both_less(long2 p, long2 q) {
+    return p < q;
+}
+
+template <typename V>
+int count_true(V v) {
+    return v.x + v.y + v.z;
+}
+
+kernel void bool_vectors(device const float4* f [[buffer(0)]],
+                         device const half4* h [[buffer(1)]],
+                         device const long2* l [[buffer(2)]],
+                         device const bool3* m3 [[buffer(3)]],
+                         device bool2* out2 [[buffer(4)]],
+                         device bool4* out4 [[buffer(5)]],
+                         device int4* ints [[buffer(6)]],
+                         device float4* floats [[buffer(7)]],
+                         device bool4* mixed [[buffer(8)]],
+                         uint i [[thread_position_in_grid]]) {
+    const float4 a = f[2 * i], b = f[2 * i + 1];
+    const half4 ha = h[2 * i], hb = h[2 * i + 1];
+    bool4 lt = a < b;
+    bool4 hge;
+    hge = ha >= hb;
+    bool2 lne = both_less(l[2 * i], l[2 * i + 1]);
+    const bool3 m = m3[i];
+    out4[i] = lt != hge;
+    out2[i] = lne || bool2(m.xy);
+    mixed[i] = (lt == a > 0.0f) && (b < 1.0f || hge);
+    bool3 nz = bool3(int3(int(i % 3), 0, -2));
+    nz.y = 2;
+    const int s = m.x + m.y - m.z;
+    ints[i] = int4(lt) * 10 + int4(m, false) - (int4)hge + int4(nz, count_true(m) + 4 * s) + select(1, -1, s & 1) * 100;
+    floats[i] = select(b, a, lt) + select(float4(0.0f), float4(100.0f), ha == hb) +
+                float4(float(any(lt)), float(all(hge)), float(all(m)) * 1000.0f, float(nz.x - nz.y));
+}
+
+// Indexing.metal's kernel_index_offsets: `packed_uint3` as a template argument (12-byte strides), uint3 or ulong3
+// the other. clang 14 writes the instance without the typedef name; the parameter is laid out packed all the same.
+template <typename StridesT, typename DataT>
+kernel void offsets_of(constant StridesT* strides [[buffer(0)]],
+                       device DataT* offsets [[buffer(1)]],
+                       constant uint* shape [[buffer(2)]],
+                       constant uint& ndim [[buffer(3)]],
+                       uint i [[thread_position_in_grid]]) {
+    offsets[i] = 0;
+    uint idx = i;
+    for (uint d = 0; d < ndim; d++) {
+        const uint rem = idx % shape[d];
+        idx /= shape[d];
+        offsets[i] += rem * DataT(strides[d]);
+    }
+}
+
+template [[host_name("offsets_of_32")]] kernel void offsets_of<packed_uint3, uint3>(
+    constant packed_uint3*, device uint3*, constant uint*, constant uint&, uint);
+template [[host_name("offsets_of_64")]] kernel void offsets_of<packed_uint3, ulong3>(
+    constant packed_uint3*, device ulong3*, constant uint*, constant uint&, uint);

@@ -27,8 +27,8 @@ void main()
     uint i = gl_GlobalInvocationID.x;
     bvec3 x = bvec3(a[i]);
     bvec2 y = bvec2(b[i]);
-    c[i] = u8vec3(ivec3(bool(x.x) && bool(y.y), bool(x.y) || bool(y.x), !bool(x.z)));
-    c[i].x = uint8_t(int(bool(bvec3(c[i]).x) || bool(x.z)));
-    d[i] = u8vec4(ivec4(y, x.zy));
+    c[i] = u8vec3(bvec3(x.x && y.y, x.y || y.x, !x.z));
+    c[i].x = uint8_t(bvec3(c[i]).x || x.z);
+    d[i] = u8vec4(bvec4(y, x.zy));
     bits[i] = uint(x.x) | uint(x.y) << 1 | uint(x.z) << 2 | uint(y[0]) << 3 | uint(bvec2(b[i])[1]) << 4;
 }

@@ -44,6 +44,6 @@ void main()
         return;
     uint i = gl_GlobalInvocationID.x;
     pts[i].live = uint8_t(int(pts[i].bounces) < 3 && !bool(pts[i].hit));
-    pts[i].seen.y = uint8_t(int(!bool(bvec2(pts[i].seen).y)));
+    pts[i].seen.y = uint8_t(!bvec2(pts[i].seen).y);
     pts[i].pos.x = bool(pts[i].live) ? pts[i].pos.x : 0.0;
 }

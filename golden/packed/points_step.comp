@@ -61,6 +61,6 @@ void main()
         p.hit = uint8_t(outside);
     }
     p.glow = p.glow * 2.0hf + p.tint;
-    p.seen = u8vec2(ivec2(bool(p.live), bool(p.hit)));
+    p.seen = u8vec2(bvec2(bool(p.live), bool(p.hit)));
     pts[i] = p;
 }

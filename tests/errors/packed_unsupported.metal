@@ -1,11 +1,12 @@
 // Packed vectors: what is not translated is reported where it is used (a packed pointer moved off the start of
 // threadgroup memory: into buffers it is read member by member, samples/torch_kernels.metal).
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: 14:33: error: struct 'Mixed' cannot be laid out in the scalar block layout
-// EXPECT-ERROR: 20:42: error: a cast to packed_float3* of a pointer moved from its buffer's start is not supported yet
-// EXPECT-ERROR: 24:39: error: packed_bfloat3 is not supported yet (parameter 'b')
-// EXPECT-ERROR: 28:31: error: atomic_fetch_add_explicit: the atomic object must be written
-// EXPECT-ERROR: 36:1: error: packed vectors as template arguments are not supported yet (entry point 'scale_packed')
+// EXPECT-ERROR: 15:33: error: struct 'Mixed' cannot be laid out in the scalar block layout
+// EXPECT-ERROR: 21:42: error: a cast to packed_float3* of a pointer moved from its buffer's start is not supported yet
+// EXPECT-ERROR: 25:39: error: packed_bfloat3 is not supported yet (parameter 'b')
+// EXPECT-ERROR: 29:31: error: atomic_fetch_add_explicit: the atomic object must be written
+// EXPECT-ERROR: 40:1: error: packed vectors as template arguments are not supported yet (entry point 'scale_packed': template parameter 'T' is used in the kernel's body)
+// EXPECT-ERROR: 47:1: error: packed vectors as template arguments are not supported yet (entry point 'passed_packed': parameter 'p' is used other than by a subscript)
 #include <metal_stdlib>
 using namespace metal;
 
@@ -28,9 +29,19 @@ kernel void count(device packed_uint3* p [[buffer(0)]], uint i [[thread_position
     atomic_fetch_add_explicit((device atomic_uint*)p, 1u, memory_order_relaxed);
 }
 
-// clang 14 keeps no typedef name inside a template instance: T = packed_float3 would be read as float3.
+// clang 14 keeps no typedef name inside a template instance: T = packed_float3 would be read as float3 where the
+// kernel's body names T, or where the parameter goes anywhere but a subscript (samples/pytorch_forms.metal's
+// offsets_of has the supported form).
 template <typename T>
 kernel void scale(device T* p [[buffer(0)]], uint i [[thread_position_in_grid]]) {
-    p[i] = p[i] * 2.0f;
+    T v = p[i];
+    p[i] = v * 2.0f;
 }
 template [[host_name("scale_packed")]] [[kernel]] decltype(scale<packed_float3>) scale<packed_float3>;
+
+template <typename T>
+kernel void passed(device T* p [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+    device float* q = (device float*)(p + i);
+    q[0] = 1.0f;
+}
+template [[host_name("passed_packed")]] [[kernel]] decltype(passed<packed_float3>) passed<packed_float3>;

@@ -267,6 +267,98 @@ def gamma_pair_case(name, n, tg):
              threadgroup=tg, grid=n)
 
 
+def int_math_bfloat_conditionals_case(name, n, tg):
+    """log(10) and pow(2, k) of integers as float; bfloat ? float is float, bfloat ? half float, bfloat ? long a
+    bfloat (the count rounded to bfloat before it is a float)"""
+    from refcase import from_bf16, to_bf16
+    xb = to_bf16(r.uniform(-4, 4, n).astype(np.float32))
+    xb[::9] = 0x7FC0                                       # NaN: angle keeps it
+    xb[1::9] = 0                                          # +0: angle 0, pick_half takes h
+    x = from_bf16(xb)
+    cnt = r.integers(-5, 3000, n).astype(np.int64)
+    cnt[::4] = 1025                                       # bfloat(1025) = 1024; as a float it would stay 1025
+    cnt[1::4] = r.integers(-5, 3, (n + 2) // 4)            # below 3: x
+    cnt[::9] = 2000                                       # not NaN x (NaN is the poison's value)
+    h = (r.uniform(-9, 9, n) + 0.123).astype(np.float16)   # not bfloat values: bfloat ? half rounded would differ
+    angle = np.where(np.isnan(x), x, np.where(x < 0, np.float32(np.pi), np.float32(0)))
+    pick = np.where(cnt < 3, x, from_bf16(to_bf16(cnt.astype(np.float32))))
+    pick_h = np.where(x > 0, x, h.astype(np.float32))
+    picked = np.stack([pick, pick_h], axis=1).reshape(-1).astype(np.float32)
+    i = np.arange(n)
+    logs = (np.float32(np.log(10.0)) * (i % 7) + 2.0 ** (i % 5) + np.log2(np.where(cnt > 0, cnt, 1))).astype(np.float32)
+    ref.case(name, "int_math_bfloat_conditionals",
+             {0: xb, 1: cnt, 2: h, 3: Out(to_bf16(angle), tol=EXACT), 4: Out(picked, tol=EXACT),
+              5: Out(logs, tol={"rtol": 2e-6, "atol": 2e-6})}, threadgroup=tg, grid=n)
+
+
+def cross_rows_case(name, entry, n, tg):
+    """cross of int3 rows, and of bool3 rows (as ints, then nonzero is true: -1 is true); the first component's
+    int value beside it"""
+    if entry.endswith("bool"):
+        a = r.integers(0, 2, (n, 3)).astype(np.int32)
+        b = r.integers(0, 2, (n, 3)).astype(np.int32)
+    else:
+        a = r.integers(-1000, 1000, (n, 3)).astype(np.int32)
+        b = r.integers(-1000, 1000, (n, 3)).astype(np.int32)
+    c = np.cross(a, b).astype(np.int32)
+    first = (a[:, 1] * b[:, 2] - a[:, 2] * b[:, 1]).astype(np.int32)
+    if entry.endswith("bool"):
+        a, b, c = a.astype(np.uint8), b.astype(np.uint8), (c != 0).astype(np.uint8)
+        assert (first == -1).any() and (first == 1).any()
+    ref.case(name, entry, {0: a.reshape(-1), 1: b.reshape(-1), 2: Out(c.reshape(-1), tol=EXACT),
+                           3: Out(first, tol=EXACT)}, threadgroup=tg, grid=n)
+
+
+def bool_vectors_case(name, n, tg):
+    """comparisons stored as bool vectors, bool3 elements of 4 bytes, any/all/select, conversions (true is 1)"""
+    f = r.integers(-3, 4, (2 * n, 4)).astype(np.float32)         # small integers: many equal pairs
+    h = r.integers(-3, 4, (2 * n, 4)).astype(np.float16)
+    l = r.integers(-(1 << 40), 1 << 40, (2 * n, 2)).astype(np.int64)
+    l[1::2][::3] = l[0::2][::3]                                  # equal pairs: not less
+    m = r.integers(0, 2, (n, 3)).astype(np.uint8)
+    m[::7] = 1                                                   # all(m) sometimes
+    m3 = np.zeros((n, 4), np.uint8)
+    m3[:, :3] = m
+    m3[:, 3] = r.integers(0, 256, n)                             # the padding byte is not read
+    a, b, ha, hb = f[0::2], f[1::2], h[0::2], h[1::2]
+    lt, hge, lne, mb = a < b, ha >= hb, l[0::2] < l[1::2], m.astype(bool)
+    i = np.arange(n)
+    nz = np.stack([i % 3 != 0, np.ones(n, bool), np.ones(n, bool)], axis=1)
+    s = m[:, 0].astype(np.int32) + m[:, 1] - m[:, 2]
+    m4 = np.concatenate([m, np.zeros((n, 1), np.uint8)], axis=1).astype(np.int32)
+    nz4 = np.concatenate([nz.astype(np.int32), (m.sum(1) + 4 * s)[:, None]], axis=1)
+    ints = (lt * 10 + m4 - hge + nz4 + np.where(s & 1, -100, 100)[:, None]).astype(np.int32)
+    extra = np.stack([lt.any(1), hge.all(1), mb.all(1) * 1000.0, nz[:, 0].astype(np.int32) - 1], axis=1)
+    floats = (np.where(lt, a, b) + np.where(ha == hb, 100.0, 0.0) + extra).astype(np.float32)
+    ref.case(name, "bool_vectors", {0: f, 1: h, 2: l, 3: m3,
+                                    4: Out((lne | mb[:, :2]).astype(np.uint8), tol=EXACT),
+                                    5: Out((lt != hge).astype(np.uint8), tol=EXACT),
+                                    6: Out(ints, tol=EXACT), 7: Out(floats, tol=EXACT),
+                                    8: Out(((lt == (a > 0)) & ((b < 1) | hge)).astype(np.uint8), tol=EXACT)},
+             threadgroup=tg, grid=n)
+
+
+def offsets_of_case(name, entry, shape, tg):
+    """per thread, the dot product of its coordinates (first dimension fastest) with 3 strides per dimension, packed
+    12 bytes apart; uint3 results wrap at 32 bits, ulong3 ones do not (strides near 2^31); the 4th component stays"""
+    wide = entry.endswith("64")
+    nd, n = len(shape), int(np.prod(shape))
+    strides = r.integers(0, 1 << 31 if wide else 5000, (nd, 3)).astype(np.uint32)
+    idx = np.arange(n)
+    want = np.zeros((n, 3), np.uint64)
+    for d in range(nd):
+        want += (idx % shape[d]).astype(np.uint64)[:, None] * strides[d].astype(np.uint64)
+        idx = idx // shape[d]
+    dt = np.uint64 if wide else np.uint32
+    init = r.integers(0, 1 << 31, (n, 4)).astype(dt)
+    out = init.copy()
+    out[:, :3] = want.astype(dt) if wide else (want % (1 << 32)).astype(dt)
+    if wide:
+        assert (want >= 1 << 32).any()
+    ref.case(name, entry, {0: strides.reshape(-1), 1: InOut(init, out, tol=EXACT),
+                           2: np.array(shape, np.uint32), 3: Scalar("uint", nd)}, threadgroup=tg, grid=n)
+
+
 mul_case("pytorch_forms_mul_strided_float", "mul_strided_float", np.float32, 500, 3, 1, 64)
 mul_case("pytorch_forms_mul_strided_int", "mul_strided_int", np.int32, 300, 2, 5, 32)
 series_case("pytorch_forms_series", 100, 0, 32)
@@ -290,6 +382,12 @@ sgd_case("pytorch_forms_sgd_step_overload", 250, None, 64)
 sgd_case("pytorch_forms_sgd_momentum_step_overload", 250, 0.75, 64)
 bfloat_cross_case("pytorch_forms_bfloat_cross", 150, 32)
 gamma_pair_case("pytorch_forms_gamma_pair", 200, 64)
+int_math_bfloat_conditionals_case("pytorch_forms_int_math_bfloat_conditionals", 150, 32)
+cross_rows_case("pytorch_forms_cross_rows_int", "cross_rows_int", 100, 32)
+cross_rows_case("pytorch_forms_cross_rows_bool", "cross_rows_bool", 120, 32)
+bool_vectors_case("pytorch_forms_bool_vectors", 200, 64)
+offsets_of_case("pytorch_forms_offsets_of_32", "offsets_of_32", (4, 5, 6), 32)
+offsets_of_case("pytorch_forms_offsets_of_64", "offsets_of_64", (3, 7, 2, 5), 64)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -464,7 +464,8 @@ static Type *conv_type(Parser *P, CXType t)
     CXType c = clang_getCanonicalType(t);
     switch (c.kind) {
     case CXType_Void: return ty_scalar(TY_VOID);
-    case CXType_Bool: return ty_scalar(TY_BOOL);
+    case CXType_Bool:
+    case CXType_Char16: return ty_scalar(TY_BOOL); /* char16_t: the element of the prelude's bool vectors */
     case CXType_Char_S:
     case CXType_SChar: return ty_scalar(TY_CHAR);
     case CXType_Char_U:
@@ -1844,6 +1845,19 @@ static Node *conv_call(Parser *P, CXCursor c)
         P->default_param = nth_param(clang_Cursor_isNull(pattern) ? callee : pattern, i);
         Node *a = conv_expr(P, clang_Cursor_getArgument(c, (unsigned)i));
         P->default_param = saved_param;
+        if (a->ty && a->ty->kind == TY_VEC && a->ty->elem->kind == TY_BOOL && !in_prelude(callee) &&
+            clang_Cursor_isNull(pattern)) {
+            /* `g(a < b)` with g(int4) (and g(bool4)): clang's comparison is an int vector and picks int4, Metal's a
+               bool4, which never converts to int4 implicitly: the overload Metal calls is not known here (a template
+               deducing M = int4 from it is left alone: its instance reads the values 0 and 1 as the mask) */
+            CXCursor prm = nth_param(callee, i);
+            Type *pt = clang_Cursor_isNull(prm) ? NULL : conv_type(P, clang_getCursorType(prm));
+            pt = pt && pt->kind == TY_REF ? pt->elem : pt;
+            if (pt && pt->kind == TY_VEC && pt->elem->kind != TY_BOOL)
+                diag_error(P->diag, a->loc, "a vector comparison (%s in Metal) passed for the %s parameter of '%s': "
+                           "Metal does not convert it implicitly (write the conversion, %s(...))",
+                           ty_metal_name(P->arena, a->ty), ty_metal_name(P->arena, pt), name, ty_metal_name(P->arena, pt));
+        }
         if (!is_empty_struct(a->ty)) /* functor objects are not passed */
             n->list[n->n_list++] = a;
     }
@@ -1932,6 +1946,16 @@ static Node *conv_call(Parser *P, CXCursor c)
         n->kind = N_BUILTIN;
         n->builtin = b;
         n->name = q;
+        BuiltinFamily fam = builtin_table[b].family;
+        if ((fam == BF_F1 || fam == BF_F2) && n->ty && n->ty->kind == TY_FLOAT)
+            for (int i = 0; i < n->n_list; i++) /* log(10): the prelude's integer overload, Metal's int made float */
+                if (n->list[i]->ty && (ty_is_integer(n->list[i]->ty) || n->list[i]->ty->kind == TY_BOOL)) {
+                    Node *cv = new_node(P, N_CAST, c);
+                    cv->a = n->list[i];
+                    cv->ty = ty_scalar(TY_FLOAT);
+                    cv->implicit = true;
+                    n->list[i] = cv;
+                }
         if (builtin_table[b].family == BF_FFR && n->n_list == 2 && n->list[1]->ty && n->list[1]->ty->kind == TY_PTR) {
             /* frexp(x, &e), the pointer overload: the exponent's lvalue, as for the reference one */
             Node *e = n->list[1];
@@ -4507,6 +4531,105 @@ static char *string_literal_value(Parser *P, const char *spelling)
     return r;
 }
 
+/* Whether word W occurs in T[S, E) (as a whole identifier); with SUBSCRIPT, whether it occurs other than as `W[`. */
+static bool word_in(const char *t, unsigned s, unsigned e, const char *w, bool subscript)
+{
+    size_t n = strlen(w);
+    for (unsigned o = s; o + n <= e; o++) {
+        if (strncmp(t + o, w, n) || (o > s && (isalnum((unsigned char)t[o - 1]) || t[o - 1] == '_')) ||
+            (o + n < e && (isalnum((unsigned char)t[o + n]) || t[o + n] == '_')))
+            continue;
+        unsigned a = o + (unsigned)n;
+        while (a < e && isspace((unsigned char)t[a]))
+            a++;
+        if (!subscript || a >= e || t[a] != '[')
+            return true;
+    }
+    return false;
+}
+
+/* `kernel_index_offsets<packed_uint3, uint3>` (PyTorch's Indexing): clang 14 keeps no typedef name inside an
+   instance, so a template argument written as a packed vector is the plain vector there. The kernel's parameters
+   whose type in the template names that template parameter (`constant StridesT* strides`) are the ones to lay out
+   packed; their names go to PACKED. That is exact where the template parameter is named nowhere else in the kernel
+   and each such parameter is only subscripted (`strides[dim]`, an element read or written as a value); any other
+   use is an error naming it (false). The instance's text is T[W0, W1) (templates.c's wrapper). */
+static bool packed_template_args(Parser *P, CXCursor tmpl, unsigned w0, unsigned w1, const char *name, SrcLoc loc,
+                                 PtrVec *packed)
+{
+    const char *t = P->text;
+    if (w1 > P->len)
+        return true;
+    const char *call = NULL;
+    for (unsigned o = w0; o + 4 <= w1 && !call; o++)
+        if (!strncmp(t + o, "\"); ", 4))
+            call = t + o + 4;
+    const char *lt = call ? memchr(call, '<', (size_t)(t + w1 - call)) : NULL;
+    if (!lt)
+        return true;
+    CXCursor body = body_of(tmpl);
+    CXSourceRange br = clang_getCursorExtent(body);
+    unsigned b0 = offset_of(clang_getRangeStart(br)), b1 = offset_of(clang_getRangeEnd(br));
+    /* the template's parameters, in order */
+    char *tparams[32];
+    int n_tparams = 0;
+    Kids kids = kids_of(tmpl), prms = {0}; /* and its function parameters (a template has no getNumArguments) */
+    for (int i = 0; i < kids.len; i++) {
+        enum CXCursorKind k = clang_getCursorKind(kids.items[i]);
+        if ((k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
+             k == CXCursor_TemplateTemplateParameter) && n_tparams < 32)
+            tparams[n_tparams++] = cx_take(P, clang_getCursorSpelling(kids.items[i]));
+        if (k == CXCursor_ParmDecl)
+            collect_kid(kids.items[i], tmpl, &prms);
+    }
+    free(kids.items);
+    bool ok = true;
+    const char *a = lt + 1;
+    for (int i = 0, depth = 0; ok && a < t + w1; i++) { /* each top-level argument */
+        const char *e = a;
+        for (; e < t + w1; e++) {
+            depth += *e == '<' || *e == '(' ? 1 : *e == '>' || *e == ')' ? -1 : 0;
+            if (depth < 0 || (depth == 0 && *e == ','))
+                break;
+        }
+        while (a < e && isspace((unsigned char)*a))
+            a++;
+        if (!strncmp(a, "::", 2))
+            a += 2;
+        if (!strncmp(a, "metal::", 7))
+            a += 7;
+        char scalar[16];
+        int width = 0, used = 0;
+        if (!strncmp(a, "packed_", 7) && sscanf(a + 7, "%15[a-z]%d%n", scalar, &width, &used) == 2 &&
+            (int)(e - a) >= 7 + used) {
+            const char *tp = i < n_tparams ? tparams[i] : NULL;
+            if (!tp || !*tp || clang_Cursor_isNull(body) || word_in(t, b0, b1, tp, false)) {
+                diag_error(P->diag, loc, "packed vectors as template arguments are not supported yet (entry point '%s': "
+                           "template parameter '%s' is used in the kernel's body)", name, tp ? tp : "?");
+                ok = false;
+            }
+            for (int j = 0; ok && j < prms.len; j++) {
+                CXCursor prm = prms.items[j];
+                char *ts = cx_take(P, clang_getTypeSpelling(clang_getCursorType(prm)));
+                char *pn = cx_take(P, clang_getCursorSpelling(prm));
+                if (!word_in(ts, 0, (unsigned)strlen(ts), tp, false))
+                    continue;
+                if (!*pn || word_in(t, b0, b1, pn, true)) {
+                    diag_error(P->diag, loc, "packed vectors as template arguments are not supported yet (entry point "
+                               "'%s': parameter '%s' is used other than by a subscript)", name, pn);
+                    ok = false;
+                }
+                pv_push(packed, pn);
+            }
+        }
+        if (*e != ',')
+            break;
+        a = e + 1;
+    }
+    free(prms.items);
+    return ok;
+}
+
 /* `void __mtl_instance_N() { (void)("k_float"); k<float>; }` (templates.c): the instance k<float> of a kernel template
    becomes the entry point k_float, listed even when clang cannot build it. clang has typed its body with the
    arguments made concrete; that body is converted. */
@@ -4569,19 +4692,38 @@ static void add_instance(Parser *P, CXCursor wrapper)
     owned += own_errors(P, offset_of(clang_getRangeStart(ext)), offset_of(clang_getRangeEnd(ext)) + 1, name);
     kernel_attributes(P, f, tmpl, offset_of(clang_getRangeStart(ext)), offset_of(clang_getCursorLocation(tmpl)));
     f->name = name; /* the instantiation's [[host_name]], not one on the template */
-    for (unsigned o = w0; o + 7 <= w1 && w1 <= P->len; o++) /* clang 14 keeps no typedef name inside an instance */
-        if (!strncmp(P->text + o, "packed_", 7)) {
-            diag_error(P->diag, loc, "packed vectors as template arguments are not supported yet (entry point '%s')", name);
-            owned = 1;
-            break;
-        }
+    PtrVec packed = {0}; /* the parameters of packed vector type, which the instance has as plain vectors */
+    if (!packed_template_args(P, tmpl, w0, w1, name, loc, &packed))
+        owned = 1;
     if (owned || (P->n_errors && clang_Cursor_isNull(body_of(ip.spec)))) { /* no body: clang said why */
+        pv_free(&packed);
         f->had_errors = f->parsed = true;
         return;
     }
-    if (!P->convert)
+    if (!P->convert) {
+        pv_free(&packed);
         return;
+    }
     conv_params(P, f, ip.spec);
+    for (int i = 0; i < packed.len; i++)
+        for (int j = 0; j < f->n_params; j++) {
+            Type *pt = f->params[j]->ty;
+            if (strcmp(f->params[j]->name, packed.items[i]))
+                continue;
+            if ((pt->kind != TY_PTR && pt->kind != TY_REF) || pt->elem->kind != TY_VEC) {
+                diag_error(P->diag, loc, "packed vectors as template arguments are not supported yet (entry point '%s': "
+                           "parameter '%s' is no pointer to one)", name, f->params[j]->name);
+                f->had_errors = true;
+                continue;
+            }
+            Type *r = arena_alloc(P->arena, sizeof *r), *v = arena_alloc(P->arena, sizeof *v);
+            *r = *pt;
+            *v = *pt->elem;
+            v->packed = true;
+            r->elem = v;
+            f->params[j]->ty = r;
+        }
+    pv_free(&packed);
     parse_body(P, f, ip.spec);
     kernel_cost(P, f);
 }
@@ -5365,6 +5507,119 @@ static int conditional_value_edits(Parser *P, unsigned off, TextEdit *out)
     return 4;
 }
 
+/* `c ? b : x` of a bfloat b and an arithmetic x: clang calls it ambiguous ("'bfloat' can be converted to 'float' and
+   vice versa"), Metal applies its usual arithmetic conversions. Both operands, the ranges [S2, E2) and [S3, E3) that
+   clang's diagnostic marks, are written `__mtl_convert<__mtl_cond_t<decltype(b), decltype(x)>>(b)` (and x's the
+   other way round): the type Metal gives (grammar/metal_types), for every instance of a template alike. */
+static int conditional_bfloat_edits(Parser *P, unsigned s2, unsigned e2, unsigned s3, unsigned e3, TextEdit *edits,
+                                    int n_edits)
+{
+    TextEdit *out = edits + n_edits;
+    if (s2 >= e2 || e2 > s3 || s3 >= e3 || e3 > P->len)
+        return 0;
+    for (int k = 0; k < n_edits; k++) /* another instance's message at this conditional: the edit is made */
+        if (edits[k].off == s2 && edits[k].insert && !strncmp(edits[k].insert, "__mtl_convert<__mtl_cond_t<", 27))
+            return 0;
+    const char *t = P->text;
+    int n2 = (int)(e2 - s2), n3 = (int)(e3 - s3);
+    out[0] = (TextEdit){s2, 0, arena_printf(P->arena, "__mtl_convert<__mtl_cond_t<decltype(%.*s), decltype(%.*s)>>(",
+                                            n2, t + s2, n3, t + s3)};
+    out[1] = (TextEdit){e2, 0, ")"};
+    out[2] = (TextEdit){s3, 0, arena_printf(P->arena, "__mtl_convert<__mtl_cond_t<decltype(%.*s), decltype(%.*s)>>(",
+                                            n3, t + s3, n2, t + s2)};
+    out[3] = (TextEdit){e3, 0, ")"};
+    return 4;
+}
+
+/* The width N of a bool vector MSG says a vector value is stored in: "cannot initialize a variable of type '__private
+   bool4' (vector of 4 '__mtl_bool' values) with an rvalue of type 'int ...' (vector of 4 'int' values)", "assigning
+   to 'bool3' (vector of 3 '__mtl_bool' values) from incompatible type ...", the same for return values and members;
+   0 for any other message. */
+static int bool_vector_store(const char *msg)
+{
+    if (strncmp(msg, "cannot initialize ", 18) && strncmp(msg, "assigning to ", 13))
+        return 0;
+    const char *q = strchr(msg, '\''), *e = q ? strchr(q + 1, '\'') : NULL;
+    int n = 0;
+    if (!e || sscanf(e + 1, " (vector of %d '__mtl_bool' values)", &n) != 1 || n < 2 || n > 4)
+        return 0;
+    const char *from = strstr(e + 1, " type '"); /* the value's type: a vector (a comparison) */
+    return from && strstr(from, "(vector of ") ? n : 0;
+}
+
+/* Which operand of a binary operator MSG names as a bool vector beside a vector of another element type, "invalid
+   operands to binary expression ('__global bool4' (vector of 4 '__mtl_bool' values) and 'int ...' (vector of 4
+   'int' values))" for `m || a < b`: 2 (the right one is the comparison), 1 (the left one), 0 for other messages;
+   *N the width. */
+static int bool_vector_operand(const char *msg, int *n)
+{
+    const char *p = strstr(msg, "invalid operands to binary expression (");
+    if (!p)
+        p = strstr(msg, "implicit conversions between vector types (");
+    const char *sep = p ? strstr(p, ") and '") : NULL; /* between the two types */
+    if (!sep)
+        return 0;
+    char left[256];
+    snprintf(left, sizeof left, "%.*s", (int)(sep - p < 255 ? sep - p : 255), p);
+    const char *lb = strstr(left, "'__mtl_bool' values"), *rb = strstr(sep, "'__mtl_bool' values");
+    const char *lv = strstr(left, "(vector of "), *rv = strstr(sep, "(vector of ");
+    if (!lv || !rv || !lb == !rb)
+        return 0;
+    return sscanf(lb ? lv : rv, "(vector of %d", n) == 1 && *n >= 2 && *n <= 4 ? (lb ? 2 : 1) : 0;
+}
+
+/* The operand SIDE (1 left, 2 right) of the binary operator at SL that diagnostic D is about: the range D marks, or
+   (`m == (a < b)`: "implicit conversions between vector types" marks none) the child of the expression clang made
+   of the failed operator (a recovery expression of the two operands). A null range when neither is found. */
+static CXSourceRange bool_operand_range(Parser *P, CXDiagnostic d, CXSourceLocation sl, int side)
+{
+    if (clang_getDiagnosticNumRanges(d) == 2)
+        return clang_getDiagnosticRange(d, (unsigned)side - 1);
+    CXCursor c = clang_getCursor(P->tu, sl);
+    Kids k = kids_of(c);
+    CXSourceRange r = clang_getNullRange();
+    if (clang_isExpression(clang_getCursorKind(c)) && k.len == 2)
+        r = clang_getCursorExtent(k.items[side - 1]);
+    free(k.items);
+    return r;
+}
+
+/* `bool4 m = a < b;` (and `m = a < b`, `return a < b`): a comparison is an int vector to clang (or short, char, long
+   vector: the operands' size), which it does not store in the prelude's bool vectors; Metal's comparisons give a
+   boolN. The value, the range [S, E) clang marks, is written `__mtl_convert<::boolN>(...)`, which the translator
+   reads as the conversion to bool (a comparison is typed boolN already); so is a comparison combined with a bool
+   vector, `m || a < b`, `m == (a < b)`. */
+static int bool_vector_edits(Parser *P, int n, unsigned s, unsigned e, TextEdit *edits, int n_edits)
+{
+    TextEdit *out = edits + n_edits;
+    if (s >= e || e > P->len)
+        return 0;
+    for (int k = 0; k < n_edits; k++) /* another message about the same operand: the edit is made */
+        if (edits[k].off == s && edits[k].insert && !strncmp(edits[k].insert, "__mtl_convert<::bool", 20))
+            return 0;
+    out[0] = (TextEdit){s, 0, arena_printf(P->arena, "__mtl_convert<::bool%d>(", n)};
+    out[1] = (TextEdit){e, 0, ")"};
+    return 2;
+}
+
+/* Whether MSG, "conditional expression is ambiguous; 'const __private bfloat' can be converted to 'float' and vice
+   versa", has a bfloat operand (the other one is then arithmetic, or clang would not convert it). */
+static bool bfloat_conditional(const char *msg)
+{
+    if (!strstr(msg, "conditional expression is ambiguous") || !strstr(msg, "and vice versa"))
+        return false;
+    for (const char *q = strchr(msg, '\''); q; q = strchr(q + 1, '\'')) {
+        const char *e = strchr(q + 1, '\'');
+        if (!e)
+            break;
+        size_t n = (size_t)(e - q - 1);
+        if (n >= 6 && !strncmp(e - 6, "bfloat", 6) && (n == 6 || e[-7] == ' '))
+            return true;
+        q = e;
+    }
+    return false;
+}
+
 /* The argument at T[OFF] for a `thread const short&` parameter, which clang reports as "reference of type 'const
    __private short &' cannot bind to a temporary object because of address space mismatch": written
    `__mtl_temporary<short>(arg)`. */
@@ -5517,7 +5772,27 @@ static bool fix_conversions(Parser *P)
         CXSourceLocation sl = clang_getDiagnosticLocation(d);
         char *init_list_type = strstr(msg, "no matching function for call to") ? init_list_note_type(P, d) : NULL;
         /* the object a `thread` method is called on, when it is a temporary: the expression range clang marks */
-        unsigned obj_s = 0, obj_e = 0;
+        unsigned obj_s = 0, obj_e = 0, cond[4] = {0}, val[2] = {0};
+        int bool_n = bool_vector_store(msg), side = bool_n ? 0 : bool_vector_operand(msg, &bool_n);
+        unsigned nr = clang_getDiagnosticNumRanges(d);
+        if (bool_n && (side || nr >= 1)) { /* the value stored in a bool vector, or combined with one */
+            CXSourceRange rg = side ? bool_operand_range(P, d, sl, side) : clang_getDiagnosticRange(d, nr - 1);
+            CXFile fs, fe;
+            clang_getExpansionLocation(clang_getRangeStart(rg), &fs, NULL, NULL, &val[0]);
+            clang_getExpansionLocation(clang_getRangeEnd(rg), &fe, NULL, NULL, &val[1]);
+            if (!fs || !fe || !clang_File_isEqual(fs, fe))
+                val[0] = val[1] = 0;
+        }
+        if (bfloat_conditional(msg) && clang_getDiagnosticNumRanges(d) == 2) { /* the operands of `c ? b : x` */
+            for (unsigned r = 0; r < 2; r++) {
+                CXSourceRange rg = clang_getDiagnosticRange(d, r);
+                CXFile fs, fe;
+                clang_getExpansionLocation(clang_getRangeStart(rg), &fs, NULL, NULL, &cond[2 * r]);
+                clang_getExpansionLocation(clang_getRangeEnd(rg), &fe, NULL, NULL, &cond[2 * r + 1]);
+                if (!fs || !fe || !clang_File_isEqual(fs, fe))
+                    cond[0] = cond[1] = 0;
+            }
+        }
         if ((strstr(msg, "no viable conversion from '") && thread_method_on_temporary(P, d)) ||
             (strstr(msg, "cannot initialize object parameter of type '") && strstr(msg, "__private ") &&
              strstr(msg, "with an expression of type '") && !strstr(strstr(msg, "with an expression of type '"), "__"))) {
@@ -5564,6 +5839,10 @@ static bool fix_conversions(Parser *P)
         } else if ((strstr(msg, "conditional expression is ambiguous") || strstr(msg, "incompatible operand types")) &&
                    same_type_but_space(msg)) {
             n_edits += conditional_value_edits(P, off, edits + n_edits);
+        } else if (val[1] > val[0]) {
+            n_edits += bool_vector_edits(P, bool_n, val[0], val[1], edits, n_edits);
+        } else if (cond[1] > cond[0]) {
+            n_edits += conditional_bfloat_edits(P, cond[0], cond[1], cond[2], cond[3], edits, n_edits);
         } else if (obj_e > obj_s) {
             n_edits += temporary_object_edits(P, obj_s, obj_e, edits + n_edits);
         } else if (init_list_type) {
