@@ -189,3 +189,69 @@ kernel void masked_copy(
 
 template [[host_name("masked_copy_nomask")]] [[kernel]] decltype(masked_copy<NoMask>) masked_copy<NoMask>;
 template [[host_name("masked_copy_bool")]] [[kernel]] decltype(masked_copy<bool>) masked_copy<bool>;
+
+// ---- pointers into a helper's array parameter (steel attention's MMATile::row_reduce / row_bin_op) ----
+// The tile's member function passes `&vals[i * 2]` of its `thread T vals[N]` parameter on to a static helper that
+// reduces into it (written through the pointer: the caller's array changes) or reads it.
+struct MaxOp {
+  static float apply(float x, float y) {
+    return metal::max(x, y);
+  }
+};
+
+struct ScaleOp {
+  static float apply(float x, float y) {
+    return x * y;
+  }
+};
+
+struct RowFrag {
+  template <typename Op>
+  static void row_reduce(thread const float2& frag, thread float* reduced) {
+    reduced[0] = Op::apply(reduced[0], Op::apply(frag.x, frag.y));
+  }
+  template <typename Op>
+  static void row_bin_op(thread float2& frag, thread float* row_vals) {
+    frag.x = Op::apply(frag.x, row_vals[0]);
+    frag.y = Op::apply(frag.y, row_vals[0]);
+  }
+};
+
+struct RowTile {
+  float2 frags[2][2]; // 2 rows of 2 fragments of 2 columns: a 2 x 4 tile per thread
+
+  template <typename Op>
+  void row_reduce(thread float vals[2]) const thread {
+    for (short i = 0; i < 2; i++)
+      for (short j = 0; j < 2; j++)
+        RowFrag::template row_reduce<Op>(frags[i][j], &vals[i]);
+  }
+
+  template <typename Op>
+  void row_bin_op(thread float vals[2]) thread {
+    for (short i = 0; i < 2; i++)
+      for (short j = 0; j < 2; j++)
+        RowFrag::template row_bin_op<Op>(frags[i][j], &vals[i]);
+  }
+};
+
+// Per thread: a 2 x 4 tile; out = tile * (row max of the tile, at least floor).
+kernel void row_ops(
+    device const float* x [[buffer(0)]],
+    device const float* floor_ [[buffer(1)]],
+    device float* y [[buffer(2)]],
+    device float* row_max [[buffer(3)]],
+    uint i [[thread_position_in_grid]]) {
+  RowTile t;
+  for (short r = 0; r < 2; r++)
+    for (short c = 0; c < 4; c++)
+      t.frags[r][c / 2][c % 2] = x[i * 8 + r * 4 + c];
+  float m[2] = {floor_[i], floor_[i]};
+  t.row_reduce<MaxOp>(m);
+  t.row_bin_op<ScaleOp>(m);
+  for (short r = 0; r < 2; r++) {
+    row_max[i * 2 + r] = m[r];
+    for (short c = 0; c < 4; c++)
+      y[i * 8 + r * 4 + c] = t.frags[r][c / 2][c % 2];
+  }
+}

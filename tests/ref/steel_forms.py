@@ -45,5 +45,13 @@ ref.case("steel_masked_copy_nomask", "masked_copy_nomask", {0: x, 1: np.zeros(10
 ref.case("steel_masked_copy_bool", "masked_copy_bool", {0: x, 1: m, 2: Out(np.where(m, x, 0).astype(np.float32), tol=EXACT)},
          threadgroup=32, grid=100)
 
+# ---- row_ops: pointers into a helper's array parameter, written (row max) and read (scale) ----
+x = r.uniform(-4, 4, (50, 2, 4)).astype(np.float32)
+fl = r.uniform(-1, 3, 50).astype(np.float32)
+m = np.maximum(x.max(axis=2), fl[:, None]).astype(np.float32)
+ref.case("steel_row_ops", "row_ops",
+         {0: x.reshape(-1), 1: fl, 2: Out((x * m[:, :, None]).astype(np.float32).reshape(-1), tol=EXACT),
+          3: Out(m.reshape(-1), tol=EXACT)}, threadgroup=16, grid=50)
+
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -2527,7 +2527,7 @@ static int local_roots(PtrSpec *s, Var **out, int max)
     int n = 0;
     for (int i = 0; s && i < s->f->n_params; i++) {
         Var *r = ptr_like(s->f->params[i]) ? ptr_var_root(s, s->f->params[i]) : NULL;
-        if (!r || r == &ptr_dynamic || r->kind != VAR_LOCAL || r->is_threadgroup)
+        if (!r || r == &ptr_dynamic || (r->kind != VAR_LOCAL && r->kind != VAR_PARAM) || r->is_threadgroup || r->role != PR_NONE)
             continue;
         bool seen = false;
         for (int j = 0; j < n; j++)

@@ -59,8 +59,9 @@ bool ptr_is_root(const Var *v)
 {
     if (v->role == PR_BUFFER || v->role == PR_TGMEM)
         return true;
-    if (v->kind == VAR_PARAM)
-        return false;
+    if (v->kind == VAR_PARAM) /* a helper's `thread T vals[N]` (MLX's MMATile::row_bin_op passes &vals[i] on) */
+        return v->role == PR_NONE && v->ty->kind == TY_ARRAY && v->ty->elem->kind != TY_PTR && v->ty->elem->kind != TY_ARRAY &&
+               !(v->owner && v->owner->is_kernel);
     if (v->ty->kind == TY_ARRAY && v->ty->elem->kind == TY_ARRAY) /* tile[M][N]: pointers to its rows (rows_root) */
         return v->kind == VAR_LOCAL && v->is_threadgroup;
     if (v->ty->kind == TY_ARRAY)
@@ -1082,6 +1083,8 @@ static void mark_root(Var *root, bool is_const)
     root->read = true;
     if (!is_const)
         root->written = true;
+    if (!is_const && root->kind == VAR_PARAM && root->ty->kind == TY_ARRAY)
+        root->is_out_param = true; /* `thread T vals[N]` written through a pointer: inout, as lower.c makes it written */
 }
 
 /* The keys F is specialized for: each pointer parameter (FIELD -1), and each pointer member FIELD of each struct
@@ -1573,7 +1576,8 @@ bool ptr_analyze(Program *prog, Lowered *L)
             for (int t = 0; t < L->ptr_specs.len; t++) /* a caller's local passed beside it (rope_yarn's cos_theta) */
                 for (int m = 0; m < ((PtrSpec *)L->ptr_specs.items[t])->n; m++) {
                     Var *r = ((PtrSpec *)L->ptr_specs.items[t])->roots[m];
-                    clash |= r && r != v && r != &ptr_dynamic && r->kind == VAR_LOCAL && !r->is_threadgroup && !strcmp(v->glsl_name, r->glsl_name);
+                    clash |= r && r != v && r != &ptr_dynamic && (r->kind == VAR_LOCAL || r->kind == VAR_PARAM) && !r->is_threadgroup &&
+                             !strcmp(v->glsl_name, r->glsl_name);
                 }
             if (clash)
                 v->glsl_name = arena_printf(prog->arena, "%s_p", v->glsl_name);
