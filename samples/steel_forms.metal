@@ -255,3 +255,46 @@ kernel void row_ops(
       y[i * 8 + r * 4 + c] = t.frags[r][c / 2][c % 2];
   }
 }
+
+// ---- an array of pointers kept in a struct (steel conv's loaders: `const device T* src[n_rows];`) ----
+namespace gather {
+template <typename T, short NROWS, short W>
+struct RowsLoader {
+  threadgroup T* dst;
+  const device T* src[NROWS];
+  int valid[NROWS];
+
+  // Thread c copies column c of the rows rows[0..NROWS) of x (rows past n are zeros).
+  RowsLoader(const device T* x, const device int* rows, int n, threadgroup T* dst_, ushort c) thread : dst(dst_ + c) {
+    for (short i = 0; i < NROWS; i++) {
+      valid[i] = rows[i] < n;
+      src[i] = x + rows[i] * W + c;
+    }
+  }
+
+  void load() const thread {
+    for (short i = 0; i < NROWS; i++) {
+      const device T* row = src[i] + 0;
+      dst[i * W] = valid[i] ? row[0] : T(0);
+    }
+  }
+};
+} // namespace gather
+
+// The rows named by `rows` of an n x 8 matrix, gathered through the loader's pointers into threadgroup memory,
+// then written out in reverse order of rows.
+kernel void gather_rows(
+    device const float* x [[buffer(0)]],
+    device const int* rows [[buffer(1)]],
+    constant int& n [[buffer(2)]],
+    device float* y [[buffer(3)]],
+    ushort c [[thread_index_in_threadgroup]],
+    uint g [[threadgroup_position_in_grid]]) {
+  using namespace gather;
+  threadgroup float tile[4 * 8];
+  RowsLoader<float, 4, 8> loader(x, rows + g * 4, n, tile, c);
+  loader.load();
+  threadgroup_barrier(mem_flags::mem_threadgroup);
+  for (short i = 0; i < 4; i++)
+    y[g * 32 + i * 8 + c] = tile[(3 - i) * 8 + c];
+}

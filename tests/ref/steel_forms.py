@@ -53,5 +53,13 @@ ref.case("steel_row_ops", "row_ops",
          {0: x.reshape(-1), 1: fl, 2: Out((x * m[:, :, None]).astype(np.float32).reshape(-1), tol=EXACT),
           3: Out(m.reshape(-1), tol=EXACT)}, threadgroup=16, grid=50)
 
+# ---- gather_rows: an array of pointers kept in a struct; rows past n read as zeros ----
+x = r.uniform(-4, 4, (10, 8)).astype(np.float32)
+rows = r.integers(0, 13, 12).astype(np.int32)        # some rows past n = 10
+xz = np.concatenate([x, np.zeros((3, 8), np.float32)])
+y = xz[rows].reshape(3, 4, 8)[:, ::-1].reshape(-1)
+ref.case("steel_gather_rows", "gather_rows", {0: x.reshape(-1), 1: rows, 2: Scalar("int", 10), 3: Out(y, tol=EXACT)},
+         threadgroup=8, threadgroups=3)
+
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -143,11 +143,32 @@ static Node *strip(Node *n)
     return n;
 }
 
-/* The Field of a pointer member p.f / p->f of a struct (MLX's ReadWriter: `const device in_T* in;`), or NULL. */
-static Field *pointer_member(Node *n)
+/* A member that is a pointer, or an array of pointers (MLX's conv loaders: `const device T* src[n_rows];`). */
+static bool pointer_field(const Type *t)
+{
+    return t->kind == TY_PTR || (t->kind == TY_ARRAY && t->elem->kind == TY_PTR);
+}
+
+/* The member node of pointer member N: N itself (s.p), or the array member an element s.rows[i] is of. */
+static Node *member_node(Node *n)
 {
     n = strip(n);
-    if (!n || n->kind != N_MEMBER || !n->ty || n->ty->kind != TY_PTR || !n->a->ty)
+    if (n && n->kind == N_INDEX && n->ty && n->ty->kind == TY_PTR) {
+        Node *m = strip(n->a);
+        if (m && m->kind == N_MEMBER && m->ty && m->ty->kind == TY_ARRAY && m->ty->elem->kind == TY_PTR)
+            return m;
+    }
+    return n;
+}
+
+/* The Field of a pointer member p.f / p->f of a struct (MLX's ReadWriter: `const device in_T* in;`), or of an
+   element p.f[i] of an array of pointers kept in a struct (every element with one root), or NULL. */
+static Field *pointer_member(Node *n)
+{
+    if (n && strip(n) && strip(n)->kind == N_MEMBER && strip(n)->ty && strip(n)->ty->kind != TY_PTR)
+        return NULL; /* an array of pointers itself is no pointer */
+    n = member_node(n);
+    if (!n || n->kind != N_MEMBER || !n->ty || !pointer_field(n->ty) || !n->a->ty)
         return NULL;
     Type *st = n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_REF ? n->a->ty->elem : n->a->ty;
     int f = st && st->kind == TY_STRUCT ? ptr_field(st->sdef, n->name) : -1;
@@ -174,7 +195,7 @@ static bool holds_pointers(const Type *t)
     if (!t || t->kind != TY_STRUCT || t->sdef->is_union)
         return false;
     for (int i = 0; i < t->sdef->n_fields; i++)
-        if (t->sdef->fields[i].ty->kind == TY_PTR)
+        if (pointer_field(t->sdef->fields[i].ty))
             return true;
     return false;
 }
@@ -231,7 +252,7 @@ static Var *object_of(const PtrSpec *s, Node *n)
    member's variable of its object, or the kernel-wide L->ptr_fields and Field.ptr_var. Returns the object or NULL. */
 static Var *member_place(const PtrSpec *s, Node *m, StructDef **sd, int *fi)
 {
-    m = strip(m);
+    m = member_node(m);
     Type *st = m->a->ty->kind == TY_PTR || m->a->ty->kind == TY_REF ? m->a->ty->elem : m->a->ty;
     *sd = st->sdef;
     *fi = ptr_field(st->sdef, m->name);
@@ -849,7 +870,7 @@ static void set_member_root(PtrPass *X, PtrSpec *in, Var *key, Var *r, PtrUnit u
     Var *old = spec_lookup(in, key);
     if (r == &ptr_null) {
         if (!old) {
-            spec_set(X->prog, in, key, r, (PtrUnit){ptr_elem_size(key->ty->elem), 256, false});
+            spec_set(X->prog, in, key, r, (PtrUnit){ptr_elem_size(ptr_pointee(key)), 256, false});
             X->changed = true;
         }
         return;
@@ -903,7 +924,7 @@ static void copy_object(PtrPass *X, Var *obj, StructDef *sd, Node *value, SrcLoc
     for (int fi = 0; fi < sd->n_fields; fi++) {
         Var *r;
         PtrUnit u;
-        if (sd->fields[fi].ty->kind != TY_PTR || !struct_member(X->spec, v, fi, &r, &u))
+        if (!pointer_field(sd->fields[fi].ty) || !struct_member(X->spec, v, fi, &r, &u))
             continue;
         PtrSpec *in;
         Var *key = member_key(X, obj, sd, fi, &in);
@@ -1105,7 +1126,7 @@ static int spec_keys(const Func *f, short *param, short *field)
             continue;
         StructDef *sd = object_type(p)->sdef;
         for (int fi = 0; fi < sd->n_fields; fi++)
-            if (sd->fields[fi].ty->kind == TY_PTR) {
+            if (pointer_field(sd->fields[fi].ty)) {
                 if (n == MAX_KEYS)
                     return -1;
                 param[n] = (short)i, field[n++] = (short)fi;
@@ -1151,7 +1172,8 @@ static int call_roots(const PtrSpec *s, Node *call, Var **roots, PtrUnit *units,
         } else {
             if (!struct_member(s, call->list[i], field[k], &roots[k], &units[k]))
                 roots[k] = NULL;
-            elem = object_type(f->params[i])->sdef->fields[field[k]].ty->elem;
+            Type *ft = object_type(f->params[i])->sdef->fields[field[k]].ty;
+            elem = ft->kind == TY_ARRAY ? ft->elem->elem : ft->elem;
         }
         if (roots[k] && !units[k].tight) /* only a struct's layout makes the alignment matter (pieces): one specialization */
             units[k].align = elem_align(elem);
