@@ -111,6 +111,59 @@ M2gResult *m2g_translate_file(const char *path, const M2gOptions *opt)
     return m2g_translate_source(path, NULL, opt);
 }
 
+/* The entry points whose translation failed, each with the first error it met. */
+typedef struct Failed {
+    int len, cap;
+    struct FailedEntry {
+        const char *name; /* the entry's own copy (M2gEntry.name) */
+        char *error;      /* "file:line:col: error: message" */
+        SrcLoc loc;
+    } *items;
+} Failed;
+
+static void failed_push(Failed *f, const char *name, const char *error, SrcLoc loc)
+{
+    if (f->len == f->cap) {
+        int cap = f->cap ? 2 * f->cap : 16;
+        struct FailedEntry *items = realloc(f->items, sizeof *items * (size_t)cap);
+        if (!items)
+            return;
+        f->items = items, f->cap = cap;
+    }
+    char *copy = strdup(error);
+    if (copy)
+        f->items[f->len++] = (struct FailedEntry){name, copy, loc};
+}
+
+static void failed_free(Failed *f)
+{
+    for (int i = 0; i < f->len; i++)
+        free(f->items[i].error);
+    free(f->items);
+}
+
+/* After the entry points: each error that stopped some of them names them, as failure isolation does for clang's
+   errors (the first six; the same note, which tests/corpus/corpus.py reads). */
+static void report_failed(Diag *d, Failed *f)
+{
+    for (int i = 0; i < f->len; i++) {
+        bool earlier = false;
+        for (int j = 0; j < i && !earlier; j++)
+            earlier = !strcmp(f->items[j].error, f->items[i].error);
+        if (earlier || !f->items[i].loc.file)
+            continue;
+        int n = 0;
+        StrBuf b = {0};
+        for (int j = i; j < f->len; j++)
+            if (!strcmp(f->items[j].error, f->items[i].error) && n++ < 6)
+                sb_printf(&b, "%s'%s'", n > 1 ? ", " : "", f->items[j].name);
+        if (n > 6)
+            sb_printf(&b, " and %d more", n - 6);
+        diag_note(d, f->items[i].loc, "the error above stops %d entry point%s: %s", n, n == 1 ? "" : "s", b.data);
+        free(b.data);
+    }
+}
+
 M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOptions *opt)
 {
     M2gResult *r = calloc(1, sizeof *r);
@@ -118,6 +171,7 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
         return NULL;
     Diag diag = {.out = opt && opt->diag ? opt->diag : stderr, .sources = opt ? opt->sources : NULL};
     Program prog = {.arena = arena_create(), .diag = &diag, .path = path};
+    Failed failed = {0};
     prog.subgroup_size = opt && opt->subgroup_size ? opt->subgroup_size : 32;
     prog.virtual_subgroups = opt && opt->virtual_subgroups;
     prog.line_markers = opt && opt->check_bounds;
@@ -173,6 +227,11 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
                 free(glsl);
             }
         }
+        if (!e->glsl) { /* its first error: of a function it reaches that did not convert, else of its lowering */
+            int cause = L.cause ? L.cause : diag.n_errors > before ? before + 1 : 0;
+            if (cause > 0 && cause <= diag.n_recorded)
+                failed_push(&failed, e->name, diag.errors[cause - 1].msg, diag.errors[cause - 1].loc);
+        }
         pv_free(&L.funcs);
         pv_free(&L.structs);
         pv_free(&L.globals);
@@ -185,7 +244,11 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
         pv_free(&L.ptr_addressed);
         pv_free(&L.ptr_mem_uses);
     }
+    if (!(opt && opt->only_entry))
+        report_failed(&diag, &failed);
 done:
+    failed_free(&failed);
+    diag_errors_free(&diag);
     r->includes = calloc((size_t)prog.includes.len + 1, sizeof *r->includes);
     for (int i = 0; r->includes && i < prog.includes.len; i++)
         r->includes[r->n_includes++] = strdup(prog.includes.items[i]);

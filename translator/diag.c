@@ -77,14 +77,18 @@ static void print_source_line(FILE *out, Diag *d, const char *file, int line, in
     fprintf(out, "%s\n%s\n", buf, caret);
 }
 
-void diag_vprint(Diag *d, SrcLoc loc, const char *severity, const char *fmt, va_list ap)
+/* "file:line:col: SEVERITY: message" (or "mtl2glsl: SEVERITY: message") into MSG. */
+static void format_msg(char *msg, size_t size, SrcLoc loc, const char *severity, const char *fmt, va_list ap)
+{
+    int n = loc.file ? snprintf(msg, size, "%s:%d:%d: %s: ", loc.file, loc.line, loc.col, severity)
+                     : snprintf(msg, size, "mtl2glsl: %s: ", severity);
+    if (n >= 0 && (size_t)n < size)
+        vsnprintf(msg + (size_t)n, size - (size_t)n, fmt, ap);
+}
+
+static void print_msg(Diag *d, SrcLoc loc, const char *msg)
 {
     FILE *out = d->out ? d->out : stderr;
-    char msg[600];
-    int n = loc.file ? snprintf(msg, sizeof msg, "%s:%d:%d: %s: ", loc.file, loc.line, loc.col, severity)
-                     : snprintf(msg, sizeof msg, "mtl2glsl: %s: ", severity);
-    if (n >= 0 && (size_t)n < sizeof msg)
-        vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
     if (!strcmp(msg, d->last))
         return; /* the same message at the same place, reached again (e.g. once per use of a type) */
     snprintf(d->last, sizeof d->last, "%s", msg);
@@ -94,13 +98,41 @@ void diag_vprint(Diag *d, SrcLoc loc, const char *severity, const char *fmt, va_
         print_source_line(out, d, loc.file, loc.line, loc.col);
 }
 
+void diag_vprint(Diag *d, SrcLoc loc, const char *severity, const char *fmt, va_list ap)
+{
+    char msg[600];
+    format_msg(msg, sizeof msg, loc, severity, fmt, ap);
+    print_msg(d, loc, msg);
+}
+
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...)
 {
+    char msg[600];
     va_list ap;
     va_start(ap, fmt);
-    diag_vprint(d, loc, "error", fmt, ap);
+    format_msg(msg, sizeof msg, loc, "error", fmt, ap);
     va_end(ap);
+    if (d->n_recorded == d->n_errors) {
+        struct DiagError *e = realloc(d->errors, sizeof *e * (size_t)(d->n_errors + 1));
+        char *copy = strdup(msg);
+        if (e)
+            d->errors = e;
+        if (e && copy)
+            e[d->n_recorded++] = (struct DiagError){copy, loc};
+        else
+            free(copy);
+    }
+    print_msg(d, loc, msg);
     d->n_errors++;
+}
+
+void diag_errors_free(Diag *d)
+{
+    for (int i = 0; i < d->n_recorded; i++)
+        free(d->errors[i].msg);
+    free(d->errors);
+    d->errors = NULL;
+    d->n_recorded = 0;
 }
 
 void diag_warning(Diag *d, SrcLoc loc, const char *fmt, ...)

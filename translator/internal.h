@@ -53,11 +53,17 @@ typedef struct Diag {
     int n_errors;
     int n_warnings;
     char last[600]; /* the last diagnostic printed: an identical one right after it is not printed again */
+    struct DiagError {  /* every error, printed or left unprinted as a repeat: the entry points' causes (api.c) */
+        char *msg;      /* "file:line:col: error: message" */
+        SrcLoc loc;
+    } *errors;          /* n_errors of them, where memory allowed */
+    int n_recorded;
     char *cache_path, *cache_text; /* the file source lines were last quoted from, read once */
     const char **cache_lines;
     int cache_n;
 } Diag;
 void diag_release(Diag *d); /* frees the quoted file kept */
+void diag_errors_free(Diag *d); /* frees Diag.errors */
 
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_warning(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -291,6 +297,7 @@ struct Func {
     bool parsed;
     bool had_errors; /* diagnostics while its body was parsed */
     int clang_error; /* a clang error inside it, or in what it uses, as that error's index + 1 (parse.c); 0: none */
+    int first_error; /* the first of Diag.errors printed while its body was converted, as index + 1; 0: none */
     bool visiting; /* on the call path being checked: recursion */
     bool uniform_sync; /* sync.c: reaches a synchronizing call under uniform control flow; takes `bool mtl_p` */
     int max_threads; /* [[max_total_threads_per_threadgroup(N)]], 0 if none */
@@ -512,6 +519,7 @@ bool lower_reaches_call_path(Func *g);
 
 typedef struct Lowered {
     Func *kernel;
+    int cause; /* the first error of a function it reaches that failed to convert, as a Func.first_error; 0: none */
     PtrVec funcs;    /* helpers reachable, callees first */
     PtrVec structs;  /* structs used, dependencies first */
     PtrVec globals;  /* global constants used */

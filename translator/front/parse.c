@@ -3754,6 +3754,8 @@ static void parse_body(Parser *P, Func *f, CXCursor c)
     f->body = conv_stmt(P, body);
     check_address_casts(P, f->body);
     f->had_errors = P->diag->n_errors > before || f->clang_error;
+    if (P->diag->n_errors > before && !f->first_error)
+        f->first_error = before + 1;
     P->cur_func = saved;
     P->cur_spelling = saved_spelling;
     P->self = saved_self;
@@ -4329,6 +4331,8 @@ static Func *get_ctor(Parser *P, CXCursor c, Type *ty)
     b->list[b->n_list++] = ret;
     f->body = b;
     f->had_errors = P->diag->n_errors > before;
+    if (f->had_errors && !f->first_error)
+        f->first_error = before + 1;
     P->self = saved_self;
     return f;
 }
@@ -4641,6 +4645,8 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
                 bool bad_params = P->diag->n_errors > before; /* e.g. an unsupported parameter attribute */
                 parse_body(P, f, c);
                 f->had_errors |= bad_params; /* reported, so never written */
+                if (bad_params)
+                    f->first_error = before + 1;
                 kernel_cost(P, f);
             }
         }

@@ -874,8 +874,11 @@ static void widen_loop_counters(Node *n)
 
 static void visit_func(Lower *X, Func *f, Func *from, SrcLoc call_loc)
 {
-    if (f->had_errors)
+    if (f->had_errors) {
         X->failed = true;
+        if (!X->L->cause && !f->clang_error) /* clang's errors have failure isolation's own notes */
+            X->L->cause = f->first_error;
+    }
     if (f->visiting) {
         diag_error(X->diag, call_loc, "recursion is not supported (GLSL has none): '%s' calls '%s'", from ? from->name : "?", f->name);
         return;
@@ -1049,6 +1052,8 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     Lower X = {prog, prog->diag, L, false};
     int before = prog->diag->n_errors;
     L->kernel = k;
+    if (k->had_errors && !k->clang_error)
+        L->cause = k->first_error;
     if (k->ret->kind != TY_VOID)
         diag_error(prog->diag, k->loc, "kernel '%s' must return void", k->name);
     classify_params(&X, k);
