@@ -283,6 +283,8 @@ struct Var {
     bool coherent, is_volatile; /* buffer parameters: MSL 3.2's coherent(device), volatile */
     bool uniform;        /* sync.c: local known to hold the same value in every thread */
     int tg_index;        /* PR_TGMEM: [[threadgroup(n)]] */
+    struct Var **field_ptrs; /* ptr.c: an object of a struct holding pointers: per field, the variable its pointer
+                                member's root is kept under (ptr.c, "Pointers in structs") */
 };
 
 struct Func {
@@ -307,6 +309,7 @@ struct Func {
     Var *returns_param; /* parse.c: returns `thread T&` naming this reference parameter, made a return by value:
                            its calls are values (lower.c refuses writes through them) */
     int n_captures; /* a lambda: its last n_captures parameters are the enclosing variables it uses */
+    Var *ret_object; /* ptr.c: the struct holding pointers it returns, as an object (its members' roots) */
 };
 
 /* Attribute table index (attributes.def) and builtin table index (builtins.def). */
@@ -497,8 +500,10 @@ typedef struct PtrSpec {
     Func *f;
     Var **vars, **roots; /* each pointer variable and parameter of f -> the root it points into */
     PtrUnit *units;      /* ... and how its index counts */
-    Var **key_roots;     /* per parameter: the roots and units the callers pass (the specialization's key) */
+    Var **key_roots;     /* per key (a pointer parameter, or a pointer member of a struct parameter): the roots and
+                            units the callers pass (the specialization's key) */
     PtrUnit *key_units;
+    int n_keys;
     int n, cap;
     const char *glsl_name;
     Var *ret_root;         /* a helper returning a pointer: the root of what it returns */
@@ -565,6 +570,7 @@ Type *ptr_decl_elem(const Var *root);   /* ... as declared */
 Type *ptr_union_storage(const Var *v);
 const Field *ptr_struct_array(const Var *v); /* a local struct of one scalar array: that member (read as bytes) */
 Type *ptr_pointee(const Var *v);        /* what a pointer variable points to (an array of pointers: its elements) */  /* a local union of 1, 2, 4 or 8 bytes: the unsigned integer holding it */
+bool ptr_word_struct(const Type *t);   /* a struct of scalars and vectors: threadgroup words hold it member by member */
 bool ptr_same_elem(const Type *root_elem, const Type *elem); /* no view needed (packed_float3 vs float3: ptr.c) */
 Var *ptr_root(const PtrSpec *s, Node *p);          /* root of pointer expression p in specialization s */
 Var *ptr_var_root(const PtrSpec *s, const Var *v);

@@ -52,18 +52,18 @@ ReadWriter_float ReadWriter_float_make_x_shared__y(uint in_, uint buf_, uint out
     return self;
 }
 
-void ReadWriter_float_load(ReadWriter_float self, uint i)
+void ReadWriter_float_load_x_shared__y(ReadWriter_float self, uint i)
 {
     shared_[self.buf + i] = x[self.in_ + i] * 2.0;
 }
 
-void ReadWriter_float_write(ReadWriter_float self, uint i)
+void ReadWriter_float_write_x_shared__y(ReadWriter_float self, uint i)
 {
     uint seq = self.buf + uint((self.n - 1));
     y[self.out_ + i] = shared_[seq - i];
 }
 
-precise float last_of(Span s)
+precise float last_of_x(Span s)
 {
     return x[s.data + uint(s.len - 1)];
 }
@@ -74,13 +74,13 @@ void main()
     uint lid = gl_LocalInvocationID.x;
     uint tg = gl_WorkGroupID.x;
     ReadWriter_float io = ReadWriter_float_make_x_shared__y(tg * uint(n), 0u, tg * uint(n), n);
-    ReadWriter_float_load(io, lid);
+    ReadWriter_float_load_x_shared__y(io, lid);
     memoryBarrierShared();
     barrier();
-    ReadWriter_float_write(io, lid);
+    ReadWriter_float_write_x_shared__y(io, lid);
     Span s = Span(tg * uint(n), n);
     if (lid == 0u)
     {
-        last[tg] = last_of(s);
+        last[tg] = last_of_x(s);
     }
 }

@@ -36,7 +36,7 @@ layout(push_constant, std430) uniform mtl_params_t
 // Threadgroup memory.
 precise shared float shared_[64];
 
-uint SharedView_at(inout SharedView self, uint i)
+uint SharedView_at_shared_(inout SharedView self, uint i)
 {
     return self.v + i;
 }
@@ -46,7 +46,7 @@ uint slot_shared_(uint a, uint i)
     return a + i;
 }
 
-uint SharedView_at_2(SharedView self, uint i)
+uint SharedView_at_2_shared_(SharedView self, uint i)
 {
     return self.v + i;
 }
@@ -64,7 +64,7 @@ void main()
     uint lid = gl_LocalInvocationID.x;
     uint n = mtl_params.mtl_threads_per_grid.x;
     SharedView s = SharedView(0u);
-    shared_[SharedView_at(s, lid)] = in_[id];
+    shared_[SharedView_at_shared_(s, lid)] = in_[id];
     memoryBarrierShared();
     barrier();
     if (lid == 0u)
@@ -77,7 +77,7 @@ void main()
     memoryBarrierShared();
     barrier();
     const SharedView r = SharedView(0u);
-    out_[id] = shared_[SharedView_at_2(r, 63u - lid)] + 1.0;
+    out_[id] = shared_[SharedView_at_2_shared_(r, 63u - lid)] + 1.0;
     precise Cell cell = Cell_make();
     cell.pair[1].y = in_[id];
     cell.pair[1].x = cell.pair[1].y * 3.0;

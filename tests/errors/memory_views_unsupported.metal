@@ -1,9 +1,9 @@
 // Memory read through pointers of another type where the translator cannot (docs/translator.md, "Pointers").
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: @+13:22: error: threadgroup memory 'mixed' is read as several types, among them Pair: only scalars, vectors and matrices are supported there
-// EXPECT-ERROR: @+25:15: error: a whole Block is read here, which is or holds a union (no GLSL type): read its members
-// EXPECT-ERROR: @+30:5: error: a uint written into 'h' (of ushort) is not supported yet
-// EXPECT-ERROR: @+38:14: error: a Pair read whole or at a 4-byte alignment through a pointer into a buffer chosen at run time, made from bytes
+// EXPECT-ERROR: @+18:22: error: threadgroup memory 'mixed' is read as several types, among them Tagged: only scalars, vectors, matrices and structs of scalars and vectors are supported there
+// EXPECT-ERROR: @+30:15: error: a whole Block is read here, which is or holds a union (no GLSL type): read its members
+// EXPECT-ERROR: @+35:5: error: a uint written into 'h' (of ushort) is not supported yet
+// EXPECT-ERROR: @+43:14: error: a Pair read whole or at a 4-byte alignment through a pointer into a buffer chosen at run time, made from bytes
 #include <metal_stdlib>
 using namespace metal;
 
@@ -12,9 +12,14 @@ struct Pair {
     int b;
 };
 
+struct Tagged {
+    float a;
+    bool flag;
+};
+
 kernel void tg_struct_and_float(device float* y [[buffer(0)]], uint i [[thread_position_in_grid]]) {
     threadgroup char mixed[64];
-    threadgroup Pair* p = (threadgroup Pair*)mixed;
+    threadgroup Tagged* p = (threadgroup Tagged*)mixed;
     threadgroup float* f = (threadgroup float*)mixed;
     p[i].a = 1.0f;
     y[i] = f[i];

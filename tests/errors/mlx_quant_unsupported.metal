@@ -1,6 +1,6 @@
 // The forms of MLX's quantized and fft kernels that stay refused, each named at its location.
 // EXPECT-EXIT: 1
-// EXPECT-ERROR: @+13:5: error: pointer member 'Span::p' points into 'v' (thread memory): a pointer kept in a struct must point into one buffer or threadgroup array
+// EXPECT-ERROR: @+13:5: error: pointer member 's.p' points into 'v' (thread memory): a pointer kept in a struct must point into one buffer or threadgroup array
 // EXPECT-ERROR: @+23:13: error: 'move_by' takes a reference to the pointer 'p', here a pointer into a buffer chosen at run time: not supported
 // EXPECT-ERROR: @+23:25: error: '__builtin_popcount' of values known only at run time is not supported yet
 #include <metal_stdlib>

@@ -3,7 +3,7 @@
 // EXPECT-ERROR: @+12:9: error: pointer 'p' points into 'a' and into 'b': only pointers into device or constant buffers may be chosen at run time
 // EXPECT-ERROR: @+18:12: error: a float4 pointer into 'v' (of float) is not supported: thread memory and constants are read as another scalar type only
 // EXPECT-ERROR: @+22:19: error: pointer 'p' points into 'v' or into 'w': only pointers into device or constant buffers
-// EXPECT-ERROR: @+30:16: error: pointer member 'Holder::p' points into 'z' and into 'y': a pointer kept in a struct must point into one buffer
+// EXPECT-ERROR: @+30:16: error: pointer member 'h.p' points into 'z' and into 'y': a pointer kept in a struct must point into one buffer
 // EXPECT-ERROR: @+34:5: error: 'pick' returns a pointer into a buffer chosen at run time: not supported
 #include <metal_stdlib>
 using namespace metal;

@@ -2304,6 +2304,29 @@ static const char *tg_word_helper(Emit *E, Var *r, Type *t, bool store)
         sb_free(&sb);
         return name;
     }
+    if (t->kind == TY_STRUCT) { /* member by member (ptr_word_struct: MLX's complex64_t) */
+        StructDef *sd = t->sdef;
+        const char **mem = arena_alloc(a, sizeof(char *) * (size_t)sd->n_fields);
+        for (int f = 0; f < sd->n_fields; f++)
+            mem[f] = tg_word_helper(E, r, sd->fields[f].ty, store);
+        sb_printf(&sb, "// threadgroup '%s' %s as %s at byte b, member by member\n", r->name, store ? "written" : "read", ty_metal_name(a, t));
+        if (store)
+            sb_printf(&sb, "void %s(uint b, %s v)\n{\n", name, glsl_type(E, t));
+        else
+            sb_printf(&sb, "%s %s(uint b)\n{\n    %s v;\n", glsl_type(E, t), name, glsl_type(E, t));
+        for (int f = 0; f < sd->n_fields; f++) {
+            int off = ty_member_offset(sd, f);
+            const char *bf = off ? arena_printf(a, "b + %du", off) : "b";
+            if (store)
+                sb_printf(&sb, "    %s(%s, v.%s);\n", mem[f], bf, sd->fields[f].glsl_name);
+            else
+                sb_printf(&sb, "    v.%s = %s(%s);\n", sd->fields[f].glsl_name, mem[f], bf);
+        }
+        sb_puts(&sb, store ? "}\n\n" : "    return v;\n}\n\n");
+        sb_puts(&E->ptr_helpers, sb.data);
+        sb_free(&sb);
+        return name;
+    }
     sb_printf(&sb, "// threadgroup '%s' (%d-byte words) %s as %s at byte b\n", r->name, W, store ? "written" : "read", ty_metal_name(a, t));
     if (store)
         sb_printf(&sb, "void %s(uint b, %s v)\n{\n", name, glsl_type(E, t));
@@ -2400,7 +2423,7 @@ static void emit_place(Emit *E, Node *n)
         return;
     }
     if (pl.root->role != PR_BUFFER) {
-        if (!leaf_type(t) && !(t->kind == TY_MAT && pl.root->mem_word)) {
+        if (!leaf_type(t) && !((t->kind == TY_MAT || ptr_word_struct(t)) && pl.root->mem_word)) {
             diag_error(E->prog->diag, n->loc, "'%s' read as %s here: only scalars and vectors are read from %s memory of another type",
                        pl.root->name, ty_metal_name(E->prog->arena, t), pl.root->is_threadgroup || pl.root->role == PR_TGMEM ? "threadgroup" : "thread");
             return;
@@ -2459,10 +2482,10 @@ static bool emit_place_store(Emit *E, Node *n, int min_prec)
     if (pl.root->role != PR_BUFFER && (pl.root->mem_word || !(pl.root->is_threadgroup || pl.root->role == PR_TGMEM))) {
         /* threadgroup words, thread memory of another type: a store function, or an assignment to the element */
         bool compound = strcmp(n->op, "=") != 0;
-        bool leaf = leaf_type(t) || (t->kind == TY_MAT && pl.root->mem_word);
+        bool leaf = leaf_type(t) || ((t->kind == TY_MAT || ptr_word_struct(t)) && pl.root->mem_word);
         if ((compound || min_prec > PREC_ASSIGN) && (!repeatable(n->a) || !leaf))
             diag_error(E->prog->diag, n->loc, "'%s' on memory stored as another type, through an expression with side effects, is not supported yet", n->op);
-        if (!leaf || (t->kind == TY_MAT && compound)) {
+        if (!leaf || ((t->kind == TY_MAT || t->kind == TY_STRUCT) && compound)) {
             diag_error(E->prog->diag, n->loc, "'%s' written as %s here: only scalars and vectors are written to memory of another type", pl.root->name, ty_metal_name(E->prog->arena, t));
             return true;
         }
@@ -2513,7 +2536,7 @@ static int local_roots(PtrSpec *s, Var **out, int max)
     int n = 0;
     for (int i = 0; s && i < s->f->n_params; i++) {
         Var *r = ptr_like(s->f->params[i]) ? ptr_var_root(s, s->f->params[i]) : NULL;
-        if (!r || r == &ptr_dynamic || r->kind != VAR_LOCAL || r->is_threadgroup)
+        if (!r || r == &ptr_dynamic || (r->kind != VAR_LOCAL && r->kind != VAR_PARAM) || r->is_threadgroup || r->role != PR_NONE)
             continue;
         bool seen = false;
         for (int j = 0; j < n; j++)

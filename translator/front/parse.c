@@ -3051,8 +3051,8 @@ static Node *conv_decl_stmt(Parser *P, CXCursor c)
         enum CXCursorKind kk = clang_getCursorKind(k.items[i]);
         if (kk != CXCursor_VarDecl) {
             if (kk == CXCursor_StructDecl || kk == CXCursor_UnionDecl || kk == CXCursor_TypedefDecl || kk == CXCursor_TypeAliasDecl ||
-                kk == CXCursor_StaticAssert) /* checked by clang */
-                continue;
+                kk == CXCursor_StaticAssert || kk == CXCursor_UsingDirective || kk == CXCursor_UsingDeclaration)
+                continue; /* checked by clang; `using namespace mlx::steel;` names only (clang resolved them) */
             unsupported(P, k.items[i], "this local declaration");
             continue;
         }

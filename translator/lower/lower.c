@@ -17,6 +17,7 @@ typedef struct Lower {
 } Lower;
 
 static bool supported_in_buffer(Lower *X, Type *t, SrcLoc loc, const char *what);
+static void use_type(Lower *X, Type *t, SrcLoc loc);
 
 /* `device T* p;` or `metal::array<device T*, N> ps [[id(n)]];` in a struct in a buffer (an argument buffer, as
    PyTorch's fused optimizers and Amp write them): 8 bytes each, the device address the host wrote there
@@ -149,11 +150,13 @@ static void classify_params(Lower *X, Func *k)
         }
         if (t->kind == TY_PTR && (t->as == AS_DEVICE || t->as == AS_CONSTANT)) {
             v->role = PR_BUFFER;
-            if (t->elem->kind != TY_VOID && !ptr_in_pieces(t->elem)) /* void: read through casts; a union: by members */
-                supported_in_buffer(X, t->elem, v->loc, v->name);
+            if (t->elem->kind != TY_VOID && !ptr_in_pieces(t->elem) && supported_in_buffer(X, t->elem, v->loc, v->name))
+                use_type(X, t->elem, v->loc); /* void: read through casts; a union: by members; a struct: declared (its block
+                                                 names it) where the kernel never reads it (MLX's `_NoMask` masks) */
         } else if (t->kind == TY_REF && t->as == AS_DEVICE) {
             v->role = PR_BUFREF;
-            supported_in_buffer(X, t->elem, v->loc, v->name);
+            if (supported_in_buffer(X, t->elem, v->loc, v->name))
+                use_type(X, t->elem, v->loc);
         } else if (t->kind == TY_REF && t->as == AS_CONSTANT) {
             v->role = PR_CONSTREF;
             const Type *e = t->elem->kind == TY_ARRAY ? t->elem->elem : t->elem; /* metal::array<uint, 2>: a uint[2] */

@@ -59,8 +59,9 @@ bool ptr_is_root(const Var *v)
 {
     if (v->role == PR_BUFFER || v->role == PR_TGMEM)
         return true;
-    if (v->kind == VAR_PARAM)
-        return false;
+    if (v->kind == VAR_PARAM) /* a helper's `thread T vals[N]` (MLX's MMATile::row_bin_op passes &vals[i] on) */
+        return v->role == PR_NONE && v->ty->kind == TY_ARRAY && v->ty->elem->kind != TY_PTR && v->ty->elem->kind != TY_ARRAY &&
+               !(v->owner && v->owner->is_kernel);
     if (v->ty->kind == TY_ARRAY && v->ty->elem->kind == TY_ARRAY) /* tile[M][N]: pointers to its rows (rows_root) */
         return v->kind == VAR_LOCAL && v->is_threadgroup;
     if (v->ty->kind == TY_ARRAY)
@@ -142,11 +143,32 @@ static Node *strip(Node *n)
     return n;
 }
 
-/* The Field of a pointer member p.f / p->f of a struct (MLX's ReadWriter: `const device in_T* in;`), or NULL. */
-static Field *pointer_member(Node *n)
+/* A member that is a pointer, or an array of pointers (MLX's conv loaders: `const device T* src[n_rows];`). */
+static bool pointer_field(const Type *t)
+{
+    return t->kind == TY_PTR || (t->kind == TY_ARRAY && t->elem->kind == TY_PTR);
+}
+
+/* The member node of pointer member N: N itself (s.p), or the array member an element s.rows[i] is of. */
+static Node *member_node(Node *n)
 {
     n = strip(n);
-    if (!n || n->kind != N_MEMBER || !n->ty || n->ty->kind != TY_PTR || !n->a->ty)
+    if (n && n->kind == N_INDEX && n->ty && n->ty->kind == TY_PTR) {
+        Node *m = strip(n->a);
+        if (m && m->kind == N_MEMBER && m->ty && m->ty->kind == TY_ARRAY && m->ty->elem->kind == TY_PTR)
+            return m;
+    }
+    return n;
+}
+
+/* The Field of a pointer member p.f / p->f of a struct (MLX's ReadWriter: `const device in_T* in;`), or of an
+   element p.f[i] of an array of pointers kept in a struct (every element with one root), or NULL. */
+static Field *pointer_member(Node *n)
+{
+    if (n && strip(n) && strip(n)->kind == N_MEMBER && strip(n)->ty && strip(n)->ty->kind != TY_PTR)
+        return NULL; /* an array of pointers itself is no pointer */
+    n = member_node(n);
+    if (!n || n->kind != N_MEMBER || !n->ty || !pointer_field(n->ty) || !n->a->ty)
         return NULL;
     Type *st = n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_REF ? n->a->ty->elem : n->a->ty;
     int f = st && st->kind == TY_STRUCT ? ptr_field(st->sdef, n->name) : -1;
@@ -166,6 +188,153 @@ bool ptr_address_load(Node *n)
         return false;
     Type *st = n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_REF ? n->a->ty->elem : n->a->ty;
     return st && st->kind == TY_STRUCT && st->sdef->addresses;
+}
+
+static Var *spec_lookup(const PtrSpec *s, const Var *v);
+static const PtrUnit *spec_unit(const PtrSpec *s, const Var *v);
+static Var *root_of(const PtrSpec *s, Node *p, bool addr);
+static PtrUnit unit_of(const PtrSpec *s, Node *p, bool addr);
+
+/* ---- pointers kept in structs (docs/translator.md, "Pointers in structs") ----
+   A pointer member is an index like any pointer. Its root is kept per object where the object is a variable: a
+   local struct in thread memory, a helper's struct parameter (by value or `thread` reference, a member function's
+   object included) and what a function returns (Func.ret_object), each member under a variable of its own
+   (member_var), so that two objects of one struct type may point into different buffers (MLX's BlockLoader over A
+   and over B). A helper taking such an object is specialized for the roots of its pointer members, as for pointer
+   parameters (the keys of PtrSpec). Objects reached otherwise (an element of an array of structs, a member of a
+   member, a struct in threadgroup memory) share one root per member in the whole kernel (Field.ptr_var in
+   L->ptr_fields); a copy from one kind to the other binds the roots, so they must agree. */
+
+static bool holds_pointers(const Type *t)
+{
+    if (!t || t->kind != TY_STRUCT || t->sdef->is_union)
+        return false;
+    for (int i = 0; i < t->sdef->n_fields; i++)
+        if (pointer_field(t->sdef->fields[i].ty))
+            return true;
+    return false;
+}
+
+/* The struct variable V holds, or refers to in thread memory. */
+static Type *object_type(const Var *v)
+{
+    return v->ty->kind == TY_REF && v->ty->as == AS_THREAD ? v->ty->elem : v->ty;
+}
+
+/* Whether V is an object whose pointer members have roots of their own (see above). */
+static bool own_object(const Var *v)
+{
+    if (!v || !holds_pointers(object_type(v)) || v->is_threadgroup || v->role != PR_NONE)
+        return false;
+    if (v->kind == VAR_LOCAL)
+        return v->ty->kind == TY_STRUCT; /* a reference local left a reference is refused by lower.c */
+    return v->kind == VAR_PARAM && !(v->owner && v->owner->is_kernel) && (v->ty->kind == TY_STRUCT || v->ty->kind == TY_REF);
+}
+
+/* The variable member FI of object OBJ keeps its root under; made when MAKE (else NULL when none yet). */
+static Var *member_var(Arena *a, Var *obj, int fi, bool make)
+{
+    StructDef *sd = object_type(obj)->sdef;
+    if (!obj->field_ptrs && make)
+        obj->field_ptrs = arena_alloc(a, sizeof(Var *) * (size_t)sd->n_fields);
+    if (!obj->field_ptrs)
+        return NULL;
+    if (!obj->field_ptrs[fi] && make) {
+        Var *v = arena_alloc(a, sizeof(Var));
+        *v = (Var){.name = arena_printf(a, "%s.%s", obj->name, sd->fields[fi].name), .glsl_name = sd->fields[fi].glsl_name,
+                   .ty = sd->fields[fi].ty, .kind = VAR_LOCAL, .loc = obj->loc, .index = -1, .builtin = -1, .tg_index = -1};
+        obj->field_ptrs[fi] = v;
+    }
+    return obj->field_ptrs[fi];
+}
+
+/* The object variable that the struct lvalue or value N is (x, *p with p into x), or NULL. */
+static Var *object_of(const PtrSpec *s, Node *n)
+{
+    n = strip(n);
+    if (!n)
+        return NULL;
+    if (n->kind == N_VAR)
+        return own_object(n->var) ? n->var : NULL;
+    if (n->kind == N_DEREF && n->a->ty && n->a->ty->kind == TY_PTR) {
+        Var *r = root_of(s, n->a, false);
+        return r && r != &ptr_dynamic && r != &ptr_null && own_object(r) ? r : NULL;
+    }
+    return NULL;
+}
+
+/* Pointer member M (x.f, p->f): its field's index in *SD, and where its root is kept: the specialization S and the
+   member's variable of its object, or the kernel-wide L->ptr_fields and Field.ptr_var. Returns the object or NULL. */
+static Var *member_place(const PtrSpec *s, Node *m, StructDef **sd, int *fi)
+{
+    m = member_node(m);
+    Type *st = m->a->ty->kind == TY_PTR || m->a->ty->kind == TY_REF ? m->a->ty->elem : m->a->ty;
+    *sd = st->sdef;
+    *fi = ptr_field(st->sdef, m->name);
+    Node *base = strip(m->a);
+    if (base->ty && base->ty->kind == TY_PTR) {
+        Var *r = root_of(s, base, false);
+        return r && r != &ptr_dynamic && r != &ptr_null && own_object(r) ? r : NULL;
+    }
+    return object_of(s, base);
+}
+
+/* The root and unit of pointer member M (NULL: not known). */
+static Var *member_root(const PtrSpec *s, Node *m, PtrUnit *u)
+{
+    StructDef *sd;
+    int fi;
+    Var *obj = member_place(s, m, &sd, &fi);
+    const PtrSpec *in = obj ? s : s && s->L ? s->L->ptr_fields : NULL;
+    Var *key = obj ? member_var(NULL, obj, fi, false) : sd->fields[fi].ptr_var;
+    const PtrUnit *pu = key ? spec_unit(in, key) : NULL;
+    if (u)
+        *u = pu ? *pu : (PtrUnit){1, 1, true};
+    return key ? spec_lookup(in, key) : NULL;
+}
+
+PtrSpec *ptr_call_spec(Lowered *L, const PtrSpec *s, Node *call);
+
+/* The root and unit of pointer member FI of the struct value V; false if not known (yet). */
+static bool struct_member(const PtrSpec *s, Node *v, int fi, Var **r, PtrUnit *u)
+{
+    v = strip(v);
+    *r = NULL;
+    if (!v || !v->ty || v->ty->kind != TY_STRUCT)
+        return false;
+    switch (v->kind) {
+    case N_INITLIST:
+        if (fi >= v->n_list)
+            return false;
+        *r = root_of(s, v->list[fi], false);
+        *u = unit_of(s, v->list[fi], false);
+        return *r != NULL;
+    case N_CALL: {
+        PtrSpec *c = v->fn && v->fn->ret_object && s && s->L ? ptr_call_spec(s->L, s, v) : NULL;
+        Var *key = c ? member_var(NULL, v->fn->ret_object, fi, false) : NULL;
+        const PtrUnit *pu = key ? spec_unit(c, key) : NULL;
+        if (!pu)
+            return false;
+        *r = spec_lookup(c, key), *u = *pu;
+        return *r != NULL;
+    }
+    case N_ASSIGN:
+        return struct_member(s, v->a, fi, r, u);
+    case N_CAST:
+        return v->a->ty && ty_equal(v->a->ty, v->ty) && struct_member(s, v->a, fi, r, u);
+    case N_TERNARY:
+        return false; /* copy_object takes each arm */
+    default: {
+        Var *obj = object_of(s, v);
+        const PtrSpec *in = obj ? s : s && s->L ? s->L->ptr_fields : NULL;
+        Var *key = obj ? member_var(NULL, obj, fi, false) : v->ty->sdef->fields[fi].ptr_var;
+        const PtrUnit *pu = key ? spec_unit(in, key) : NULL;
+        if (!pu)
+            return false;
+        *r = spec_lookup(in, key), *u = *pu;
+        return *r != NULL;
+    }
+    }
 }
 
 static Var *spec_lookup(const PtrSpec *s, const Var *v)
@@ -245,8 +414,8 @@ static Var *root_of(const PtrSpec *s, Node *p, bool addr)
             return &ptr_dynamic;
         if (pointer_array(p))
             return spec_lookup(s, pointer_array(p));
-        if (pointer_member(p)) /* a pointer kept in a struct: the root of every such member in the kernel */
-            return s && s->L ? spec_lookup(s->L->ptr_fields, pointer_member(p)->ptr_var) : NULL;
+        if (pointer_member(p)) /* a pointer kept in a struct: its object's, or the kernel's for every such member */
+            return member_root(s, p, NULL);
         return p->ty && p->ty->kind == TY_ARRAY ? root_of(s, p, true) : NULL;
     case N_CAST:
     case N_POSTFIX: /* p++ */
@@ -489,8 +658,8 @@ static PtrUnit unit_of(const PtrSpec *s, Node *p, bool addr)
         if (pointer_array(p))
             return spec_unit(s, pointer_array(p)) ? *spec_unit(s, pointer_array(p)) : none;
         if (pointer_member(p)) {
-            const PtrUnit *u = s && s->L ? spec_unit(s->L->ptr_fields, pointer_member(p)->ptr_var) : NULL;
-            return u ? *u : none;
+            PtrUnit u;
+            return member_root(s, p, &u) ? u : none;
         }
         return p->ty && p->ty->kind == TY_ARRAY ? unit_of_lvalue(s, p, true) : none;
     case N_POSTFIX:
@@ -570,9 +739,10 @@ typedef struct PtrPass {
     PtrSpec *spec;
     bool changed;
     bool report; /* last round: report what has no root */
+    bool objects; /* pointer members kept per object (member_key) */
 } PtrPass;
 
-static void analyze_spec(PtrPass *X, PtrSpec *s);
+static bool analyze_spec(PtrPass *X, PtrSpec *s);
 static void mark_root(Var *root, bool is_const);
 
 /* The element type of buffer R's device address in the push constants (a void* buffer's: bytes). */
@@ -673,58 +843,133 @@ static void bind(PtrPass *X, Var *v, Node *value, bool addr, SrcLoc loc)
     }
 }
 
-/* A pointer stored into member M of a struct (`rw.in = in_`, a constructor's `in(in_)`, `S s = {x, buf}`): every
-   such member of the kernel points into one buffer or threadgroup array, kept under the member's variable. */
-static void bind_member(PtrPass *X, Node *m, Node *value, SrcLoc loc)
+/* Whether R is memory every function can name: a buffer, threadgroup memory or a program-scope constant. */
+static bool global_root(const Var *r)
 {
-    Field *f = pointer_member(m);
-    StructDef *sd = strip(m)->a->ty->kind == TY_STRUCT ? strip(m)->a->ty->sdef : strip(m)->a->ty->elem->sdef;
-    if (sd->addresses) {
-        if (X->report)
-            diag_error(X->prog->diag, loc, "storing a pointer into '%s::%s', whose pointers are device addresses (the struct is in a buffer), is not supported yet (the host writes them)", sd->name, f->name);
-        return;
-    }
-    if (!f->ptr_var) {
-        f->ptr_var = arena_alloc(X->prog->arena, sizeof(Var));
-        *f->ptr_var = (Var){.name = arena_printf(X->prog->arena, "%s::%s", sd->name, f->name), .glsl_name = f->glsl_name, .ty = f->ty,
-                            .kind = VAR_LOCAL, .loc = loc, .index = -1, .builtin = -1, .tg_index = -1};
-    }
+    return r->role == PR_BUFFER || r->role == PR_TGMEM || r->is_threadgroup || r->kind == VAR_GLOBAL;
+}
+
+/* The kernel-wide roots of pointer members reached through no object variable (L->ptr_fields). */
+static PtrSpec *fields_spec(PtrPass *X)
+{
     if (!X->L->ptr_fields) {
         X->L->ptr_fields = arena_alloc(X->prog->arena, sizeof(PtrSpec));
         X->L->ptr_fields->L = X->L;
     }
-    PtrSpec *F = X->L->ptr_fields;
-    Var *r = root_of(X->spec, value, false), *old = spec_lookup(F, f->ptr_var);
-    if (!r) {
-        if (X->report)
-            diag_error(X->prog->diag, loc, "cannot tell which buffer or array the pointer member '%s' points into", f->ptr_var->name);
-        return;
+    return X->L->ptr_fields;
+}
+
+/* The kernel-wide variable of member FI of SD (Field.ptr_var). */
+static Var *field_var(PtrPass *X, StructDef *sd, int fi)
+{
+    Field *f = &sd->fields[fi];
+    if (!f->ptr_var) {
+        f->ptr_var = arena_alloc(X->prog->arena, sizeof(Var));
+        *f->ptr_var = (Var){.name = arena_printf(X->prog->arena, "%s::%s", sd->name, f->name), .glsl_name = f->glsl_name, .ty = f->ty,
+                            .kind = VAR_LOCAL, .loc = sd->loc, .index = -1, .builtin = -1, .tg_index = -1};
     }
+    return f->ptr_var;
+}
+
+/* Where member FI of object OBJ (NULL: of every object reached otherwise) keeps its root: *IN and the variable. */
+static Var *member_key(PtrPass *X, Var *obj, StructDef *sd, int fi, PtrSpec **in)
+{
+    if (obj) {
+        X->objects = true;
+        *in = X->spec;
+        return member_var(X->prog->arena, obj, fi, true);
+    }
+    *in = fields_spec(X);
+    return field_var(X, sd, fi);
+}
+
+/* Pointer member KEY (kept in IN) now also points into R, counted in U: one buffer or threadgroup array for each. */
+static void set_member_root(PtrPass *X, PtrSpec *in, Var *key, Var *r, PtrUnit u, SrcLoc loc)
+{
+    Var *old = spec_lookup(in, key);
     if (r == &ptr_null) {
         if (!old) {
-            spec_set(X->prog, F, f->ptr_var, r, (PtrUnit){ptr_elem_size(f->ty->elem), 256, false});
+            spec_set(X->prog, in, key, r, (PtrUnit){ptr_elem_size(ptr_pointee(key)), 256, false});
             X->changed = true;
         }
         return;
     }
     bool two = old && old != r && old != &ptr_null;
-    if (r == &ptr_dynamic || (r->kind == VAR_LOCAL && !r->is_threadgroup) || two) {
+    if (r == &ptr_dynamic || !global_root(r) || two) {
         if (X->report)
             diag_error(X->prog->diag, loc, "pointer member '%s' points into %s%s%s%s: a pointer kept in a struct must point into one "
-                       "buffer or threadgroup array in the whole kernel (the struct keeps an index into it)", f->ptr_var->name,
-                       r == &ptr_dynamic ? "" : "'", r->name, r == &ptr_dynamic ? "" : "'",
+                       "buffer or threadgroup array for each object (the struct keeps an index into it)", key->name,
+                       r == &ptr_dynamic ? "" : "'", r == &ptr_dynamic ? "a buffer chosen at run time" : r->name, r == &ptr_dynamic ? "" : "'",
                        two ? arena_printf(X->prog->arena, " and into '%s'", old == &ptr_dynamic ? "a buffer chosen at run time" : old->name)
                            : r != &ptr_dynamic ? " (thread memory)" : "");
         return;
     }
-    const PtrUnit *ou = old == &ptr_null ? NULL : spec_unit(F, f->ptr_var);
-    PtrUnit u = unit_of(X->spec, value, false);
+    const PtrUnit *ou = old == &ptr_null ? NULL : spec_unit(in, key);
     if (ou)
         u = merge(*ou, u);
     if (old != r || !ou || !same_unit(*ou, u)) {
-        spec_set(X->prog, F, f->ptr_var, r, u);
+        spec_set(X->prog, in, key, r, u);
         X->changed = true;
     }
+}
+
+/* A pointer stored into member M of a struct (`rw.in = in_`, a constructor's `in(in_)`, `S s = {x, buf}`). */
+static void bind_member(PtrPass *X, Node *m, Node *value, SrcLoc loc)
+{
+    StructDef *sd;
+    int fi;
+    Var *obj = member_place(X->spec, m, &sd, &fi);
+    if (sd->addresses) {
+        if (X->report)
+            diag_error(X->prog->diag, loc, "storing a pointer into '%s::%s', whose pointers are device addresses (the struct is in a buffer), is not supported yet (the host writes them)", sd->name, sd->fields[fi].name);
+        return;
+    }
+    PtrSpec *in;
+    Var *key = member_key(X, obj, sd, fi, &in);
+    Var *r = root_of(X->spec, value, false);
+    if (!r) {
+        if (X->report)
+            diag_error(X->prog->diag, loc, "cannot tell which buffer or array the pointer member '%s' points into", key->name);
+        return;
+    }
+    set_member_root(X, in, key, r, unit_of(X->spec, value, false), loc);
+}
+
+/* The struct VALUE (of type SD) copied into object OBJ, or into a struct reached through no object variable (NULL):
+   its pointer members' roots go with it, counted in the same steps (the indices are copied as they are). */
+static void copy_object(PtrPass *X, Var *obj, StructDef *sd, Node *value, SrcLoc loc)
+{
+    Node *v = strip(value);
+    if (v && v->kind == N_TERNARY) { /* c ? a : b: both */
+        copy_object(X, obj, sd, v->b, loc);
+        copy_object(X, obj, sd, v->c, loc);
+        return;
+    }
+    for (int fi = 0; fi < sd->n_fields; fi++) {
+        Var *r;
+        PtrUnit u;
+        if (!pointer_field(sd->fields[fi].ty) || !struct_member(X->spec, v, fi, &r, &u))
+            continue;
+        PtrSpec *in;
+        Var *key = member_key(X, obj, sd, fi, &in);
+        set_member_root(X, in, key, r, u, loc);
+        const PtrUnit *now = spec_unit(in, key);
+        if (X->report && r != &ptr_null && now && spec_lookup(in, key) == r && now->unit != u.unit)
+            diag_error(X->prog->diag, loc, "this copy of a '%s' keeps pointer member '%s' in steps of %d bytes where the copy "
+                       "counts %d: not supported (a pointer kept in a struct counts in one step size)", sd->name, sd->fields[fi].name,
+                       u.unit, now->unit);
+    }
+}
+
+/* The object standing for what F returns (a struct holding pointers). */
+static Var *ret_object(PtrPass *X, Func *f)
+{
+    if (!f->ret_object) {
+        f->ret_object = arena_alloc(X->prog->arena, sizeof(Var));
+        *f->ret_object = (Var){.name = arena_printf(X->prog->arena, "%s()", f->name), .glsl_name = "ret", .ty = f->ret,
+                               .kind = VAR_LOCAL, .loc = f->loc, .index = -1, .builtin = -1, .tg_index = -1};
+    }
+    return f->ret_object;
 }
 
 /* Whether a pointer to ELEM into a root of ROOT_ELEM reads the root itself: packed_float3 (12 bytes) is another
@@ -883,16 +1128,45 @@ static void mark_root(Var *root, bool is_const)
     root->read = true;
     if (!is_const)
         root->written = true;
+    if (!is_const && root->kind == VAR_PARAM && root->ty->kind == TY_ARRAY)
+        root->is_out_param = true; /* `thread T vals[N]` written through a pointer: inout, as lower.c makes it written */
 }
 
-static PtrSpec *find_spec(Lowered *L, Func *f, Var **roots, PtrUnit *units)
+/* The keys F is specialized for: each pointer parameter (FIELD -1), and each pointer member FIELD of each struct
+   parameter that is an object of its own. Fills PARAM and FIELD; returns how many, or -1 if more than MAX_KEYS. */
+enum { MAX_KEYS = 128 };
+static int spec_keys(const Func *f, short *param, short *field)
+{
+    int n = 0;
+    for (int i = 0; i < f->n_params; i++) {
+        Var *p = f->params[i];
+        if (ptr_like(p)) {
+            if (n == MAX_KEYS)
+                return -1;
+            param[n] = (short)i, field[n++] = -1;
+            continue;
+        }
+        if (!own_object(p))
+            continue;
+        StructDef *sd = object_type(p)->sdef;
+        for (int fi = 0; fi < sd->n_fields; fi++)
+            if (pointer_field(sd->fields[fi].ty)) {
+                if (n == MAX_KEYS)
+                    return -1;
+                param[n] = (short)i, field[n++] = (short)fi;
+            }
+    }
+    return n;
+}
+
+static PtrSpec *find_spec(Lowered *L, Func *f, Var **roots, PtrUnit *units, int n)
 {
     for (int i = 0; i < L->ptr_specs.len; i++) {
         PtrSpec *s = L->ptr_specs.items[i];
-        if (s->f != f)
+        if (s->f != f || s->n_keys != n)
             continue;
         bool same = true;
-        for (int j = 0; j < f->n_params; j++) {
+        for (int j = 0; j < n; j++) {
             same &= s->key_roots[j] == roots[j];
             if (roots[j])
                 same &= same_unit(s->key_units[j], units[j]);
@@ -903,29 +1177,44 @@ static PtrSpec *find_spec(Lowered *L, Func *f, Var **roots, PtrUnit *units)
     return NULL;
 }
 
-/* The roots and units of CALL's pointer arguments in specialization S (arrays of F's parameter count). */
-static void call_roots(const PtrSpec *s, Node *call, Var **roots, PtrUnit *units)
+/* The roots and units of CALL's keys in specialization S (arrays of MAX_KEYS): its pointer arguments and the pointer
+   members of its struct arguments. Returns the number of keys, -1 if too many. */
+static int call_roots(const PtrSpec *s, Node *call, Var **roots, PtrUnit *units, short *param, short *field)
 {
     Func *f = call->fn;
-    for (int i = 0; i < f->n_params && i < call->n_list; i++)
-        if (ptr_like(f->params[i])) {
+    int n = spec_keys(f, param, field);
+    for (int k = 0; k < n; k++) {
+        int i = param[k];
+        if (i >= call->n_list)
+            continue;
+        Type *elem;
+        if (field[k] < 0) {
             bool addr = f->params[i]->ty->kind == TY_REF;
-            roots[i] = root_of(s, call->list[i], addr);
-            units[i] = unit_of(s, call->list[i], addr);
-            if (!units[i].tight) /* only a struct's layout makes the alignment matter (pieces): one specialization */
-                units[i].align = elem_align(f->params[i]->ty->elem);
+            roots[k] = root_of(s, call->list[i], addr);
+            units[k] = unit_of(s, call->list[i], addr);
+            elem = f->params[i]->ty->elem;
+        } else {
+            if (!struct_member(s, call->list[i], field[k], &roots[k], &units[k]))
+                roots[k] = NULL;
+            Type *ft = object_type(f->params[i])->sdef->fields[field[k]].ty;
+            elem = ft->kind == TY_ARRAY ? ft->elem->elem : ft->elem;
         }
+        if (roots[k] && !units[k].tight) /* only a struct's layout makes the alignment matter (pieces): one specialization */
+            units[k].align = elem_align(elem);
+    }
+    return n;
 }
 
 PtrSpec *ptr_call_spec(Lowered *L, const PtrSpec *s, Node *call)
 {
     Func *f = call->fn;
-    if (!f || f->n_params > 64)
+    if (!f)
         return NULL;
-    Var *roots[64] = {0};
-    PtrUnit units[64] = {{0}};
-    call_roots(s, call, roots, units);
-    return find_spec(L, f, roots, units);
+    Var *roots[MAX_KEYS] = {0};
+    PtrUnit units[MAX_KEYS] = {{0}};
+    short param[MAX_KEYS], field[MAX_KEYS];
+    int n = call_roots(s, call, roots, units, param, field);
+    return n < 0 ? NULL : find_spec(L, f, roots, units, n);
 }
 
 /* A helper's reference to a pointer (`const device T*& x`, an inout index: lower.c) moves its caller's pointer ARG
@@ -941,6 +1230,99 @@ static void check_pointer_reference(PtrPass *X, Func *f, Var *p, PtrSpec *c, Var
         diag_error(X->prog->diag, arg->loc, "'%s' points its pointer reference '%s' into '%s' or moves it by parts of an element: not supported (a moved pointer keeps to its buffer or array and element type)", f->name, p->name, now ? now->name : "an unknown place");
     else if (!(a->kind == N_VAR && ptr_like(a->var)) && !pointer_array(a))
         diag_error(X->prog->diag, arg->loc, "'%s' takes a reference to the pointer '%s': pass a pointer variable", f->name, p->name);
+}
+
+static void walk(PtrPass *X, Node *n);
+
+/* A struct value copied whole (VALUE of a definition, assignment or return): a list's own elements only (the
+   copy binds the pointer members it gives: copy_object). */
+static void walk_value(PtrPass *X, Node *value)
+{
+    Node *v = strip(value);
+    if (v && v->kind == N_INITLIST && v->ty && v->ty->kind == TY_STRUCT) {
+        for (int i = 0; i < v->n_list; i++)
+            walk(X, v->list[i]);
+        return;
+    }
+    walk(X, value);
+}
+
+/* Call N: the specialization of its function for the roots of its keys (made and analyzed when new). */
+static void walk_call(PtrPass *X, Node *n)
+{
+    Func *f = n->fn;
+    Var *roots[MAX_KEYS] = {0};
+    PtrUnit units[MAX_KEYS] = {{0}};
+    short param[MAX_KEYS], field[MAX_KEYS];
+    int nk = call_roots(X->spec, n, roots, units, param, field);
+    if (nk < 0) {
+        if (X->report)
+            diag_error(X->prog->diag, n->loc, "'%s' takes more than %d pointers (parameters and pointer members of struct parameters): not supported", f->name, MAX_KEYS);
+        return;
+    }
+    for (int k = 0; k < nk; k++) {
+        int i = param[k];
+        if (field[k] >= 0 || i >= n->n_list)
+            continue;
+        if (!roots[k] && X->report)
+            diag_error(X->prog->diag, n->list[i]->loc, "cannot tell which buffer or array argument '%s' of '%s' points into", f->params[i]->name, f->name);
+        if (roots[k] == &ptr_dynamic)
+            note_addresses(X, n->list[i], f->params[i]->ty->is_const);
+        mark_root(roots[k], f->params[i]->ty->is_const);
+    }
+    if (!find_spec(X->L, f, roots, units, nk)) {
+        PtrSpec *s = arena_alloc(X->prog->arena, sizeof *s);
+        s->f = f;
+        s->L = X->L;
+        s->n_keys = nk;
+        s->key_roots = arena_alloc(X->prog->arena, sizeof(Var *) * (size_t)(nk + 1));
+        s->key_units = arena_alloc(X->prog->arena, sizeof(PtrUnit) * (size_t)(nk + 1));
+        memcpy(s->key_roots, roots, sizeof(Var *) * (size_t)nk);
+        memcpy(s->key_units, units, sizeof(PtrUnit) * (size_t)nk);
+        const char *name = f->glsl_name;
+        for (int k = 0; k < nk; k++) {
+            if (!roots[k])
+                continue;
+            Var *p = f->params[param[k]];
+            if (field[k] >= 0)
+                X->objects = true;
+            spec_set(X->prog, s, field[k] < 0 ? p : member_var(X->prog->arena, p, field[k], true), roots[k], units[k]);
+            name = arena_printf(X->prog->arena, "%s_%s", name, roots[k] == &ptr_null ? "null" : roots[k]->glsl_name);
+        }
+        const char *base = name;
+        for (int i = 0, k = 2; i < X->L->ptr_specs.len; i++) /* the same roots in other units */
+            if (((PtrSpec *)X->L->ptr_specs.items[i])->f == f && !strcmp(((PtrSpec *)X->L->ptr_specs.items[i])->glsl_name, name))
+                name = arena_printf(X->prog->arena, "%s_%d", base, k++), i = -1;
+        s->glsl_name = name;
+        pv_push(&X->L->ptr_specs, s);
+        PtrSpec *saved = X->spec;
+        analyze_spec(X, s);
+        X->spec = saved;
+        X->changed = true; /* what it returns may bind pointers of the caller */
+    }
+    PtrSpec *c = find_spec(X->L, f, roots, units, nk);
+    for (int k = 0; c && k < nk; k++) {
+        int i = param[k];
+        Var *p = f->params[i];
+        if (i >= n->n_list || !roots[k])
+            continue;
+        if (field[k] < 0) {
+            if (roots[k] != &ptr_dynamic && spec_lookup(c, p) == &ptr_dynamic) /* a parameter the helper moves to another buffer */
+                note_addresses(X, n->list[i], p->ty->is_const);
+            if (X->report && p->ty->kind == TY_PTR && p->is_out_param)
+                check_pointer_reference(X, f, p, c, roots[k], units[k], n->list[i]);
+            continue;
+        }
+        /* the object's pointer member as the helper leaves it: where its caller's copy (or the object itself,
+           passed by reference) says it points, counted in the same steps */
+        Var *mv = member_var(X->prog->arena, p, field[k], true);
+        const PtrUnit *u = spec_unit(c, mv);
+        if (X->report && (spec_lookup(c, mv) != roots[k] || !u || u->unit != units[k].unit))
+            diag_error(X->prog->diag, n->list[i]->loc, "'%s' points the pointer member '%s' of its parameter '%s' into '%s' or moves it by parts of "
+                       "an element: not supported (a pointer kept in a struct keeps to its buffer or array and element type)",
+                       f->name, object_type(p)->sdef->fields[field[k]].name, p->name,
+                       spec_lookup(c, mv) && spec_lookup(c, mv) != &ptr_dynamic ? spec_lookup(c, mv)->name : "another place");
+    }
 }
 
 static void walk(PtrPass *X, Node *n)
@@ -959,6 +1341,11 @@ static void walk(PtrPass *X, Node *n)
             bind(X, n->var, n->var->init, n->var->ty->kind == TY_REF, n->var->loc);
         else if (ptr_like(n->var) && X->report && !spec_lookup(X->spec, n->var))
             diag_error(X->prog->diag, n->var->loc, "pointer '%s' needs an initial value that says which buffer or array it points into", n->var->name);
+        else if (own_object(n->var) && n->var->init) { /* S s = make(...), S s = t, S s = {x, buf} */
+            copy_object(X, n->var, n->var->ty->sdef, n->var->init, n->var->loc);
+            walk_value(X, n->var->init);
+            return;
+        }
         walk(X, n->var->init);
         return;
     case N_ASSIGN: {
@@ -974,11 +1361,20 @@ static void walk(PtrPass *X, Node *n)
             bind(X, pointer_array(a), n->b, false, n->loc);
         else if (pointer_member(a) && !strcmp(n->op, "=")) /* rw.in = in_ */
             bind_member(X, a, n->b, n->loc);
-        else
+        else if (holds_pointers(n->a->ty) && !strcmp(n->op, "=")) { /* s = t: the members' roots go with the copy */
+            note_store(X, n->a);
+            copy_object(X, object_of(X->spec, a), n->a->ty->sdef, n->b, n->loc);
+            walk(X, n->a);
+            walk_value(X, n->b);
+            return;
+        } else
             note_store(X, n->a);
         break;
     }
-    case N_INITLIST: /* S s = {x, buf}: its pointer members */
+    case N_INITLIST: /* S s = {x, buf} of no object variable: its pointer members; S a[2] = {s, t}: theirs */
+        for (int i = 0; n->ty && n->ty->kind == TY_ARRAY && holds_pointers(n->ty->elem) && i < n->n_list; i++)
+            if (strip(n->list[i])->kind != N_INITLIST)
+                copy_object(X, NULL, n->ty->elem->sdef, n->list[i], n->list[i]->loc);
         if (n->ty && n->ty->kind == TY_STRUCT)
             for (int i = 0; i < n->n_list && i < n->ty->sdef->n_fields; i++)
                 if (n->ty->sdef->fields[i].ty->kind == TY_PTR) {
@@ -1012,6 +1408,11 @@ static void walk(PtrPass *X, Node *n)
                 X->spec->ret_unit = merge(X->spec->ret_unit, u);
                 X->changed = true;
             }
+        }
+        if (n->a && holds_pointers(X->spec->f->ret)) { /* return self: the members' roots of what it returns */
+            copy_object(X, ret_object(X, X->spec->f), X->spec->f->ret->sdef, n->a, n->loc);
+            walk_value(X, n->a);
+            return;
         }
         break;
     case N_INDEX:
@@ -1062,53 +1463,8 @@ static void walk(PtrPass *X, Node *n)
         }
         break;
     case N_CALL:
-        if (n->fn && n->fn->n_params <= 64) {
-            Func *f = n->fn;
-            Var *roots[64] = {0};
-            PtrUnit units[64] = {{0}};
-            call_roots(X->spec, n, roots, units);
-            for (int i = 0; i < f->n_params && i < n->n_list; i++)
-                if (ptr_like(f->params[i])) {
-                    if (!roots[i] && X->report)
-                        diag_error(X->prog->diag, n->list[i]->loc, "cannot tell which buffer or array argument '%s' of '%s' points into", f->params[i]->name, f->name);
-                    if (roots[i] == &ptr_dynamic)
-                        note_addresses(X, n->list[i], f->params[i]->ty->is_const);
-                    mark_root(roots[i], f->params[i]->ty->is_const);
-                }
-            if (!find_spec(X->L, f, roots, units)) {
-                PtrSpec *s = arena_alloc(X->prog->arena, sizeof *s);
-                s->f = f;
-                s->L = X->L;
-                s->key_roots = arena_alloc(X->prog->arena, sizeof(Var *) * (size_t)(f->n_params + 1));
-                s->key_units = arena_alloc(X->prog->arena, sizeof(PtrUnit) * (size_t)(f->n_params + 1));
-                memcpy(s->key_roots, roots, sizeof(Var *) * (size_t)f->n_params);
-                memcpy(s->key_units, units, sizeof(PtrUnit) * (size_t)f->n_params);
-                for (int i = 0; i < f->n_params; i++)
-                    if (roots[i])
-                        spec_set(X->prog, s, f->params[i], roots[i], units[i]);
-                const char *name = f->glsl_name;
-                for (int i = 0; i < f->n_params; i++)
-                    if (ptr_like(f->params[i]) && roots[i])
-                        name = arena_printf(X->prog->arena, "%s_%s", name, roots[i]->glsl_name);
-                const char *base = name;
-                for (int i = 0, k = 2; i < X->L->ptr_specs.len; i++) /* the same roots in other units */
-                    if (((PtrSpec *)X->L->ptr_specs.items[i])->f == f && !strcmp(((PtrSpec *)X->L->ptr_specs.items[i])->glsl_name, name))
-                        name = arena_printf(X->prog->arena, "%s_%d", base, k++), i = -1;
-                s->glsl_name = name;
-                pv_push(&X->L->ptr_specs, s);
-                PtrSpec *saved = X->spec;
-                analyze_spec(X, s);
-                X->spec = saved;
-                X->changed = true; /* what it returns may bind pointers of the caller */
-            }
-            PtrSpec *c = find_spec(X->L, f, roots, units);
-            for (int i = 0; c && i < f->n_params && i < n->n_list; i++) /* a parameter the helper moves to another buffer */
-                if (ptr_like(f->params[i]) && roots[i] != &ptr_dynamic && spec_lookup(c, f->params[i]) == &ptr_dynamic)
-                    note_addresses(X, n->list[i], f->params[i]->ty->is_const);
-            for (int i = 0; c && X->report && i < f->n_params && i < n->n_list; i++)
-                if (f->params[i]->ty->kind == TY_PTR && f->params[i]->is_out_param && roots[i])
-                    check_pointer_reference(X, f, f->params[i], c, roots[i], units[i], n->list[i]);
-        }
+        if (n->fn)
+            walk_call(X, n);
         break;
     default:
         break;
@@ -1121,20 +1477,23 @@ static void walk(PtrPass *X, Node *n)
         walk(X, n->list[i]);
 }
 
-static void analyze_spec(PtrPass *X, PtrSpec *s)
+/* Analyzes specialization S until its roots settle; returns whether anything changed on the way. */
+static bool analyze_spec(PtrPass *X, PtrSpec *s)
 {
-    bool report = X->report;
+    bool report = X->report, any = false;
     X->spec = s;
     for (int round = 0; round < 8; round++) {
         X->changed = false;
         X->report = false;
         walk(X, s->f->body);
+        any |= X->changed;
         if (!X->changed)
             break;
     }
     X->report = report;
     if (report)
         walk(X, s->f->body);
+    return any;
 }
 
 /* Marks the specializations the calls in N reach from specialization S (roots found in earlier rounds may have
@@ -1160,6 +1519,25 @@ static void reach(Lowered *L, PtrSpec *s, Node *n)
         reach(L, s, n->list[i]);
 }
 
+/* A scalar or vector that threadgroup memory stored as words is read and written as. */
+static bool word_leaf(const Type *c)
+{
+    return (ty_is_scalar(c) || (c->kind == TY_VEC && !(c->packed && c->n == 3))) && ty_scalar_kind(c) != TY_BOOL &&
+           ty_scalar_kind(c) != TY_DOUBLE;
+}
+
+/* A struct of such scalars and vectors (MLX's complex64_t: two floats), read and written member by member where
+   threadgroup memory is stored as words (a complex tile read as floats). */
+bool ptr_word_struct(const Type *t)
+{
+    if (!t || t->kind != TY_STRUCT || t->sdef->is_union || t->sdef->empty || t->sdef->n_fields == 0)
+        return false;
+    for (int i = 0; i < t->sdef->n_fields; i++)
+        if (!word_leaf(t->sdef->fields[i].ty))
+            return false;
+    return true;
+}
+
 /* How threadgroup memory read through pointers of other types is stored (docs/translator.md, "Pointers"):
    read as one type only, it is an array of that type (ggml's `threadgroup char* shmem` read as float); read and
    written as several, an array of unsigned words as wide as the narrowest alignment written (at most 4 bytes), so
@@ -1181,8 +1559,7 @@ static void choose_memory(Program *prog, Lowered *L)
                 several = true;
             one = one ? one : t;
             Type *c = t->kind == TY_MAT ? t->elem : t; /* a matrix: its columns */
-            leaf &= ty_is_scalar(c) || (c->kind == TY_VEC && !(c->packed && c->n == 3));
-            leaf &= ty_scalar_kind(c) != TY_BOOL && ty_scalar_kind(c) != TY_DOUBLE;
+            leaf &= word_leaf(c) || ptr_word_struct(t);
             if (u->items[j + 2] && ty_metal_align(u->items[j + 2]) < word)
                 word = ty_metal_align(u->items[j + 2]);
         }
@@ -1204,8 +1581,8 @@ static void choose_memory(Program *prog, Lowered *L)
             continue;
         }
         if (!leaf || (own->kind == TY_ATOMIC)) {
-            diag_error(prog->diag, r->loc, "threadgroup memory '%s' is read as several types, among them %s: only scalars, vectors "
-                       "and matrices are supported there (structs: read it as one type)", r->name, ty_metal_name(prog->arena, one));
+            diag_error(prog->diag, r->loc, "threadgroup memory '%s' is read as several types, among them %s: only scalars, vectors, "
+                       "matrices and structs of scalars and vectors are supported there (other structs: read it as one type)", r->name, ty_metal_name(prog->arena, one));
             continue;
         }
         if (bytes % word)
@@ -1218,7 +1595,7 @@ static void choose_memory(Program *prog, Lowered *L)
 bool ptr_analyze(Program *prog, Lowered *L)
 {
     int before = prog->diag->n_errors;
-    PtrPass X = {prog, L, NULL, false, false};
+    PtrPass X = {.prog = prog, .L = L};
     for (int i = 0; i < L->tg_vars.len; i++) { /* chosen per kernel (a helper's array may serve several) */
         ((Var *)L->tg_vars.items[i])->mem_type = NULL;
         ((Var *)L->tg_vars.items[i])->mem_word = 0;
@@ -1231,9 +1608,14 @@ bool ptr_analyze(Program *prog, Lowered *L)
     k->key_units = arena_alloc(prog->arena, sizeof(PtrUnit) * (size_t)(k->f->n_params + 1));
     pv_push(&L->ptr_specs, k);
     analyze_spec(&X, k); /* finds every specialization, reporting nothing */
-    for (int again = 0; again < 2 && L->ptr_fields; again++) /* pointer members bound after a helper was analyzed */
-        for (int i = 0; i < L->ptr_specs.len; i++)
-            analyze_spec(&X, L->ptr_specs.items[i]);
+    for (int again = 0; again < 8 && (L->ptr_fields || X.objects); again++) { /* pointer members bound after a helper was analyzed */
+        bool changed = false;
+        for (int i = 0; i < L->ptr_specs.len; i++) {
+            changed |= analyze_spec(&X, L->ptr_specs.items[i]);
+        }
+        if (!changed && again >= 1)
+            break;
+    }
     /* an index variable must not take the name of a buffer or array it might point into */
     for (int i = 0; i < L->ptr_specs.len; i++) {
         PtrSpec *s = L->ptr_specs.items[i];
@@ -1247,15 +1629,20 @@ bool ptr_analyze(Program *prog, Lowered *L)
             for (int t = 0; t < L->ptr_specs.len; t++) /* a caller's local passed beside it (rope_yarn's cos_theta) */
                 for (int m = 0; m < ((PtrSpec *)L->ptr_specs.items[t])->n; m++) {
                     Var *r = ((PtrSpec *)L->ptr_specs.items[t])->roots[m];
-                    clash |= r && r != v && r != &ptr_dynamic && r->kind == VAR_LOCAL && !r->is_threadgroup && !strcmp(v->glsl_name, r->glsl_name);
+                    clash |= r && r != v && r != &ptr_dynamic && (r->kind == VAR_LOCAL || r->kind == VAR_PARAM) && !r->is_threadgroup &&
+                             !strcmp(v->glsl_name, r->glsl_name);
                 }
             if (clash)
                 v->glsl_name = arena_printf(prog->arena, "%s_p", v->glsl_name);
         }
     }
     X.report = true;
+    k->used = true;
+    reach(L, k, k->f->body); /* specializations made on the way for roots not known yet are not reported */
     for (int i = L->ptr_specs.len - 1; i >= 0; i--) { /* helpers first: an error there explains its callers' */
         X.spec = L->ptr_specs.items[i];
+        if (!X.spec->used)
+            continue;
         walk(&X, X.spec->f->body); /* the specs are complete: report what has no root */
         if (prog->diag->n_errors != before)
             break;

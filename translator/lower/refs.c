@@ -310,7 +310,8 @@ static void bind_references(Refs *R, Node *n)
     n->n_list = len;
 }
 
-/* The pointer to T under `(S*)P` with S a struct that holds only an array of bytes, else NULL. */
+/* The pointer to T under `(S*)P` with S a struct that holds only an array of bytes, else NULL. T may be a struct
+   (MLX's complex64_t tiles), copied whole. */
 static Node *byte_struct_source(Node *n, Type **st)
 {
     while (n && n->kind == N_PAREN)
@@ -324,7 +325,8 @@ static Node *byte_struct_source(Node *n, Type **st)
     Node *p = n->a;
     while (p && (p->kind == N_PAREN || (p->kind == N_CAST && p->implicit)))
         p = p->a;
-    if (!p || !p->ty || p->ty->kind != TY_PTR || p->ty->elem->kind == TY_STRUCT || p->ty->elem->kind == TY_VOID)
+    Type *e = p && p->ty && p->ty->kind == TY_PTR ? p->ty->elem : NULL;
+    if (!e || e->kind == TY_VOID || (e->kind == TY_STRUCT && (e->sdef->is_union || e->sdef->empty))) /* complex64_t: whole */
         return NULL;
     *st = n->ty->elem;
     return p;
