@@ -6,17 +6,17 @@
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
+struct AxpyArguments_float
+{
+    uint64_t xs[4]; // float*
+    uint64_t ys[4]; // float*
+};
+
 struct ChunkMetadata
 {
     uint64_t numels[4];
     uint64_t group_to_tensor[8];
     uint64_t group_to_chunk[8];
-};
-
-struct AxpyArguments_float
-{
-    uint64_t xs[4]; // float*
-    uint64_t ys[4]; // float*
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_args { AxpyArguments_float args; };

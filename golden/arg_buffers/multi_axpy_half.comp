@@ -7,17 +7,17 @@
 // Threadgroup size: specialization constants 0, 1, 2, set by the runtime at dispatch.
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
+struct AxpyArguments_half
+{
+    uint64_t xs[4]; // half*
+    uint64_t ys[4]; // half*
+};
+
 struct ChunkMetadata
 {
     uint64_t numels[4];
     uint64_t group_to_tensor[8];
     uint64_t group_to_chunk[8];
-};
-
-struct AxpyArguments_half
-{
-    uint64_t xs[4]; // half*
-    uint64_t ys[4]; // half*
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer mtl_buffer_args { AxpyArguments_half args; };
