@@ -116,7 +116,7 @@ def case(dt, M, N, K, ta=False, tb=False, alpha=None, beta=None, c_shape=None, w
                            9: Scalar("float", beta)})
     launches = [dict(entry=entry, bind={0: "a", 1: "b", 2: "c_split", 3: Bytes(params)}, threadgroup=(32, 2, 2),
                      threadgroups=(tiles_n, tiles_m, parts), width=width),
-                dict(entry=accum, bind=accum_bind, threadgroup=tg, grid=(N, M, 1))]
+                dict(entry=accum, bind=accum_bind, threadgroup=tg, grid=(N, M, 1), width=width)]
     name = "mlx_splitk_%s%s_%s_%dx%dx%d_p%d%s%s" % (
         "t" if ta else "n", "t" if tb else "n", tname, M, N, K, parts,
         ("_addmm" if axpby else "_addmm_ab1") + ("_c" + "x".join(map(str, c_shape)) if c_shape != (M, N) else "")
