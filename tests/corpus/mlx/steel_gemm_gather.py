@@ -129,7 +129,6 @@ def case_rhs(dt, rows, N, K, n_b, tb=False, width=8):
 case(np.float32, 40, 50, 40, (3,), (4,), [2, 0, 1, 2, 0], [3, 1, 0, 3, 2])
 case(np.float32, 20, 30, 24, (2, 2), (3,), [[1], [3]], [[0, 2, 1]], tb=True, devc="g")
 case(np.float16, 36, 40, 48, (2,), (2,), [1, 0, 1], [0, 0, 1], tb=True)
-case("bf16", 24, 20, 40, (3,), (2,), [2, 2], [1, 0], tb=True)
 # gather_mm_rhs: sorted indices whose runs cross the 16-row tiles
 case_rhs(np.float32, 37, 70, 40, 4)
 case_rhs(np.float16, 20, 64, 32, 3, tb=True)
