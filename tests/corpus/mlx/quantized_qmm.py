@@ -19,9 +19,10 @@ ceil(M / 32), split_k)) and then a strided sum over the split axis (reduce.metal
 partials, each a matrix of T, are compared here. Batches come from quantized_matmul's broadcast_arrays (x and w
 of more than 2 dimensions; a broadcast x has batch stride 0).
 
-Scales are powers of two (1/8 to 1) and biases whole multiples of their scale, x small integers: every dequantized
-weight (a power of two times an integer of at most 8 bits for bfloat16) is exact in T (the kernel dequantizes into threadgroup memory of T), every float sum is exact, and the
-kernel rounds once to T, as NumPy does: compared exactly."""
+Scales are powers of two (1/8 to 1) and biases whole multiples of their scale, x small integers: every
+dequantized weight (a power of two times an integer of at most 8 bits for bfloat16) is exact in T (the kernel
+dequantizes into threadgroup memory of T), every float sum is exact, and the kernel rounds once to T, as NumPy
+does: compared exactly."""
 import numpy as np
 
 from mlxcase import EXACT, Out, Scalar, i32, i64, reference, rng, to_bf16, from_bf16

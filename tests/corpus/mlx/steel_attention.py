@@ -21,7 +21,7 @@ import struct
 
 import numpy as np
 
-from mlxcase import BF16, F16, F32_TRANSCENDENTAL, TNAME, Bytes, Out, reference, rng, to_bf16, from_bf16
+from mlxcase import BF16, F16, F32_TRANSCENDENTAL, TNAME, Bytes, Out, reference, rng, to_bf16
 from refcase import Scalar
 
 ref = reference("steel/attn/kernels/steel_attention.metal")

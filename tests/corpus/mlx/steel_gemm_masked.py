@@ -60,7 +60,6 @@ def case(dt, bs, M, N, K, out_mask=None, op_mask=None, ta=False, tb=False, batch
     b64 = r.integers(-8, 9, batch + ((N, K) if tb else (K, N))) / 8.0
     a_mat = np.swapaxes(a64, -1, -2) if ta else a64
     b_mat = np.swapaxes(b64, -1, -2) if tb else b64
-    inputs = [(a64, None), (b64, None)]
     masks = {}
     if out_mask:
         masks[10] = mask(batch + (tm, tn), out_mask, dt)

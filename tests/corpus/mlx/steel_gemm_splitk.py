@@ -129,7 +129,8 @@ case(np.float32, 20, 36, 200)                       # 16 x 16 tiles, 8 partition
 case(np.float32, 48, 40, 256, tb=True)              # 32 x 32 tiles, K aligned, M and N not: 4 partitions of 64
 case(np.float32, 32, 64, 192, ta=True, width=32)    # M and N aligned (16 x 32 tiles), 8 partitions of 16
 case(np.float16, 32, 32, 160, ta=True, tb=True)     # 16 partitions of 0: the last one takes all of K
-case(np.float16, 24, 40, 136, alpha=0.5, beta=2.0, c_shape=(40,))       # axbpy, C a bias row (ldc 0); the last partition: the 8 leftover
+# axbpy, C a bias row (ldc 0); the last partition only the 8 leftover
+case(np.float16, 24, 40, 136, alpha=0.5, beta=2.0, c_shape=(40,))
 case("bf16", 36, 20, 152, tb=True, alpha=2.0, beta=0.25, c_shape=(36, 1))   # axbpy, C a bias column (fdc 0)
 case("bf16", 40, 24, 128)
 case("c64", 20, 18, 136)
