@@ -51,3 +51,31 @@ kernel void narrow_constants(device int* dst [[buffer(0)]],
     dst[i] = v + int(ntg.x) * 1000 + int(tid) * 100000;
     scaled[i] = half(i % 64) * FC_scale;
 }
+
+// Conditions on locals that hold function constants, as ggml writes them (kernel_flash_attn_ext_blk: `const int32_t
+// C = FC_...; if ((C > NW || Q > 1) && res == 0)`; the 64 kernel_mul_mv_ext_*: `const short nxpsg = FC_...;
+// if (nxpsg >= 16)`), a local computed from one, and a program-scope constant computed from one. clang folds such
+// conditions through the initializers with the placeholder 0 it is given for a function constant: the branches
+// must stay, since the values come at pipeline creation.
+constant int FC_tile [[function_constant(40)]];
+constant short FC_lanes [[function_constant(41)]];
+constant bool FC_tile_big = FC_tile * 2 > 64;
+
+kernel void fc_locals(device const int* src [[buffer(0)]],
+                      device int* dst [[buffer(1)]],
+                      uint i [[thread_position_in_grid]]) {
+    const int C = FC_tile;
+    const short lanes = FC_lanes;
+    constexpr short NW = 32;
+    const int twice = 2 * C;
+    int res = src[i];
+    if ((C > NW || lanes > 1) && res >= 0)
+        res += 1000;
+    if (lanes >= 16)
+        res += 100;
+    if (twice >= 8)
+        res += 10;
+    if (FC_tile_big)
+        res += 1;
+    dst[i] = res;
+}

@@ -157,5 +157,54 @@ def flash_attn_ext_vec(D, n_q, heads, kv_heads, n_kv):
 
 flash_attn_ext_vec(64, 3, 2, 1, 96)
 
+# ---- small batches: kernel_mul_mv_ext_<t>_f32_r1_<n>, 2 to 8 rows of src1 (ggml-metal-ops.cpp's first branch)
+
+MUL_MV_EXT = cstruct(("ne00", "i4"), ("ne01", "i4"), ("ne02", "i4"), ("nb00", "u8"), ("nb01", "u8"), ("nb02", "u8"),
+                     ("nb03", "u8"), ("ne10", "i4"), ("ne11", "i4"), ("ne12", "i4"), ("nb10", "u8"), ("nb11", "u8"),
+                     ("nb12", "u8"), ("nb13", "u8"), ("ne0", "i4"), ("ne1", "i4"), ("r2", "i2"), ("r3", "i2"))
+R1PTG = {2: 2, 3: 3, 4: 4, 5: 5, 6: 3, 7: 4, 8: 4}    # src1 rows per threadgroup, by ne11 (the host's switch)
+
+
+def mul_mv_ext(t0, K, M, N):
+    """dst[n][m] = src0[m] . src1[n] for N = 2..8 rows of src1, as ggml-metal-ops.cpp launches it: nsg 2,
+    nxpsg = 16 threads along a row when K % 256 == 0 and N < 3, else 8 (function constants 600-604 with ne12, r2,
+    r3), ((M + r0ptg - 1) / r0ptg, (N + r1ptg - 1) / r1ptg, 1) threadgroups of 32 x 2, r0ptg = (32 / nxpsg) * 2.
+    Each row's partial sums are reduced by simd_shuffle_down under `if (nxpsg >= 16)` ... `if (nxpsg >= 2)` on a
+    local holding the function constant (these branches were dropped once: clang folded them with the constant's
+    placeholder 0). Exact as mul_mv's cases are."""
+    assert K % 128 == 0 and 2 <= N <= 8
+    nsg = 2
+    nxpsg = 16 if K % 256 == 0 and N < 3 else 8
+    r0ptg, r1ptg = (32 // nxpsg) * nsg, R1PTG[N]
+    if t0 == "f16":
+        w = dyadic(r, (M, K), -1, 1, 8, np.float16)
+        pad = 4                                             # half4 rows 8 bytes apart at least
+        buf = dyadic(r, (M, K + pad), -1, 1, 8, np.float16)
+        buf[:, :K] = w
+        src0, nb00, nb01, wf = buf.reshape(-1).view(np.int8), 2, 2 * (K + pad), w.astype(np.float64)
+    else:
+        src0, nb01, wq = quant_rows(r, t0, M, K // BLOCK[t0][1], pad=2 if t0 == "q4_0" else 4, small=True)
+        nb00, wf = BLOCK[t0][0], wq.astype(np.float64)
+    half = 0.5 if t0.endswith("_K") else 1
+    x = dyadic(r, (N, K), -half, half, 8)
+    nb11 = 4 * (K + 4)
+    xbuf = dyadic(r, N * nb11 // 4, -1, 1, 8)
+    for n in range(N):
+        xbuf[n * nb11 // 4:n * nb11 // 4 + K] = x[n]
+    want = (x.astype(np.float64) @ wf.T).astype(np.float32)
+    v = dict(ne00=K, ne01=M, ne02=1, nb00=nb00, nb01=nb01, nb02=nb01 * M, nb03=nb01 * M, ne10=K, ne11=N, ne12=1,
+             nb10=4, nb11=nb11, nb12=nb11 * N, nb13=nb11 * N, ne0=M, ne1=N, r2=1, r3=1)
+    ref.case("ggml_mul_mv_ext_%s_f32_r1_%d_%dx%dx%d" % (t0, r1ptg, M, N, K), "kernel_mul_mv_ext_%s_f32_r1_%d" % (t0, r1ptg),
+             {0: Bytes(pack(MUL_MV_EXT, **v)), 1: src0, 2: xbuf.view(np.int8),
+              3: Out(want.reshape(-1), tol=EXACT, raw=True)},
+             threadgroup=(32, nsg, 1), threadgroups=(-(-M // r0ptg), -(-N // r1ptg), 1),
+             constants={600: Scalar("short", nsg), 601: Scalar("short", nxpsg), 602: Scalar("short", 1),
+                        603: Scalar("short", 1), 604: Scalar("short", 1)})
+
+
+mul_mv_ext("f16", 256, 21, 2)                   # nxpsg 16: reductions over 16 lanes, 4 rows per threadgroup
+mul_mv_ext("q4_0", 256, 21, 3)                  # nxpsg 8, rows past the end (row 0 read again), r1ptg 3
+mul_mv_ext("q4_K", 256, 13, 5)                  # the float4x4 path (kernel_mul_mv_ext_q4x4_f32_impl), r1ptg 5
+
 if __name__ == "__main__":
     raise SystemExit(ref.main())

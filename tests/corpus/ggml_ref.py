@@ -84,11 +84,13 @@ def dyadic(r, shape, lo, hi, den, dtype=np.float32):
 BLOCK = {"q4_0": (18, 32), "q4_1": (20, 32), "q5_0": (22, 32), "q8_0": (34, 32), "q4_K": (144, 256), "q6_K": (210, 256)}
 
 
-def block(r, kind, small=False):
+def block(r, kind, small=False, exact_half=False):
     """Bytes of one random block of KIND and its weights (float32), per ggml's format (ggml-common.h). SMALL: scales
-    k/256 (k < 16), so that dot products with multiples of 1/8 are exact in float."""
+    k/256 (k < 16), so that dot products with multiples of 1/8 are exact in float. EXACT_HALF (with SMALL): every weight
+    exact in half as well (q4_K: scales, minimums and k below 8), for kernels that hold weights as half."""
+    top_d = 8 if exact_half and kind == "q4_K" else 16
     if small:
-        d = np.float16(r.integers(1, 16) / 256 * r.choice([-1, 1]))
+        d = np.float16(r.integers(1, top_d) / 256 * r.choice([-1, 1]))
     else:
         d = np.float16(r.uniform(0.005, 0.1) * r.choice([-1, 1]))
     if kind == "q8_0":
@@ -117,8 +119,8 @@ def block(r, kind, small=False):
         return ql.tobytes() + qh.tobytes() + sc.tobytes() + h(d), y.astype(np.float32)
     if kind == "q4_K":
         # 8 sub-blocks of 32 weights: w = d * sc[j] * q - dmin * m[j], sc and m 6-bit, packed in 12 bytes
-        dmin = np.float16(r.integers(1, 16) / 256) if small else np.float16(r.uniform(0.001, 0.05))
-        top = 16 if small else 64
+        dmin = np.float16(r.integers(1, top_d) / 256) if small else np.float16(r.uniform(0.001, 0.05))
+        top = top_d if small else 64
         sc = r.integers(0, top, 8)
         m = r.integers(0, top, 8)
         scales = np.zeros(12, dtype=np.uint8)
@@ -146,7 +148,7 @@ def block(r, kind, small=False):
     return h(d) + np.uint32(qh).tobytes() + qs.tobytes(), (w - 16).astype(np.float32) * np.float32(d)
 
 
-def quant_rows(r, kind, rows, nblocks, pad=0, extra_rows=0, small=False):
+def quant_rows(r, kind, rows, nblocks, pad=0, extra_rows=0, small=False, exact_half=False):
     """ROWS rows of NBLOCKS blocks of KIND, each row PAD bytes longer than its blocks (blocks at offsets that are not
     multiples of their size), plus EXTRA_ROWS rows of random bytes after them (ggml's kernels read whole row groups).
     Returns (buffer int8, row stride nb01, weights float32 [rows, nblocks * qk])."""
@@ -156,7 +158,7 @@ def quant_rows(r, kind, rows, nblocks, pad=0, extra_rows=0, small=False):
     w = np.zeros((rows, qk * nblocks), dtype=np.float32)
     for i in range(rows):
         for b in range(nblocks):
-            blk, v = block(r, kind, small)
+            blk, v = block(r, kind, small, exact_half)
             data[i * nb01 + b * bs:i * nb01 + (b + 1) * bs] = blk
             w[i, qk * b:qk * (b + 1)] = v
     return np.frombuffer(bytes(data), dtype=np.int8).copy(), nb01, w

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Reference for samples/function_constants.metal: function constants of 8-, 16- and 32-bit types and half, at
-indices up to 65535, given by index (mtlrun --constant N=TYPE:VALUE)."""
+indices up to 65535, given by index (mtlrun --constant N=TYPE:VALUE), and branches on locals and program-scope
+constants computed from them."""
 import numpy as np
 from refcase import Out, Reference, Scalar, rng
 
@@ -38,11 +39,27 @@ def narrow_case(name, n, tg, rows_n, shift, bias, scale, big):
              constants=constants)
 
 
+def locals_case(name, tile, lanes, n=100):
+    """fc_locals: branches on locals initialized from function constants (clang folded them with the constants'
+    placeholder 0, and the branches were dropped)."""
+    src = r.integers(-50, 50, n).astype(np.int32)
+    res = src.copy()
+    res += np.where(((tile > 32) or (lanes > 1)) & (src >= 0), 1000, 0).astype(np.int32)
+    res += 100 if lanes >= 16 else 0
+    res += 10 if 2 * tile >= 8 else 0
+    res += 1 if tile * 2 > 64 else 0
+    ref.case("function_constants_" + name, "fc_locals", {0: src, 1: Out(res.astype(np.int32))}, threadgroup=32,
+             grid=n, constants={40: Scalar("int", tile), 41: Scalar("short", lanes)})
+
+
 bin_case("bin_add_once", 0, 1, False)
 bin_case("bin_sub_twice_broadcast", 1, 2, True)
 bin_case("bin_mul_three", 2, 3, False)
 narrow_case("narrow_all", 1000, 64, 41000, 3, -7, 0.5, 0xfffff123)
 narrow_case("narrow_undefined", 300, 32, 7, 0, 100, -2.0, None)
+locals_case("locals_wide_tile", 64, 1)
+locals_case("locals_many_lanes", 2, 16)
+locals_case("locals_zero", 0, 0)
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -3294,29 +3294,46 @@ static Node *if_constexpr(Parser *P, CXCursor c, Kids *k)
 }
 
 /* Whether expression C reads a function constant or calls a function (its value is then not the one clang folds:
-   function constants are given `= {}` for clang, their values come at pipeline creation). */
+   function constants are given `= {}` for clang, their values come at pipeline creation), also through the
+   initializers of the variables it reads: clang folds `const int C = FC_c;` ... `if (C > 32)` through C's
+   initializer (ggml's kernel_flash_attn_ext_blk), so such a condition is not constant either. */
 typedef struct FoldCheck {
     Parser *P;
     bool variable;
+    int depth; /* variables followed into their initializers */
 } FoldCheck;
+
+enum { FOLD_CHECK_DEPTH = 32 };
 
 static enum CXChildVisitResult fold_check_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
     FoldCheck *f = data;
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_CallExpr) {
+    if (k == CXCursor_CallExpr && !f->depth) { /* (in an initializer, a call clang folds is a constexpr one) */
         f->variable = true;
         return CXChildVisit_Break;
     }
     if (k == CXCursor_DeclRefExpr) {
         CXCursor ref = clang_getCursorReferenced(c);
-        if (clang_getCursorKind(ref) == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(ref) == 1) {
-            Var *v = get_global(f->P, ref);
-            if (!v || v->fc_id) {
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl) {
+            if (clang_Cursor_hasVarDeclGlobalStorage(ref) == 1) {
+                Var *v = get_global(f->P, ref);
+                if (!v || v->fc_id) {
+                    f->variable = true;
+                    return CXChildVisit_Break;
+                }
+            }
+            /* the variable's initializer, which clang folds when the variable is a constant integer */
+            if (f->depth >= FOLD_CHECK_DEPTH) {
                 f->variable = true;
                 return CXChildVisit_Break;
             }
+            f->depth++;
+            clang_visitChildren(ref, fold_check_visit, f);
+            f->depth--;
+            if (f->variable)
+                return CXChildVisit_Break;
         }
     }
     return CXChildVisit_Recurse;
@@ -3324,7 +3341,7 @@ static enum CXChildVisitResult fold_check_visit(CXCursor c, CXCursor parent, CXC
 
 static bool foldable_condition(Parser *P, CXCursor cond)
 {
-    FoldCheck f = {P, false};
+    FoldCheck f = {P, false, 0};
     if (fold_check_visit(cond, cond, &f) == CXChildVisit_Break)
         return false;
     clang_visitChildren(cond, fold_check_visit, &f);
