@@ -6,6 +6,7 @@ launches them, with NumPy references; tests/corpus/run_mlx_exec.py runs them. MT
 checkout (commit 846d176227a0ac13d2667e58d2bb68b322109ab0).
 """
 import os
+import struct
 import sys
 
 import numpy as np
@@ -113,3 +114,15 @@ def rounded(v, dt):
     if dt == "bf16":
         return from_bf16(to_bf16(np.asarray(v, dtype=np.float32))).astype(np.float64)
     return np.asarray(v).astype(dt).astype(np.float64)
+
+
+def gemm_params(M, N, K, lda, ldb, ldd, tiles_n, tiles_m, bsa, bsb, bsd, swizzle_log, k_iters, batch_ndim):
+    """mlx::steel::GEMMParams (steel/gemm/params.h) as C lays it out: 8 ints, 3 int64 at 32, 3 ints (the last
+    gemm_k_iterations_aligned and batch_ndim), padded to 72 bytes."""
+    return struct.pack("<8i3q3i4x", M, N, K, lda, ldb, ldd, tiles_n, tiles_m, bsa, bsb, bsd, swizzle_log,
+                       k_iters, batch_ndim)
+
+
+def float_buffer(v, dt):
+    """V stored as dtype DT; "bf16": bfloat16 bits (uint16)."""
+    return to_bf16(np.asarray(v, dtype=np.float32)) if dt == "bf16" else np.asarray(v).astype(dt)

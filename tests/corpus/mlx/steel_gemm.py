@@ -21,7 +21,7 @@ import struct
 
 import numpy as np
 
-from mlxcase import EXACT, TNAME, Bytes, Out, reference, rng, to_bf16
+from mlxcase import EXACT, TNAME, Bytes, Out, gemm_params, reference, rng, to_bf16
 from refcase import Scalar
 
 ref = reference("steel/gemm/kernels/steel_gemm_fused.metal")
@@ -41,12 +41,6 @@ def tiles(dt, ta, tb, devc="d"):
     if dt == np.float32:
         return (32, 64, 16, 1, 2) if nt else (64, 32, 32, 2, 2)
     return (64, 32, 32, 2, 2) if nt else (64, 64, 16, 1, 2)
-
-
-def gemm_params(M, N, K, lda, ldb, ldd, tiles_n, tiles_m, bsa, bsb, bsd, swizzle_log, k_aligned, batch_ndim):
-    """mlx::steel::GEMMParams (steel/gemm/params.h) as C lays it out: 8 ints, 3 int64 at 32, 3 ints, padded to 72."""
-    return struct.pack("<8i3q3i4x", M, N, K, lda, ldb, ldd, tiles_n, tiles_m, bsa, bsb, bsd, swizzle_log,
-                       k_aligned, batch_ndim)
 
 
 def addmm_params(ldc, fdc, bsc, alpha, beta):

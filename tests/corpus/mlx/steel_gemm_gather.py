@@ -18,24 +18,12 @@ rhs_indices 2, out 3, GEMMParams 4 (B's batch stride); runs of equal indices are
 
 Inputs are multiples of 1/8: every product and sum is exact in float, half and bfloat16 outputs rounded once:
 compared exactly."""
-import struct
-
 import numpy as np
 
-from mlxcase import EXACT, TNAME, Bytes, Out, Scalar, i32, i64, reference, rng, to_bf16
+from mlxcase import EXACT, TNAME, Bytes, Out, Scalar, float_buffer, gemm_params, i32, i64, reference, rng
 
 ref = reference("steel/gemm/kernels/steel_gemm_gather.metal")
 r = rng(1507)
-
-
-def gemm_params(M, N, K, lda, ldb, ldd, tiles_n, tiles_m, bsa, bsb, bsd, swizzle_log, k_iters, batch_ndim):
-    """mlx::steel::GEMMParams (steel/gemm/params.h): 8 ints, 3 int64 at 32, 3 ints, padded to 72."""
-    return struct.pack("<8i3q3i4x", M, N, K, lda, ldb, ldd, tiles_n, tiles_m, bsa, bsb, bsd, swizzle_log,
-                       k_iters, batch_ndim)
-
-
-def buffer(v, dt):
-    return to_bf16(np.asarray(v, dtype=np.float32)) if dt == "bf16" else np.asarray(v).astype(dt)
 
 
 def tiles(dt, ta, tb, devc):
@@ -87,8 +75,8 @@ def case(dt, M, N, K, a_batch, b_batch, lhs, rhs, ta=False, tb=False, width=8, d
         b_str[-1], b_str[-2] = b_str[-2], b_str[-1]
     params = gemm_params(M, N, K, M if ta else K, K if tb else N, N, -(-N // BN), -(-M // BM), ls[0], rs[0], M * N,
                          0, K // BK, batch_ndim)
-    bufs = {0: buffer(a64, dt).reshape(-1), 1: buffer(b64, dt).reshape(-1), 2: lhs.reshape(-1),
-            3: rhs.reshape(-1), 4: Out(buffer(want, dt).reshape(-1), tol=EXACT, bf16=dt == "bf16"),
+    bufs = {0: float_buffer(a64, dt).reshape(-1), 1: float_buffer(b64, dt).reshape(-1), 2: lhs.reshape(-1),
+            3: rhs.reshape(-1), 4: Out(float_buffer(want, dt).reshape(-1), tol=EXACT, bf16=dt == "bf16"),
             5: Bytes(params), 6: i32(lb.shape), 7: i64(ls), 8: i64(rs), 9: Scalar("int", len(a_batch)),
             10: i32(a_mat.shape), 11: i64(a_str), 12: Scalar("int", len(b_batch)), 13: i32(b_mat.shape),
             14: i64(b_str)}
@@ -113,8 +101,8 @@ def case_rhs(dt, rows, N, K, n_b, tb=False, width=8):
     rhs = np.sort(r.integers(0, n_b, rows)).astype(np.uint32)
     want = np.stack([a64[i] @ b_mat[j] for i, j in enumerate(rhs)])   # rows x 1 x N
     params = gemm_params(rows, N, K, K, K if tb else N, N, -(-N // BN), -(-rows // BM), 0, N * K, 0, 0, K // BK, 0)
-    bufs = {0: buffer(a64, dt).reshape(-1), 1: buffer(b64, dt).reshape(-1), 2: rhs,
-            3: Out(buffer(want, dt).reshape(-1), tol=EXACT, bf16=dt == "bf16"), 4: Bytes(params)}
+    bufs = {0: float_buffer(a64, dt).reshape(-1), 1: float_buffer(b64, dt).reshape(-1), 2: rhs,
+            3: Out(float_buffer(want, dt).reshape(-1), tol=EXACT, bf16=dt == "bf16"), 4: Bytes(params)}
     consts = {200: Scalar("bool", rows % BM == 0), 201: Scalar("bool", N % BN == 0),
               202: Scalar("bool", K % BK == 0)}
     tname = TNAME[dt]

@@ -17,24 +17,12 @@ read (here a zero word, as mtlrun binds every buffer).
 Inputs are multiples of 1/8 and mask factors powers of two (or 0, -1): every product and sum is exact in float,
 and the kernel scales the operand tiles in T and the result in float; half and bfloat16 outputs are rounded once:
 compared exactly."""
-import struct
-
 import numpy as np
 
-from mlxcase import EXACT, TNAME, Bytes, Out, i32, i64, reference, rng, to_bf16
+from mlxcase import EXACT, TNAME, Bytes, Out, float_buffer, gemm_params, i32, i64, reference, rng
 
 ref = reference("steel/gemm/kernels/steel_gemm_masked.metal")
 r = rng(1506)
-
-
-def gemm_params(M, N, K, lda, ldb, ldd, tiles_n, tiles_m, bsa, bsb, bsd, swizzle_log, k_iters, batch_ndim):
-    """mlx::steel::GEMMParams (steel/gemm/params.h): 8 ints, 3 int64 at 32, 3 ints, padded to 72."""
-    return struct.pack("<8i3q3i4x", M, N, K, lda, ldb, ldd, tiles_n, tiles_m, bsa, bsb, bsd, swizzle_log,
-                       k_iters, batch_ndim)
-
-
-def buffer(v, dt):
-    return to_bf16(np.asarray(v, dtype=np.float32)) if dt == "bf16" else np.asarray(v).astype(dt)
 
 
 def mask(shape, kind, dt):
@@ -44,7 +32,7 @@ def mask(shape, kind, dt):
         m = r.random(shape) < 0.7
         return m.astype(np.float64), m.astype(np.bool_)
     f = r.choice([0.0, -1.0, 0.5, 1.0, 1.0, 2.0], size=shape)
-    return f, buffer(f, dt)
+    return f, float_buffer(f, dt)
 
 
 def expand(m, bs, rows, cols):
@@ -72,7 +60,7 @@ def case(dt, bs, M, N, K, out_mask=None, op_mask=None, ta=False, tb=False, batch
     want = np.matmul(a_mat, b_mat)
     if out_mask:
         want = want * expand(masks[10][0], bs, M, N)
-    want = buffer(want, dt).reshape(-1)
+    want = float_buffer(want, dt).reshape(-1)
 
     nb = int(np.prod(batch)) if batch else 1
     bshape = list(batch) if batch else [1]
@@ -93,7 +81,7 @@ def case(dt, bs, M, N, K, out_mask=None, op_mask=None, ta=False, tb=False, batch
         mstrides += [m.strides[-1] // m.itemsize, m.strides[-2] // m.itemsize]
     params = gemm_params(M, N, K, M if ta else K, K if tb else N, N, tn, tm, a_bs, b_bs, M * N, 0, K // 16,
                          len(bshape))
-    bufs = {0: buffer(a64, dt).reshape(-1), 1: buffer(b64, dt).reshape(-1),
+    bufs = {0: float_buffer(a64, dt).reshape(-1), 1: float_buffer(b64, dt).reshape(-1),
             3: Out(want, tol=EXACT, bf16=dt == "bf16"), 4: Bytes(params), 6: i32(bshape), 7: i64(bstrides),
             13: i32(mstrides or [0])}
     for i in (10, 11, 12):
