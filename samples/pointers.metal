@@ -74,7 +74,7 @@ void scale_ref(device float& v, float s) {
 }
 
 // Rows of a matrix (all but their last two columns) added to an accumulator row chosen at run time; pointer
-// differences and comparisons. cols must be a multiple of 4 (float4 pointers need 16-byte alignment).
+// differences and comparisons. For any cols: the float4 pointers are then off 16-byte alignment, as ggml's rows are.
 kernel void pointer_walk(device float* acc [[buffer(0)]],
                          device const float* m [[buffer(1)]],
                          device int* info [[buffer(2)]],

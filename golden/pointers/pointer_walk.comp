@@ -20,14 +20,50 @@ layout(push_constant, std430) uniform mtl_params_t
     layout(offset = 20) uint rows;
 } mtl_params;
 
+// Memory read and written member by member (docs/translator.md, "Pointers").
+// 'acc' read as float4 at a multiple of its scalars' size: whole where aligned, else component by component
+vec4 mtl_load_acc_vec4_at(uint i)
+{
+    if (i % 4u == 0u)
+        return acc_as_vec4[i / 4u];
+    return vec4(acc[i], acc[i + 1u], acc[i + 2u], acc[i + 3u]);
+}
+
+// 'acc' written as float4 at a multiple of its scalars' size: whole where aligned, else component by component
+void mtl_store_acc_vec4_at(uint i, vec4 v)
+{
+    if (i % 4u == 0u) {
+        acc_as_vec4[i / 4u] = v;
+        return;
+    }
+    acc[i] = v[0];
+    acc[i + 1u] = v[1];
+    acc[i + 2u] = v[2];
+    acc[i + 3u] = v[3];
+}
+
+// 'acc' += on float4 there
+void mtl_add_acc_vec4_at(uint i, vec4 y)
+{
+    mtl_store_acc_vec4_at(i, mtl_load_acc_vec4_at(i) + y);
+}
+
+// 'm' read as float4 at a multiple of its scalars' size: whole where aligned, else component by component
+vec4 mtl_load_m_vec4_at(uint i)
+{
+    if (i % 4u == 0u)
+        return m_as_vec4[i / 4u];
+    return vec4(m[i], m[i + 1u], m[i + 2u], m[i + 3u]);
+}
+
 void add_into_acc_m(uint dst, uint src, int n)
 {
-    uint d4 = dst / 4u;
-    uint s4 = src / 4u;
+    uint d4 = dst;
+    uint s4 = src;
     int i = 0;
     for (; i + 4 <= n; i += 4)
     {
-        acc_as_vec4[(d4++)] += m_as_vec4[(s4++)];
+        mtl_add_acc_vec4_at((((d4 += 4u) - 4u)), mtl_load_m_vec4_at((((s4 += 4u) - 4u))));
     }
     for (; i < n; i++)
     {

@@ -177,8 +177,9 @@ def activations(batches, rows, K, pad=4):
 # weight rows this many bytes longer than their blocks: blocks at byte offsets that are not multiples of their size,
 # at their alignment (block_q4_K's is 4: its d and dmin are a union with a half2)
 QPAD = {"q4_0": 2, "q8_0": 2, "q4_K": 4}
-# M (ne0) is a multiple of 4 in every case: both kernels store rows of dst as float4 at dst + row * ne0 floats, which
-# is misaligned for Metal's float4 when ne0 % 4 != 0 (the compiler takes every T* to be T-aligned; so does mtl2glsl)
+# Both kernels store the rows of an edge tile as float4 at dst + row * ne0 floats: for ne0 % 4 != 0 (the cases with
+# M = 67 and 66) most of those float4 are off 16-byte alignment, and land where the floats are meant (they landed up
+# to 3 floats early before mtl2glsl kept such offsets in floats, without an error)
 
 
 def mul_mm_q(t0, M, N, K, batches=1, r2=1):
@@ -259,7 +260,9 @@ def mul_mm_id(t0, experts, M, K, used, tokens):
 mul_mm_q("q4_0", 72, 40, 96, batches=2, r2=2)              # one weight matrix for two batches of src1
 mul_mm_q("q8_0", 68, 33, 64)
 mul_mm_q("q4_K", 40, 36, 256)
+mul_mm_q("q8_0", 67, 33, 64)                               # rows of dst 67 floats apart
 mul_mm_id("q4_0", 4, 68, 64, 2, 40)
+mul_mm_id("q4_0", 4, 66, 64, 2, 40)                        # rows 66 floats apart
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())

@@ -61,6 +61,8 @@ matvec("q4_matvec_struct_64x4", "q4_matvec_struct", 64, 4, 32)
 matvec("q4_matvec_struct_100x7", "q4_matvec_struct", 100, 7, 64)
 walk("pointer_walk_cols12", 16, 5, 12, 8)        # 12 - 2 = two float4 and two floats per row
 walk("pointer_walk_cols8", 12, 3, 8, 4)          # one float4 and two floats
+walk("pointer_walk_cols10", 12, 3, 10, 4)        # rows 10 floats apart: half the float4s off 16-byte alignment
+walk("pointer_walk_cols7", 9, 4, 7, 3)           # one float4 a row, at every offset modulo 4
 local("local_pointers_1024", 1024, 64)
 
 if __name__ == "__main__":

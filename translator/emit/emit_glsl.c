@@ -2142,6 +2142,70 @@ static const char *elems_helper(Emit *E, Var *root, Type *t, bool store)
     return name;
 }
 
+/* Whether a place of vector type T is aligned only at run time: its proven alignment is its scalars' but less
+   than its own (ptr.c keeps a buffer's vector cast at a run-time offset counting scalars: ggml's float4 rows at
+   `dst + row * ne0`), so it is read whole where the index is aligned, else component by component. */
+static bool aligned_at_run_time(const Place *pl, Type *t)
+{
+    int s = t->kind == TY_VEC ? ptr_elem_size(ty_scalar(ty_scalar_kind(t))) : 0;
+    return t->kind == TY_VEC && !t->packed && !pl->tight && ty_scalar_kind(t) != TY_BOOL && place_align(pl) >= s &&
+           place_align(pl) < ty_metal_align(t);
+}
+
+/* mtl_load_ROOT_T_at(i) / mtl_store_ROOT_T_at(i, v): vector T at an index counting its scalars, through the view
+   of T where the index is a multiple of T's alignment, else through the view of its scalars. */
+static const char *aligned_helper(Emit *E, Var *root, Type *t, bool store)
+{
+    Arena *a = E->prog->arena;
+    const char *name = arena_printf(a, "mtl_%s_%s_%s_at", store ? "store" : "load", root->glsl_name, type_key(E, t));
+    if (helper_known(E, name))
+        return name;
+    const char *whole = view_name(E, root, t), *view = view_name(E, root, ty_scalar(ty_scalar_kind(t)));
+    int steps = ty_metal_align(t) / ptr_elem_size(ty_scalar(ty_scalar_kind(t)));
+    StrBuf sb = {0};
+    sb_printf(&sb, "// '%s' %s as %s at a multiple of its scalars' size: whole where aligned, else component by component\n",
+              root->name, store ? "written" : "read", ty_metal_name(a, t));
+    if (store)
+        sb_printf(&sb, "void %s(uint i, %s v)\n{\n    if (i %% %du == 0u) {\n        %s[i / %du] = v;\n        return;\n    }\n",
+                  name, glsl_type(E, t), steps, whole, steps);
+    else
+        sb_printf(&sb, "%s %s(uint i)\n{\n    if (i %% %du == 0u)\n        return %s[i / %du];\n    return %s(",
+                  glsl_type(E, t), name, steps, whole, steps, glsl_type(E, t));
+    for (int c = 0; c < t->n; c++) {
+        const char *at = c ? arena_printf(a, "%s[i + %du]", view, c) : arena_printf(a, "%s[i]", view);
+        if (store)
+            sb_printf(&sb, "    %s = v[%d];\n", at, c);
+        else
+            sb_printf(&sb, "%s%s", c ? ", " : "", at);
+    }
+    sb_puts(&sb, store ? "}\n\n" : ");\n}\n\n");
+    sb_puts(&E->ptr_helpers, sb.data);
+    sb_free(&sb);
+    return name;
+}
+
+/* mtl_OP_ROOT_T_at(i, y): `x op= y` on such a vector (ptr.c's run-time aligned places), its index taken once. */
+static const char *update_helper(Emit *E, Var *root, Type *t, const char *op)
+{
+    static const struct { const char *op, *name; } ops[] = {{"+=", "add"}, {"-=", "sub"}, {"*=", "mul"}, {"/=", "div"},
+        {"%=", "rem"}, {"&=", "and"}, {"|=", "or"}, {"^=", "xor"}, {"<<=", "shl"}, {">>=", "shr"}};
+    const char *opname = "op";
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
+        if (!strcmp(ops[k].op, op))
+            opname = ops[k].name;
+    Arena *a = E->prog->arena;
+    const char *name = arena_printf(a, "mtl_%s_%s_%s_at", opname, root->glsl_name, type_key(E, t));
+    if (helper_known(E, name))
+        return name;
+    const char *load = aligned_helper(E, root, t, false), *store = aligned_helper(E, root, t, true);
+    StrBuf sb = {0};
+    sb_printf(&sb, "// '%s' %s on %s there\nvoid %s(uint i, %s y)\n{\n    %s(i, %s(i) %.*s y);\n}\n\n", root->name, op,
+              ty_metal_name(a, t), name, glsl_type(E, t), store, load, (int)strlen(op) - 1, op);
+    sb_puts(&E->ptr_helpers, sb.data);
+    sb_free(&sb);
+    return name;
+}
+
 /* The unsigned bits (of its own size) of the value E of scalar kind K. */
 static const char *bits_text(Emit *E, TypeKind k, const char *e)
 {
@@ -2450,6 +2514,10 @@ static void emit_place(Emit *E, Node *n)
             putf(E, "%s(%s)", elems_helper(E, pl.root, t, false), place_index(E, &pl, ptr_elem_size(ty_scalar(ty_scalar_kind(t)))));
             return;
         }
+        if (aligned_at_run_time(&pl, t)) {
+            putf(E, "%s(%s)", aligned_helper(E, pl.root, t, false), place_index(E, &pl, ptr_elem_size(ty_scalar(ty_scalar_kind(t)))));
+            return;
+        }
         putf(E, "%s[%s]", view_name(E, pl.root, t), place_index(E, &pl, ptr_elem_size(t)));
         return;
     }
@@ -2510,8 +2578,15 @@ static bool emit_place_store(Emit *E, Node *n, int min_prec)
     }
     int w = leaf_type(t) && ptr_elem_size(ty_scalar(ty_scalar_kind(t))) > 1 ? place_piece(&pl) : 0;
     bool elems = leaf_type(t) && !w && packed_by_elems(&pl, t);
-    if (leaf_type(t) && !w && !elems)
+    bool at = leaf_type(t) && !w && !elems && aligned_at_run_time(&pl, t);
+    if (leaf_type(t) && !w && !elems && !at)
         return false;
+    if (strcmp(n->op, "=") != 0 && at && min_prec <= PREC_ASSIGN && ty_scalar_kind(t) != TY_BFLOAT) { /* x op= y: a function of the index, taken once */
+        putf(E, "%s(%s, ", update_helper(E, pl.root, t, n->op), place_index(E, &pl, ptr_elem_size(ty_scalar(ty_scalar_kind(t)))));
+        emit_coerced(E, n->b, t, PREC_ASSIGN + 1);
+        put(E, ")");
+        return true;
+    }
     if (strcmp(n->op, "=") != 0) {
         diag_error(E->prog->diag, n->loc, "'%s' on a %s stored member by member is not supported yet (write x = x op y)", n->op, ty_metal_name(E->prog->arena, t));
         return true;
@@ -2522,8 +2597,8 @@ static bool emit_place_store(Emit *E, Node *n, int min_prec)
     }
     if (min_prec > PREC_ASSIGN)
         diag_error(E->prog->diag, n->loc, "the value of an assignment of a %s stored member by member is not supported yet", ty_metal_name(E->prog->arena, t));
-    const char *fn = w ? pieces_helper(E, pl.root, t, w, true) : elems ? elems_helper(E, pl.root, t, true) : store_helper(E, pl.root, t);
-    putf(E, "%s(%s, ", fn, place_index(E, &pl, w ? w : elems ? ptr_elem_size(ty_scalar(ty_scalar_kind(t))) : ty_metal_align(t)));
+    const char *fn = w ? pieces_helper(E, pl.root, t, w, true) : elems ? elems_helper(E, pl.root, t, true) : at ? aligned_helper(E, pl.root, t, true) : store_helper(E, pl.root, t);
+    putf(E, "%s(%s, ", fn, place_index(E, &pl, w ? w : elems || at ? ptr_elem_size(ty_scalar(ty_scalar_kind(t))) : ty_metal_align(t)));
     emit_coerced(E, n->b, t, PREC_ASSIGN + 1);
     put(E, ")");
     return true;

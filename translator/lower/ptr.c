@@ -638,6 +638,25 @@ static PtrUnit unit_of_lvalue(const PtrSpec *s, Node *l, bool decay)
     return u;
 }
 
+static int scalar_size(const Type *t)
+{
+    return ptr_elem_size(ty_scalar(ty_scalar_kind(t)));
+}
+
+/* Whether a cast to vector type T of pointer P (counting A) into a buffer keeps the offset in T's scalars: Metal's
+   rule would let a T* count whole vectors, but the libraries cast rows at any scalar offset to vectors
+   (ggml's mul_mm stores float4 at `dst + row * ne0` for any ne0) and Apple's GPUs access them at the address
+   meant. Such an access is whole where the offset is aligned at run time, else component by component. */
+static bool runtime_aligned_vector(const PtrSpec *s, Node *p, const Type *t, PtrUnit a)
+{
+    if (!t || t->kind != TY_VEC || t->packed || a.tight || ty_scalar_kind(t) == TY_BOOL)
+        return false;
+    if (a.unit % scalar_size(t) && scalar_size(t) % a.unit) /* (bytes, scalars and their multiples only) */
+        return false;
+    Var *r = root_of(s, p, false);
+    return r && r->role == PR_BUFFER;
+}
+
 static PtrUnit unit_of(const PtrSpec *s, Node *p, bool addr)
 {
     p = strip(p);
@@ -674,6 +693,8 @@ static PtrUnit unit_of(const PtrSpec *s, Node *p, bool addr)
         PtrUnit a = unit_of(s, p->a, false), r;
         if (a.unit % size == 0) /* whole elements of T */
             r = (PtrUnit){size, a.tight || a.align >= al ? a.align : al, a.tight};
+        else if (a.align < al && runtime_aligned_vector(s, p->a, t, a)) /* a buffer's vector at a run-time offset */
+            r = (PtrUnit){scalar_size(t), a.align > scalar_size(t) ? a.align : scalar_size(t), false};
         else if (!a.tight || a.align >= al) /* Metal's rule: a T* is T-aligned */
             r = (PtrUnit){al, a.align >= al ? a.align : al, a.tight};
         else /* a member at a known offset read as a more aligned type: only what the layout proves */
