@@ -25,40 +25,11 @@ import struct
 
 import numpy as np
 
-from mlxcase import EXACT, TNAME, Bytes, Out, float_buffer, reference, rng
+from mlxcase import (EXACT, TNAME, Bytes, Out, conv_out_shape, conv_params, conv_reference, float_buffer,
+                     reference, rng)
 
 ref = reference("steel/conv/kernels/steel_conv.metal")
 r = rng(1525)
-
-
-def conv_params(N, C, O, iS, wS, oS, st, pad, kdil, idil, in_st, wt_st, out_st, groups, flip):
-    """MLXConvParams<2> (steel/conv/params.h) as C lays it out: N, C, O and seven int[2] (68 bytes), padded to 72;
-    int64 in_strides[4], wt_strides[4], out_strides[4]; int groups; bool flip; padded to 176 bytes."""
-    return struct.pack("<3i14i4x12qi?3x", N, C, O, *iS, *wS, *oS, *st, *pad, *kdil, *idil, *in_st, *wt_st,
-                       *out_st, groups, flip)
-
-
-def conv_reference(x, w, st, pad_lo, oS, kdil, groups, flip):
-    """out[n, oh, ow, g * Opg + o] = sum over kh, kw, c of x[n, oh * st + kh * dil - pad, ow * ..., g * Cpg + c]
-    * w[g * Opg + o, kh, kw, c] (w turned 180 degrees when FLIP), positions outside x zero. float64."""
-    n, H, W, C = x.shape
-    O, kH, kW, cpg = w.shape
-    opg = O // groups
-    if flip:
-        w = w[:, ::-1, ::-1, :]
-    hi_h = max(0, (oS[0] - 1) * st[0] + (kH - 1) * kdil[0] + 1 - pad_lo[0] - H)
-    hi_w = max(0, (oS[1] - 1) * st[1] + (kW - 1) * kdil[1] + 1 - pad_lo[1] - W)
-    xp = np.zeros((n, H + pad_lo[0] + hi_h, W + pad_lo[1] + hi_w, C))
-    xp[:, pad_lo[0]:pad_lo[0] + H, pad_lo[1]:pad_lo[1] + W, :] = x
-    out = np.zeros((n, oS[0], oS[1], O))
-    for kh in range(kH):
-        for kw in range(kW):
-            h0, w0 = kh * kdil[0], kw * kdil[1]
-            patch = xp[:, h0:h0 + (oS[0] - 1) * st[0] + 1:st[0], w0:w0 + (oS[1] - 1) * st[1] + 1:st[1], :]
-            for g in range(groups):
-                out[..., g * opg:(g + 1) * opg] += np.einsum(
-                    "nhwc,oc->nhwo", patch[..., g * cpg:(g + 1) * cpg], w[g * opg:(g + 1) * opg, kh, kw, :])
-    return out
 
 
 def case(dt, N, H, W, C, O, k, st=(1, 1), pad=(0, 0), pad_hi=None, kdil=(1, 1), groups=1, flip=False, width=32):
@@ -67,7 +38,7 @@ def case(dt, N, H, W, C, O, k, st=(1, 1), pad=(0, 0), pad_hi=None, kdil=(1, 1), 
     pad_hi = pad if pad_hi is None else pad_hi
     cpg, opg = C // groups, O // groups
     assert C % groups == 0 and O % groups == 0
-    oS = tuple((s + lo + hi - d * (kk - 1) - 1) // t + 1 for s, lo, hi, d, kk, t in zip((H, W), pad, pad_hi, kdil, k, st))
+    oS = conv_out_shape((H, W), k, st, pad, pad_hi, kdil, (1, 1))
     # dispatch_conv_2D_gpu: no input dilation, channels that fit, not depthwise, not winograd
     assert (cpg <= 4 or cpg % 16 == 0) and (opg <= 16 or opg % 16 == 0)
     assert groups == 1 or not (cpg == 1 and opg == 1)
@@ -92,7 +63,7 @@ def case(dt, N, H, W, C, O, k, st=(1, 1), pad=(0, 0), pad_hi=None, kdil=(1, 1), 
 
     x64 = r.integers(-8, 9, (N, H, W, C)) / 8.0
     w64 = r.integers(-8, 9, (O, k[0], k[1], cpg)) / 8.0
-    want = conv_reference(x64, w64, st, pad, oS, kdil, groups, flip)
+    want = conv_reference(x64, w64, st, pad, oS, kdil, (1, 1), groups, flip)
 
     in_st = (H * W * C, W * C, C, 1)
     wt_st = (k[0] * k[1] * cpg, k[1] * cpg, cpg, 1)
