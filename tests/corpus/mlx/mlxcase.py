@@ -126,3 +126,46 @@ def gemm_params(M, N, K, lda, ldb, ldd, tiles_n, tiles_m, bsa, bsb, bsd, swizzle
 def float_buffer(v, dt):
     """V stored as dtype DT; "bf16": bfloat16 bits (uint16)."""
     return to_bf16(np.asarray(v, dtype=np.float32)) if dt == "bf16" else np.asarray(v).astype(dt)
+
+
+def conv_params(N, C, O, iS, wS, oS, st, pad, kdil, idil, in_st, wt_st, out_st, groups, flip):
+    """MLXConvParams<NDIM> (steel/conv/params.h) as C lays it out, NDIM = len(iS): N, C, O and seven int[NDIM], padded
+    to 8 bytes; int64 in_strides, wt_strides, out_strides [NDIM + 2]; int groups; bool flip; padded to 8 bytes
+    (176 bytes for 2-D, 224 for 3-D)."""
+    nd = len(iS)
+    ints = struct.pack("<%di" % (3 + 7 * nd), N, C, O, *iS, *wS, *oS, *st, *pad, *kdil, *idil)
+    ints += b"\0" * (-len(ints) % 8)
+    tail = struct.pack("<%dqi?" % (3 * (nd + 2)), *in_st, *wt_st, *out_st, groups, flip)
+    return ints + tail + b"\0" * (-len(tail) % 8)
+
+
+def conv_out_shape(iS, wS, st, pad_lo, pad_hi, kdil, idil):
+    """The output's spatial shape as mx.conv_general computes it: the input dilated, padded on both sides."""
+    return tuple(((s - 1) * di + 1 + lo + hi - d * (k - 1) - 1) // t + 1
+                 for s, k, t, lo, hi, d, di in zip(iS, wS, st, pad_lo, pad_hi, kdil, idil))
+
+
+def conv_reference(x, w, st, pad_lo, oS, kdil, idil, groups, flip):
+    """A channels-last N-D convolution in float64, written from its definition: x (N, *S, C) dilated by IDIL (zeros
+    between the values), padded by PAD_LO (and zeros past the end); w (O, *K, C / groups), turned around on every
+    spatial axis when FLIP; out[n, *o, g * Opg + p] = sum over the kernel offsets k and channels c of the group of
+    x[n, *(o * st + k * kdil - pad_lo), g * Cpg + c] * w[g * Opg + p, *k, c]."""
+    nd = x.ndim - 2
+    O, cpg = w.shape[0], w.shape[-1]
+    opg = O // groups
+    if flip:
+        w = w[(slice(None),) + (slice(None, None, -1),) * nd]
+    dil = np.zeros((x.shape[0],) + tuple((s - 1) * d + 1 for s, d in zip(x.shape[1:-1], idil)) + (x.shape[-1],))
+    dil[(slice(None),) + tuple(slice(None, None, d) for d in idil)] = x
+    need = [(o - 1) * t + (k - 1) * d + 1 for o, t, k, d in zip(oS, st, w.shape[1:-1], kdil)]
+    xp = np.zeros((x.shape[0],) + tuple(max(n, lo + s) for n, lo, s in zip(need, pad_lo, dil.shape[1:-1]))
+                  + (x.shape[-1],))
+    xp[(slice(None),) + tuple(slice(lo, lo + s) for lo, s in zip(pad_lo, dil.shape[1:-1]))] = dil
+    out = np.zeros((x.shape[0],) + tuple(oS) + (O,))
+    for k in np.ndindex(*w.shape[1:-1]):
+        patch = xp[(slice(None),) + tuple(slice(kk * d, kk * d + (o - 1) * t + 1, t)
+                                          for kk, d, o, t in zip(k, kdil, oS, st))]
+        for g in range(groups):
+            out[..., g * opg:(g + 1) * opg] += np.tensordot(patch[..., g * cpg:(g + 1) * cpg],
+                                                            w[(slice(g * opg, (g + 1) * opg),) + k].T, axes=1)
+    return out
