@@ -11,10 +11,18 @@ torch.matmul on the same shapes (CUDA events, median of 20 after 5 warm-up runs)
     native      --subgroup-size=32                       8x8 products from 12 subgroup shuffles each (exact path)
     virtual32   --subgroup-size=32 --virtual-subgroups   the same over shared-memory subgroups (testing only)
     emulated16  --subgroup-size=16 --virtual-subgroups   SIMD-groups spanning subgroups: products through shared memory
-A build the device cannot run prints mtlrun's refusal and the script goes on.
+    coopmat_nv  bench/coopmat/gemm_nv.comp: the same product written by hand on GL_NV_cooperative_matrix (tensor
+                cores; run on native's reflection with `cooperativeMatrix` added): what the fast path can reach
+A build the device cannot run prints mtlrun's refusal and the script goes on. Before timing, each build runs once
+at N = 256 on random inputs against NumPy's product (float64, rounded to half; --rtol/--atol 1e-2: float
+accumulation in another order) and prints PASS or FAIL.
 """
 import argparse
+import json
 import os
+import shutil
+
+import numpy as np
 
 import benchrun
 
@@ -45,10 +53,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mtl2glsl", required=True)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--size", type=int, default=8192, help="N of the N x N x N product (a multiple of 64)")
+    ap.add_argument("--size", type=int, default=8192, help="N of the N x N x N product (a multiple of 256)")
     args = ap.parse_args()
     n = args.size
-    assert n % 64 == 0, "--size must be a multiple of 64"
+    assert n % 256 == 0, "--size must be a multiple of 256"
     out = os.path.abspath(args.out)
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "mnk.bin"), "wb") as f:
@@ -66,6 +74,38 @@ def main():
         lines.append('t=$(%s 2>&1 | sed -n "s/^gpu_time_ms: //p"); '
                      'if [ -n "$t" ]; then echo "%s $t $(awk "BEGIN{printf \\"%%.1f\\", %.0f/($t*1e9)}")"; '
                      'else echo "%s refused"; fi' % (cmd, build, flops, build))
+    # the cooperative-matrix GEMM by hand, on native's reflection with the feature it needs
+    os.makedirs(os.path.join(out, "coopmat"), exist_ok=True)
+    shutil.copy(os.path.join(HERE, "coopmat", "gemm_nv.comp"), os.path.join(out, "coopmat", "gemm_f16.comp"))
+    with open(os.path.join(out, "native", "gemm_f16.json")) as f:
+        refl = json.load(f)
+    refl["features"].append("cooperativeMatrix")
+    refl["extensions"] += ["GL_NV_cooperative_matrix", "GL_KHR_memory_scope_semantics"]
+    refl["threadgroup_memory"] = (128 * 5 + 32 * 33) * 16  # As and Bs of gemm_nv.comp
+    with open(os.path.join(out, "coopmat", "gemm_f16.json"), "w") as f:
+        json.dump(refl, f, indent=1)
+    coop_run = ["--threadgroups", "%d,%d" % (n // 256, n // 128), "--threadgroup", "256"] + run[4:]
+    cmd = "$MTLRUN coopmat/gemm_f16.comp --reflect coopmat/gemm_f16.json %s --timestamps --repeat 20" % " ".join(coop_run)
+    lines.append('t=$(%s 2>&1 | sed -n "s/^gpu_time_ms: //p"); '
+                 'if [ -n "$t" ]; then echo "coopmat_nv $t $(awk "BEGIN{printf \\"%%.1f\\", %.0f/($t*1e9)}")"; '
+                 'else echo "coopmat_nv refused"; fi' % (cmd, flops))
+    # correctness at N = 256 (the coopmat build: 1 x 2 workgroups), before the timings
+    c = 256
+    rng = np.random.default_rng(5)
+    a = rng.uniform(-1, 1, (c, c)).astype(np.float16)
+    b = rng.uniform(-1, 1, (c, c)).astype(np.float16)
+    np.save(os.path.join(out, "check_a.npy"), a)
+    np.save(os.path.join(out, "check_b.npy"), b)
+    np.save(os.path.join(out, "check_c.npy"), (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16))
+    with open(os.path.join(out, "check_mnk.bin"), "wb") as f:
+        f.write(b"".join(v.to_bytes(4, "little") for v in (c, c, c, 0)))
+    io = ("--buffer 0=check_a.npy --buffer 1=check_b.npy --buffer 2=float16:%dx%d --bytes 3=check_mnk.bin "
+          "--poison --check 2=check_c.npy --rtol 1e-2 --atol 1e-2" % (c, c))
+    checks = ['echo "check (N=%d)"' % c]
+    for build, tg, t in [(b_, "%d,%d" % (c // 64, c // 64), "128") for b_, _ in BUILDS] + [("coopmat", "%d,%d" % (c // 256, c // 128), "256")]:
+        checks.append("$MTLRUN %s/gemm_f16.comp --reflect %s/gemm_f16.json --threadgroups %s --threadgroup %s %s 2>&1 "
+                      "| grep -E 'PASS|FAIL|error' | sed 's/^/%s: /'" % (build, build, tg, t, io, build))
+    lines[5:5] = checks
     lines.append(TORCH)
     with open(os.path.join(out, "run.sh"), "w") as f:
         f.write("\n".join(lines) + "\n")

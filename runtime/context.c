@@ -365,13 +365,18 @@ static int device_type_rank(VkPhysicalDeviceType t)
     }
 }
 
-static void print_devices(FILE *out, VkPhysicalDevice *devs, uint32_t n)
+static void print_cooperative_matrices(FILE *out, VkInstance instance, VkPhysicalDevice dev);
+
+/* "INDEX: NAME (TYPE, Vulkan X.Y)" per device; with INSTANCE, its cooperative matrices' shapes under it. */
+static void print_devices(FILE *out, VkPhysicalDevice *devs, uint32_t n, VkInstance instance)
 {
     for (uint32_t i = 0; i < n; i++) {
         VkPhysicalDeviceProperties p;
         vkGetPhysicalDeviceProperties(devs[i], &p);
         fprintf(out, "%u: %s (%s, Vulkan %u.%u)\n", i, p.deviceName, device_type_name(p.deviceType),
                 VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion));
+        if (instance)
+            print_cooperative_matrices(out, instance, devs[i]);
     }
 }
 
@@ -382,7 +387,7 @@ static char *device_list(VkPhysicalDevice *devs, uint32_t n)
     size_t size = 0;
     FILE *f = open_memstream(&text, &size);
     if (f) {
-        print_devices(f, devs, n);
+        print_devices(f, devs, n, VK_NULL_HANDLE);
         fclose(f);
     }
     return text ? text : strdup("");
@@ -491,6 +496,7 @@ static const FeatureStruct feature_structs[] = {
        "VK_KHR_vulkan_memory_model"),
     FS(sbl, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES, VK_API_VERSION_1_2,
        "VK_EXT_scalar_block_layout"),
+    FS(coopnv, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV, 0, "VK_NV_cooperative_matrix"),
 };
 #undef FS
 #define N_FEATURE_STRUCTS (sizeof feature_structs / sizeof feature_structs[0])
@@ -880,7 +886,45 @@ uint32_t mtlrt_context_validation_messages(const MtlrtContext *ctx)
     return ctx->validation_messages;
 }
 
-/* Print every physical device as "INDEX: NAME (TYPE, Vulkan X.Y)". */
+static const char *component_type_name(VkComponentTypeNV t)
+{
+    static const char *names[] = {"f16", "f32", "f64", "s8", "s16", "s32", "s64", "u8", "u16", "u32", "u64"};
+    return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
+}
+
+/* Under device DEV's line: the shapes of its cooperative matrices (VK_NV_cooperative_matrix), if it has them:
+   "M x N x K: A * B + C -> D" (what a tensor-core path may use). */
+static void print_cooperative_matrices(FILE *out, VkInstance instance, VkPhysicalDevice dev)
+{
+    uint32_t n_exts = 0;
+    vkEnumerateDeviceExtensionProperties(dev, NULL, &n_exts, NULL);
+    VkExtensionProperties *exts = calloc(n_exts ? n_exts : 1, sizeof *exts);
+    if (!exts || vkEnumerateDeviceExtensionProperties(dev, NULL, &n_exts, exts) != VK_SUCCESS ||
+        !have_extension(exts, n_exts, VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME)) {
+        free(exts);
+        return;
+    }
+    free(exts);
+    PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesNV get =
+        (PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesNV)vkGetInstanceProcAddr(instance, "vkGetPhysicalDeviceCooperativeMatrixPropertiesNV");
+    uint32_t n = 0;
+    if (!get || get(dev, &n, NULL) != VK_SUCCESS || n == 0)
+        return;
+    VkCooperativeMatrixPropertiesNV *p = calloc(n, sizeof *p);
+    for (uint32_t i = 0; p && i < n; i++)
+        p[i].sType = VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_NV;
+    if (p && get(dev, &n, p) == VK_SUCCESS) {
+        fprintf(out, "   cooperative matrices (VK_NV_cooperative_matrix, M x N x K: A * B + C -> D):");
+        for (uint32_t i = 0; i < n; i++)
+            fprintf(out, "%s %ux%ux%u: %s * %s + %s -> %s", i ? "," : "", p[i].MSize, p[i].NSize, p[i].KSize,
+                    component_type_name(p[i].AType), component_type_name(p[i].BType), component_type_name(p[i].CType),
+                    component_type_name(p[i].DType));
+        fputc('\n', out);
+    }
+    free(p);
+}
+
+/* Print every physical device as "INDEX: NAME (TYPE, Vulkan X.Y)", and its cooperative matrices' shapes if any. */
 bool mtlrt_list_devices(FILE *out)
 {
     MtlrtContext ctx = {0};
@@ -890,7 +934,7 @@ bool mtlrt_list_devices(FILE *out)
     VkPhysicalDevice *devs = physical_devices(ctx.instance, &n);
     bool ok = devs != NULL;
     if (ok)
-        print_devices(out, devs, n);
+        print_devices(out, devs, n, ctx.instance);
     free(devs);
     vkDestroyInstance(ctx.instance, NULL);
     return ok;

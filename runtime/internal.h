@@ -32,6 +32,7 @@ typedef struct DeviceFeatures {
     VkPhysicalDeviceSubgroupSizeControlFeatures ssc;
     VkPhysicalDeviceVulkanMemoryModelFeatures vmm;
     VkPhysicalDeviceScalarBlockLayoutFeatures sbl;
+    VkPhysicalDeviceCooperativeMatrixFeaturesNV coopnv;
 } DeviceFeatures;
 
 /* A subgroup layout probe result (probe.c). */

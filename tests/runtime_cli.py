@@ -28,6 +28,7 @@ with outputs poisoned first. Cases:
   --emit=spirv -g keeps the names (spirv-dis) that the optimized SPIR-V strips.
 """
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -440,6 +441,38 @@ def threadgroup_memory(r, mtl2glsl):
                                                                                                      p.stderr))
 
 
+def cooperative_matrices(r, mtl2glsl):
+    """bench/coopmat/gemm_nv.comp (hand GLSL on GL_NV_cooperative_matrix) on bench/gemm.metal's reflection with the
+    feature `cooperativeMatrix`: refused by name on a device without it (lavapipe), checked against NumPy on one
+    that lists cooperative matrices under --list-devices (NVIDIA)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    subprocess.run([mtl2glsl, "--subgroup-size=32", "--emit=reflect", "--entry", "gemm_f16", "-o", r.path("gemm.json"),
+                    os.path.join(here, "..", "bench", "gemm.metal")], check=True)
+    with open(r.path("gemm.json")) as f:
+        refl = json.load(f)
+    refl["features"].append("cooperativeMatrix")
+    refl["threadgroup_memory"] = (128 * 5 + 32 * 33) * 16
+    with open(r.path("gemm_coop.json"), "w") as f:
+        json.dump(refl, f)
+    n = 256
+    rng = np.random.default_rng(3)
+    a = rng.uniform(-1, 1, (n, n)).astype(np.float16)
+    b = rng.uniform(-1, 1, (n, n)).astype(np.float16)
+    c = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16)
+    with open(r.path("mnk.bin"), "wb") as f:
+        f.write(np.array([n, n, n, 0], np.uint32).tobytes())
+    args = [os.path.join(here, "..", "bench", "coopmat", "gemm_nv.comp"), "--reflect", r.path("gemm_coop.json"),
+            "--threadgroups", "1,2", "--threadgroup", "256", "--buffer", "0=" + r.save("coop_a.npy", a), "--buffer",
+            "1=" + r.save("coop_b.npy", b), "--buffer", "2=float16:%dx%d" % (n, n), "--bytes", "3=" + r.path("mnk.bin"),
+            "--poison", "--validate", "--check", "2=" + r.save("coop_c.npy", c), "--rtol", "1e-2", "--atol", "1e-2"]
+    code, out, err = r.run(["--list-devices"])
+    if "cooperative matrices" in out.split("\n1:")[0]:   # the default device (0) has them
+        r.case("cooperative matrices: a tensor-core GEMM against NumPy", args, stdout_has=["PASS"])
+    else:
+        r.case("cooperative matrices: refused by name without them", args, rc=1,
+               stderr_has=["needs Vulkan feature cooperativeMatrix, which device"])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mtlrun", required=True)
@@ -453,6 +486,7 @@ def main():
         threadgroup_memory(r, args.mtl2glsl)
         if args.mtl2glsl:
             translator(r, args.mtl2glsl)
+            cooperative_matrices(r, args.mtl2glsl)
     for f in r.failures:
         print("FAIL: " + f)
     print("%d cases, %d failed" % (r.count, len(r.failures)))
