@@ -107,3 +107,17 @@ kernel void local_pointers(device const float* x [[buffer(0)]],
     thread float* q = &v[3];
     y[gid] = v[0] + v[1] + v[2] + *q;
 }
+
+// Rows of ne0 floats read and written through float4 pointers at any ne0: walked with ++, compared with an end
+// pointer and subtracted, all off 16-byte alignment where ne0 % 4 != 0 (ggml's rows are cast so).
+kernel void vector_rows(device const float* src [[buffer(0)]],
+                        device float* dst [[buffer(1)]],
+                        constant uint& ne0 [[buffer(2)]],
+                        uint row [[thread_position_in_grid]]) {
+    device const float4* s = (device const float4*)(src + row * ne0);
+    device const float4* e = s + ne0 / 4;
+    device float4* d = (device float4*)(dst + row * ne0);
+    for (; s < e; ++s, ++d)
+        *d = *s + float4(1.0f, 2.0f, 3.0f, 4.0f);
+    dst[row * ne0 + ne0 - 1] = float(e - (device const float4*)(src + row * ne0));
+}

@@ -55,6 +55,17 @@ def local(name, n, tg):
              threadgroup=tg, grid=n)
 
 
+def vector_rows(name, rows, ne0, tg):
+    x = r.uniform(-1, 1, rows * ne0).astype(np.float32)
+    y0 = r.uniform(-1, 1, rows * ne0).astype(np.float32)
+    y = y0.copy().reshape(rows, ne0)
+    xr = x.reshape(rows, ne0)
+    n4 = ne0 // 4 * 4
+    y[:, :n4] = xr[:, :n4] + np.tile(np.arange(1, 5, dtype=np.float32), ne0 // 4)
+    y[:, ne0 - 1] = ne0 // 4
+    ref.case(name, "vector_rows", {0: x, 1: InOut(y0, y.reshape(-1)), 2: Scalar("uint", ne0)}, threadgroup=tg, grid=rows)
+
+
 matvec("q4_matvec_64x4", "q4_matvec", 64, 4, 32)
 matvec("q4_matvec_100x7", "q4_matvec", 100, 7, 64)
 matvec("q4_matvec_struct_64x4", "q4_matvec_struct", 64, 4, 32)
@@ -64,6 +75,9 @@ walk("pointer_walk_cols8", 12, 3, 8, 4)          # one float4 and two floats
 walk("pointer_walk_cols10", 12, 3, 10, 4)        # rows 10 floats apart: half the float4s off 16-byte alignment
 walk("pointer_walk_cols7", 9, 4, 7, 3)           # one float4 a row, at every offset modulo 4
 local("local_pointers_1024", 1024, 64)
+vector_rows("vector_rows_ne7", 9, 7, 4)           # rows 7 floats apart: float4 at every offset modulo 4
+vector_rows("vector_rows_ne10", 6, 10, 3)
+vector_rows("vector_rows_ne8", 6, 8, 3)             # aligned rows: the whole-vector branch
 
 if __name__ == "__main__":
     raise SystemExit(ref.main())
