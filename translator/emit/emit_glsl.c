@@ -2115,6 +2115,22 @@ static bool packed_by_elems(const Place *pl, Type *t)
            place_align(pl) >= ptr_elem_size(ty_scalar(ty_scalar_kind(t)));
 }
 
+/* The rest of a helper's body that reads (returns) or writes (v) vector T component by component at index i of
+   VIEW, the buffer's view of T's scalars; closes the function. */
+static void by_components(Emit *E, StrBuf *sb, const char *view, Type *t, bool store)
+{
+    if (!store)
+        sb_printf(sb, "    return %s(", glsl_type(E, t));
+    for (int c = 0; c < t->n; c++) {
+        const char *at = c ? arena_printf(E->prog->arena, "%s[i + %du]", view, c) : arena_printf(E->prog->arena, "%s[i]", view);
+        if (store)
+            sb_printf(sb, "    %s = v[%d];\n", at, c);
+        else
+            sb_printf(sb, "%s%s", c ? ", " : "", at);
+    }
+    sb_puts(sb, store ? "}\n\n" : ");\n}\n\n");
+}
+
 /* mtl_load_ROOT_T_by_elems(i) / mtl_store_ROOT_T_by_elems(i, v): packed vector T at an index counting its
    scalars, read or written component by component through the buffer's view of the scalar type. */
 static const char *elems_helper(Emit *E, Var *root, Type *t, bool store)
@@ -2128,15 +2144,8 @@ static const char *elems_helper(Emit *E, Var *root, Type *t, bool store)
     if (store)
         sb_printf(&sb, "void %s(uint i, %s v)\n{\n", name, glsl_type(E, t));
     else
-        sb_printf(&sb, "%s %s(uint i)\n{\n    return %s(", glsl_type(E, t), name, glsl_type(E, t));
-    for (int c = 0; c < t->n; c++) {
-        const char *at = c ? arena_printf(E->prog->arena, "%s[i + %du]", view, c) : arena_printf(E->prog->arena, "%s[i]", view);
-        if (store)
-            sb_printf(&sb, "    %s = v[%d];\n", at, c);
-        else
-            sb_printf(&sb, "%s%s", c ? ", " : "", at);
-    }
-    sb_puts(&sb, store ? "}\n\n" : ");\n}\n\n");
+        sb_printf(&sb, "%s %s(uint i)\n{\n", glsl_type(E, t), name);
+    by_components(E, &sb, view, t, store);
     sb_puts(&E->ptr_helpers, sb.data);
     sb_free(&sb);
     return name;
@@ -2169,16 +2178,9 @@ static const char *aligned_helper(Emit *E, Var *root, Type *t, bool store)
         sb_printf(&sb, "void %s(uint i, %s v)\n{\n    if (i %% %du == 0u) {\n        %s[i / %du] = v;\n        return;\n    }\n",
                   name, glsl_type(E, t), steps, whole, steps);
     else
-        sb_printf(&sb, "%s %s(uint i)\n{\n    if (i %% %du == 0u)\n        return %s[i / %du];\n    return %s(",
-                  glsl_type(E, t), name, steps, whole, steps, glsl_type(E, t));
-    for (int c = 0; c < t->n; c++) {
-        const char *at = c ? arena_printf(a, "%s[i + %du]", view, c) : arena_printf(a, "%s[i]", view);
-        if (store)
-            sb_printf(&sb, "    %s = v[%d];\n", at, c);
-        else
-            sb_printf(&sb, "%s%s", c ? ", " : "", at);
-    }
-    sb_puts(&sb, store ? "}\n\n" : ");\n}\n\n");
+        sb_printf(&sb, "%s %s(uint i)\n{\n    if (i %% %du == 0u)\n        return %s[i / %du];\n",
+                  glsl_type(E, t), name, steps, whole, steps);
+    by_components(E, &sb, view, t, store);
     sb_puts(&E->ptr_helpers, sb.data);
     sb_free(&sb);
     return name;
