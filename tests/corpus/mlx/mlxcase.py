@@ -139,6 +139,18 @@ def conv_params(N, C, O, iS, wS, oS, st, pad, kdil, idil, in_st, wt_st, out_st, 
     return ints + tail + b"\0" * (-len(tail) % 8)
 
 
+def implicit_gemm_tiles(iM, iN, cpg):
+    """The tiles implicit_gemm_conv_2D_gpu and implicit_gemm_conv_3D_gpu (conv.cpp) choose for a product of iM
+    output pixels by iN output channels with cpg input channels a group: bm, bn, bk, wm, wn and the tile counts
+    tm (pixels) and tn (channels)."""
+    bm = 64 if iM >= 8192 and cpg >= 64 else 32
+    bn = 64 if (bm == 64 or iN >= 64) else 32
+    bk, wm, wn = 16, 2, 2
+    if iN <= 16:
+        bn, wm, wn = 8, 4, 1
+    return bm, bn, bk, wm, wn, -(-iM // bm), -(-iN // bn)
+
+
 def conv_out_shape(iS, wS, st, pad_lo, pad_hi, kdil, idil):
     """The output's spatial shape as mx.conv_general computes it: the input dilated, padded on both sides."""
     return tuple(((s - 1) * di + 1 + lo + hi - d * (k - 1) - 1) // t + 1

@@ -26,7 +26,7 @@ import struct
 import numpy as np
 
 from mlxcase import (EXACT, TNAME, Bytes, Out, conv_out_shape, conv_params, conv_reference, float_buffer,
-                     reference, rng)
+                     implicit_gemm_tiles, reference, rng)
 
 ref = reference("steel/conv/kernels/steel_conv.metal")
 r = rng(1525)
@@ -46,12 +46,7 @@ def case(dt, N, H, W, C, O, k, st=(1, 1), pad=(0, 0), pad_hi=None, kdil=(1, 1), 
         or N * H * W < 4096 or C + O < 256, "winograd's route"
     # implicit_gemm_conv_2D_gpu's plan
     iM, iN, iK = N * oS[0] * oS[1], opg, k[0] * k[1] * cpg
-    bm = 64 if iM >= 8192 and cpg >= 64 else 32
-    bn = 64 if (bm == 64 or iN >= 64) else 32
-    bk, wm, wn = 16, 2, 2
-    if iN <= 16:
-        bn, wm, wn = 8, 4, 1
-    tn, tm = -(-iN // bn), -(-iM // bm)
+    bm, bn, bk, wm, wn, tm, tn = implicit_gemm_tiles(iM, iN, cpg)
     n_chan = cpg if cpg <= 4 else 0
     if cpg <= 2:
         k_iters = -(-iK // bk)

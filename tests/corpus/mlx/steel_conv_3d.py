@@ -25,7 +25,7 @@ import struct
 import numpy as np
 
 from mlxcase import (EXACT, TNAME, Bytes, Out, conv_out_shape, conv_params, conv_reference, float_buffer,
-                     reference, rng)
+                     implicit_gemm_tiles, reference, rng)
 
 ref = reference("steel/conv/kernels/steel_conv_3d.metal")
 r = rng(1527)
@@ -53,12 +53,7 @@ def case(dt, N, S, C, O, k, st=(1, 1, 1), pad=(0, 0, 0), pad_hi=None, kdil=(1, 1
     else:
         assert groups > 1 or N > 1 or k[0] > 7 or st[0] != 1 or kdil[0] != 1 or pad[0] != 0, "small_kd_conv_3D_gpu"
     iM, iN, iK = N * oS[0] * oS[1] * oS[2], opg, k[0] * k[1] * k[2] * cpg
-    bm = 64 if iM >= 8192 and cpg >= 64 else 32
-    bn = 64 if (bm == 64 or iN >= 64) else 32
-    bk, wm, wn = 16, 2, 2
-    if iN <= 16:
-        bn, wm, wn = 8, 4, 1
-    tn, tm = -(-iN // bn), -(-iM // bm)
+    bm, bn, bk, wm, wn, tm, tn = implicit_gemm_tiles(iM, iN, cpg)
     small_filter = max(k) <= 16
 
     D, H, W = S
