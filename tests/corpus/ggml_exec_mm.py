@@ -12,7 +12,7 @@ regions (K/V padding, the mask's block map, the expert maps) are scratch buffers
 """
 import numpy as np
 
-from ggml_ref import BLOCK, EXACT, cstruct, dyadic, pack, quant_rows, reference
+from ggml_ref import BLOCK, EXACT, FLASH_ATTN, cstruct, dyadic, pack, quant_rows, reference
 from refcase import Bytes, InOut, Out, Scalar, rng
 
 ref = reference()
@@ -25,12 +25,6 @@ FA_PAD = cstruct(("ne11", "i4"), ("ne_12_2", "i4"), ("ne_12_3", "i4"), ("nb11", 
                  ("nb31", "u8"), ("nb32", "u8"), ("nb33", "u8"))
 FA_BLK = cstruct(("ne01", "i4"), ("ne30", "i4"), ("ne31", "i4"), ("ne32", "i4"), ("ne33", "i4"), ("nb31", "u8"),
                  ("nb32", "u8"), ("nb33", "u8"))
-FA = cstruct(("ne01", "i4"), ("ne02", "i4"), ("ne03", "i4"), ("nb01", "u8"), ("nb02", "u8"), ("nb03", "u8"),
-             ("ne11", "i4"), ("ne_12_2", "i4"), ("ne_12_3", "i4"), ("ns10", "i4"), ("nb11", "u8"), ("nb12", "u8"),
-             ("nb13", "u8"), ("ns20", "i4"), ("nb21", "u8"), ("nb22", "u8"), ("nb23", "u8"), ("ne31", "i4"),
-             ("ne32", "i4"), ("ne33", "i4"), ("nb31", "u8"), ("nb32", "u8"), ("nb33", "u8"), ("ne1", "i4"),
-             ("ne2", "i4"), ("ne3", "i4"), ("scale", "f4"), ("max_bias", "f4"), ("m0", "f4"), ("m1", "f4"),
-             ("n_head_log2", "i4"), ("logit_softcap", "f4"))
 
 NQPTG, NCPSG = 8, 64              # OP_FLASH_ATTN_EXT_NQPSG, OP_FLASH_ATTN_EXT_NCPSG (ggml-metal-impl.h)
 
@@ -137,7 +131,7 @@ def flash_attn_ext(D, n_q, heads, kv_heads, n_kv, mask=None, sinks=False, softca
                              threadgroup=(32, 1, 1), threadgroups=(nblk0, nblk1, ne32 * ne33),
                              constants={224: Scalar("int", NQPTG), 225: Scalar("int", NCPSG)}))
     launches.append(dict(entry="kernel_flash_attn_ext_f16_dk%d_dv%d" % (D, D),
-                         bind={0: Bytes(pack(FA, **fa)), 1: "q", 2: "k", 3: "v", 4: "mask" if has_mask else "q",
+                         bind={0: Bytes(pack(FLASH_ATTN, **fa)), 1: "q", 2: "k", 3: "v", 4: "mask" if has_mask else "q",
                                5: "sinks" if sinks else "q", 6: "pad", 7: "blk", 8: "dst"},
                          threadgroup=(32, nsg, 1), threadgroups=(nblk1, heads, 1), threadgroup_memory={0: smem},
                          constants={300: Scalar("bool", has_mask), 301: Scalar("bool", sinks),

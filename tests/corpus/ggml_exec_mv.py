@@ -12,7 +12,7 @@ kernels read whole groups of rows.
 """
 import numpy as np
 
-from ggml_ref import BLOCK, EXACT, cstruct, dyadic, pack, quant_rows, reference
+from ggml_ref import BLOCK, EXACT, FLASH_ATTN, cstruct, dyadic, pack, quant_rows, reference
 from refcase import Bytes, Out, Scalar, rng
 
 ref = reference()
@@ -94,13 +94,6 @@ mul_mv("q6_K", 512, 5, 2)
 
 # ---- flash attention, one query row per threadgroup: kernel_flash_attn_ext_vec_f16_dk*_dv* and its reduction
 
-FA_VEC = cstruct(("ne01", "i4"), ("ne02", "i4"), ("ne03", "i4"), ("nb01", "u8"), ("nb02", "u8"), ("nb03", "u8"),
-                 ("ne11", "i4"), ("ne_12_2", "i4"), ("ne_12_3", "i4"), ("ns10", "i4"), ("nb11", "u8"), ("nb12", "u8"),
-                 ("nb13", "u8"), ("ns20", "i4"), ("nb21", "u8"), ("nb22", "u8"), ("nb23", "u8"), ("ne31", "i4"),
-                 ("ne32", "i4"), ("ne33", "i4"), ("nb31", "u8"), ("nb32", "u8"), ("nb33", "u8"), ("ne1", "i4"),
-                 ("ne2", "i4"), ("ne3", "i4"), ("scale", "f4"), ("max_bias", "f4"), ("m0", "f4"), ("m1", "f4"),
-                 ("n_head_log2", "i4"), ("logit_softcap", "f4"))
-
 
 def flash_attn_ext_vec(D, n_q, heads, kv_heads, n_kv):
     """softmax(scale * q . k_j + mask[q][j]) weighted sum of v_j, per query row and head, K and V f16 (heads share
@@ -145,7 +138,7 @@ def flash_attn_ext_vec(D, n_q, heads, kv_heads, n_kv):
         "mask": mask.reshape(-1).view(np.int8), "pad": (np.int8, 64), "tmp": (np.int8, 4 * tmp),
         "dst": Out(want.astype(np.float32).reshape(-1), tol={"rtol": 1e-4, "atol": 2e-5}, raw=True)}, [
         dict(entry="kernel_flash_attn_ext_vec_f16_dk%d_dv%d" % (D, D),
-             bind={0: Bytes(pack(FA_VEC, **va)), 1: "q", 2: "k", 3: "v", 4: "mask", 5: "q", 6: "pad", 7: "tmp"},
+             bind={0: Bytes(pack(FLASH_ATTN, **va)), 1: "q", 2: "k", 3: "v", 4: "mask", 5: "q", 6: "pad", 7: "tmp"},
              threadgroup=(32, nsg, 1), threadgroups=(n_q, heads, nwg), threadgroup_memory={0: smem},
              constants={400: Scalar("bool", True), 401: Scalar("bool", False), 402: Scalar("bool", False),
                         403: Scalar("bool", False), 404: Scalar("bool", False), 420: Scalar("int", D + kpad),

@@ -26,6 +26,16 @@ def cstruct(*fields):
                     align=True)
 
 
+# lm_ggml_metal_kargs_flash_attn_ext and _ext_vec (ggml-metal-impl.h): one layout, for kernel_flash_attn_ext_* and
+# kernel_flash_attn_ext_vec_*
+FLASH_ATTN = cstruct(("ne01", "i4"), ("ne02", "i4"), ("ne03", "i4"), ("nb01", "u8"), ("nb02", "u8"), ("nb03", "u8"),
+                     ("ne11", "i4"), ("ne_12_2", "i4"), ("ne_12_3", "i4"), ("ns10", "i4"), ("nb11", "u8"), ("nb12", "u8"),
+                     ("nb13", "u8"), ("ns20", "i4"), ("nb21", "u8"), ("nb22", "u8"), ("nb23", "u8"), ("ne31", "i4"),
+                     ("ne32", "i4"), ("ne33", "i4"), ("nb31", "u8"), ("nb32", "u8"), ("nb33", "u8"), ("ne1", "i4"),
+                     ("ne2", "i4"), ("ne3", "i4"), ("scale", "f4"), ("max_bias", "f4"), ("m0", "f4"), ("m1", "f4"),
+                     ("n_head_log2", "i4"), ("logit_softcap", "f4"))
+
+
 def pack(dtype, **values):
     """The bytes of struct DTYPE with VALUES (fields not named are 0)."""
     a = np.zeros((), dtype=dtype)
