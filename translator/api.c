@@ -177,6 +177,8 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
     prog.line_markers = opt && opt->check_bounds;
     prog.push_words = opt && opt->push_constant_words;
     prog.fast_math = opt && opt->fast_math;
+    prog.tensor_cores = opt && opt->tensor_cores;
+    prog.mma_lanes = opt && opt->mma_lanes;
     if (prog.subgroup_size < 4 || prog.subgroup_size > 128 || (prog.subgroup_size & (prog.subgroup_size - 1))) {
         diag_error(&diag, (SrcLoc){0}, "subgroup size %d is not one of 4, 8, 16, 32, 64, 128", prog.subgroup_size);
         r->n_errors = diag.n_errors;

@@ -382,6 +382,8 @@ typedef struct Program {
     bool line_markers; /* --check-bounds: emit_glsl marks each statement's location for bounds.c */
     bool push_words;   /* 8/16-bit constant-reference scalars read from 32-bit push-constant words (M2gOptions) */
     bool fast_math;    /* -ffast-math: floating-point values are not declared `precise` (M2gOptions.fast_math) */
+    bool tensor_cores; /* M2gOptions.tensor_cores */
+    bool mma_lanes;    /* M2gOptions.mma_lanes */
     struct RefAlias *ref_aliases; /* refs.c: functions made for calls that pass one object to two references */
 } Program;
 
@@ -539,6 +541,9 @@ typedef struct Lowered {
     PtrVec tg_vars;          /* Var*: threadgroup variables of the body and [[threadgroup(n)]] parameters */
     bool exact_groups;       /* partial threadgroups dispatched as smaller workgroups (no early return) */
     bool uses_simd, uses_quad, uses_barrier;
+    bool uses_matrix_products; /* simdgroup_multiply(_accumulate) */
+    bool mma_lanes;          /* lanes renamed to the tensor cores' layout (simd.c, "Tensor cores") */
+    bool tensor_cores;       /* matrix products on VK_NV_cooperative_matrix where exact in half */
     bool uniform_flow;       /* control flow made uniform around synchronizing calls (sync.c) */
     SimdMode simd_mode;
     PtrVec sync_helpers;     /* SIMD functions called, per value type (simd.c) */

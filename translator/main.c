@@ -33,6 +33,8 @@ typedef struct Cli {
     bool check_bounds;
     bool push_words;
     bool fast_math; /* -ffast-math (default -fno-fast-math) */
+    bool tensor_cores;
+    bool mma_lanes;
     bool debug_info; /* -g: SPIR-V with names and source kept */
     const char *arrays[64], *templates[64], *transposes[64]; /* kernel specs: --array, --template, --transpose */
     int n_arrays, n_templates, n_transposes;
@@ -70,6 +72,10 @@ static const char usage_text[] =
     "                     across subgroups through shared memory)\n"
     "  --virtual-subgroups  build the subgroup operations themselves from shared memory and barriers, so\n"
     "                     that any --subgroup-size runs on any device (for testing widths a device lacks)\n"
+    "  --tensor-cores     run SIMD-group matrix products on tensor cores (VK_NV_cooperative_matrix 16x8x8,\n"
+    "                     half operands, float accumulator) where the operands are exact in half; native\n"
+    "                     32-wide subgroups only; lanes are renamed to the tensor cores' layout\n"
+    "  --mma-lanes        rename the lanes as --tensor-cores does, products exact (tests the renaming)\n"
     "  --check-bounds     check every buffer and threadgroup-array index: the runtime reports the first\n"
     "                     out-of-range access of each with its source line (mtlrun --check-bounds)\n"
     "  --push-constant-words  read 8- and 16-bit `constant T&` scalars (uchar, short, half, bfloat, bool)\n"
@@ -176,6 +182,7 @@ static int write_depfile(const Cli *cli, const M2gResult *r)
 enum {
     OPT_ENTRY = 256, OPT_LIST_ENTRIES, OPT_SYNTAX_ONLY, OPT_EMIT, OPT_C_PREFIX, OPT_MD, OPT_MF, OPT_MT, OPT_MP, OPT_STD,
     OPT_SUBGROUP_SIZE, OPT_VIRTUAL_SUBGROUPS, OPT_ARRAY, OPT_TEMPLATE, OPT_TRANSPOSE, OPT_VERSION, OPT_CHECK_BOUNDS, OPT_PUSH_WORDS, OPT_FAST_MATH, OPT_NO_FAST_MATH,
+    OPT_TENSOR_CORES, OPT_MMA_LANES,
 };
 
 /* Long options, read with getopt_long_only so that the compiler-style -MD, -MF FILE and -std=metal3.1 work beside
@@ -193,6 +200,8 @@ static const struct option long_options[] = {
     {"std", required_argument, NULL, OPT_STD},
     {"subgroup-size", required_argument, NULL, OPT_SUBGROUP_SIZE},
     {"virtual-subgroups", no_argument, NULL, OPT_VIRTUAL_SUBGROUPS},
+    {"tensor-cores", no_argument, NULL, OPT_TENSOR_CORES},
+    {"mma-lanes", no_argument, NULL, OPT_MMA_LANES},
     {"array", required_argument, NULL, OPT_ARRAY},
     {"template", required_argument, NULL, OPT_TEMPLATE},
     {"transpose", required_argument, NULL, OPT_TRANSPOSE},
@@ -264,6 +273,8 @@ static int parse_option(Cli *cli, int c, const char *v)
         break;
     case OPT_MP: cli->dep_phony = true; break;
     case OPT_VIRTUAL_SUBGROUPS: cli->virtual_subgroups = true; break;
+    case OPT_TENSOR_CORES: cli->tensor_cores = true; break;
+    case OPT_MMA_LANES: cli->mma_lanes = true; break;
     case OPT_CHECK_BOUNDS: cli->check_bounds = true; break;
     case OPT_PUSH_WORDS: cli->push_words = true; break;
     case OPT_FAST_MATH: cli->fast_math = true; break;
@@ -445,7 +456,8 @@ int main(int argc, char **argv)
                       .subgroup_size = cli.subgroup_size, .virtual_subgroups = cli.virtual_subgroups,
                       .metal_version = cli.metal_version, .list_only = cli.list_entries,
                       .syntax_only = cli.syntax_only, .check_bounds = cli.check_bounds,
-                      .push_constant_words = cli.push_words, .fast_math = cli.fast_math};
+                      .push_constant_words = cli.push_words, .fast_math = cli.fast_math,
+                      .tensor_cores = cli.tensor_cores, .mma_lanes = cli.mma_lanes};
     M2gSpec *spec = NULL;
     if (m2g_is_spec_path(cli.input)) {
         M2gSpecArgs sa = {.arrays = cli.arrays, .templates = cli.templates, .transposes = cli.transposes};

@@ -38,6 +38,13 @@ typedef struct M2gOptions {
                                         every variable, buffer, shared array and return value holding floats is
                                         declared `precise`, so sums are evaluated as written and rounded per
                                         operation (MLX's expm1f and erf, compensated sums) */
+    bool tensor_cores;               /* SIMD-group matrix products on tensor cores (VK_NV_cooperative_matrix,
+                                        16x8x8 f16 into f32) wherever their operands are exact in half; only for
+                                        native 32-wide subgroups (subgroup_size 32, not virtual). Lanes are renamed
+                                        so that Apple's matrix layout is the tensor cores' (docs/translator.md,
+                                        "Tensor cores"); the reflection says which path a kernel took */
+    bool mma_lanes;                  /* rename lanes as tensor_cores does but keep the exact products: the renaming
+                                        of every SIMD-group function, tested on any device */
 } M2gOptions;
 
 #define M2G_DEFAULT_METAL_VERSION 320 /* -std=metal3.2 */

@@ -124,6 +124,13 @@ static void add_sync_json(Program *prog, Lowered *L, cJSON *root)
     cJSON_AddStringToObject(s, "mode", modes[L->simd_mode]);
     cJSON_AddBoolToObject(s, "virtual", prog->virtual_subgroups);
     cJSON_AddBoolToObject(s, "uniform_control_flow", L->uniform_flow);
+    /* lanes: "metal" (lane = local index % 32) or "mma" (renamed to the tensor cores' layout); matrix_products:
+       "exact" (FP32 units, any device), "tensor_cores" (needs VK_NV_cooperative_matrix 16x8x8 f16/f32), or null */
+    cJSON_AddStringToObject(s, "lanes", L->mma_lanes ? "mma" : "metal");
+    if (L->uses_matrix_products)
+        cJSON_AddStringToObject(s, "matrix_products", L->tensor_cores ? "tensor_cores" : "exact");
+    else
+        cJSON_AddNullToObject(s, "matrix_products");
     cJSON *ops = cJSON_AddArrayToObject(s, "operations");
     static const struct { unsigned bit; const char *name; } names[] = {
         {SG_OP_BASIC, "basic"}, {SG_OP_ARITHMETIC, "arithmetic"}, {SG_OP_BALLOT, "ballot"},

@@ -489,6 +489,8 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
             X->L->uses_barrier = true;
         else
             X->L->uses_simd = true;
+        if (simd_table[n->builtin].op == SOP_MAT_MULTIPLY || simd_table[n->builtin].op == SOP_MAT_MULTIPLY_ACCUMULATE)
+            X->L->uses_matrix_products = true;
         break;
     case N_VARDEF:
         use_type(X, n->var->ty, n->var->loc);
