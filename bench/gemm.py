@@ -11,6 +11,8 @@ torch.matmul on the same shapes (CUDA events, median of 20 after 5 warm-up runs)
     native      --subgroup-size=32                       8x8 products from 12 subgroup shuffles each (exact path)
     virtual32   --subgroup-size=32 --virtual-subgroups   the same over shared-memory subgroups (testing only)
     emulated16  --subgroup-size=16 --virtual-subgroups   SIMD-groups spanning subgroups: products through shared memory
+    tensor_cores --subgroup-size=32 --tensor-cores       each 8x8 product one 16x8x8 tensor-core product (half of its
+                rows used), lanes renamed (docs/translator.md, "Tensor cores")
     coopmat_nv  bench/coopmat/gemm_nv.comp: the same product written by hand on GL_NV_cooperative_matrix (tensor
                 cores; run on native's reflection with `cooperativeMatrix` added): what the fast path can reach
 A build the device cannot run prints mtlrun's refusal and the script goes on. Before timing, each build runs once
@@ -28,7 +30,8 @@ import benchrun
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILDS = [("native", ["--subgroup-size=32"]), ("virtual32", ["--subgroup-size=32", "--virtual-subgroups"]),
-          ("emulated16", ["--subgroup-size=16", "--virtual-subgroups"])]
+          ("emulated16", ["--subgroup-size=16", "--virtual-subgroups"]),
+          ("tensor_cores", ["--subgroup-size=32", "--tensor-cores"])]
 
 TORCH = r'''python3 - "$N" <<'PY' 2>/dev/null || echo "torch.matmul not available"
 import sys, torch

@@ -4429,9 +4429,35 @@ static void emit_switch_value(Emit *E, Node *n)
     putf(E, ") : %lld%s)", none, is_signed ? "" : "u");
 }
 
+/* A thread attribute's GLSL value; with renamed lanes (simd.c, "Tensor cores") the thread's place in the
+   threadgroup follows its lane: gl_LocalInvocationID and gl_LocalInvocationIndex become mtl_local_id() and
+   mtl_local_index(). */
+static const char *attr_glsl(Emit *E, int builtin)
+{
+    const char *base = E->L->exact_groups ? attr_table[builtin].glsl_exact : attr_table[builtin].glsl;
+    if (!E->L->mma_lanes)
+        return base;
+    StrBuf b = {0};
+    for (const char *p = base; *p;) {
+        if (!strncmp(p, "gl_LocalInvocationIndex", 23)) {
+            sb_puts(&b, "mtl_local_index()");
+            p += 23;
+        } else if (!strncmp(p, "gl_LocalInvocationID", 20)) {
+            sb_puts(&b, "mtl_local_id()");
+            p += 20;
+        } else {
+            char c[2] = {*p++, 0};
+            sb_puts(&b, c);
+        }
+    }
+    const char *r = arena_strdup(E->prog->arena, b.data ? b.data : "");
+    sb_free(&b);
+    return r;
+}
+
 static const char *builtin_value(Emit *E, Var *v)
 {
-    const char *base = E->L->exact_groups ? attr_table[v->builtin].glsl_exact : attr_table[v->builtin].glsl;
+    const char *base = attr_glsl(E, v->builtin);
     TypeKind sk = ty_scalar_kind(v->ty);
     if ((sk == TY_USHORT || sk == TY_SHORT || sk == TY_UCHAR || sk == TY_CHAR) && builtin_is_spec_constant(E, v))
         base = arena_printf(E->prog->arena, "mtl_%s", v->glsl_name); /* a value first (emit_kernel) */
@@ -4527,8 +4553,7 @@ static void emit_kernel(Emit *E, Func *k)
             if ((sk == TY_USHORT || sk == TY_SHORT || sk == TY_UCHAR || sk == TY_CHAR) && builtin_is_spec_constant(E, v)) {
                 line_start(E);
                 putf(E, "%s mtl_%s = %s; // a value, not a constant: converting it to 8 or 16 bits needs no Kernel capability\n",
-                     attr_table[v->builtin].kind == 1 ? "uint" : "uvec3", v->glsl_name,
-                     E->L->exact_groups ? attr_table[v->builtin].glsl_exact : attr_table[v->builtin].glsl);
+                     attr_table[v->builtin].kind == 1 ? "uint" : "uvec3", v->glsl_name, attr_glsl(E, v->builtin));
             }
             line_start(E);
             putf(E, "%s %s = %s;\n", glsl_type(E, v->ty), v->glsl_name, builtin_value(E, v));
@@ -4927,7 +4952,7 @@ char *emit_glsl(Program *prog, Lowered *L)
     E.out = (StrBuf){0};
     /* SIMD-group functions, and the SIMD-group attributes' functions */
     const unsigned lane_attrs = (1u << ATTR_thread_index_in_simdgroup) | (1u << ATTR_simdgroup_index_in_threadgroup);
-    char *simd = simd_helpers(prog, L, (L->builtins_used & lane_attrs) != 0);
+    char *simd = simd_helpers(prog, L, (L->builtins_used & lane_attrs) != 0 || L->mma_lanes);
     bool sg_barrier = false;
     for (int i = 0; body.data && i < 1; i++)
         sg_barrier = strstr(body.data, "subgroupBarrier()") || strstr(body.data, "subgroupMemoryBarrier");
@@ -4959,6 +4984,9 @@ char *emit_glsl(Program *prog, Lowered *L)
         put(&E, "#extension GL_EXT_shader_atomic_int64 : require\n");
     if (L->need_memory_model)
         put(&E, "#extension GL_KHR_memory_scope_semantics : require\n#pragma use_vulkan_memory_model // memory orders and fences (docs/translator.md \"Atomics\")\n");
+    if (L->tensor_cores)
+        putf(&E, "%s#extension GL_NV_cooperative_matrix : require // SIMD-group matrix products on tensor cores (docs/translator.md)\n",
+             L->need_memory_model ? "" : "#extension GL_KHR_memory_scope_semantics : require\n");
     if (L->ptr_ref_types.len)
         put(&E, "#extension GL_EXT_buffer_reference : require\n");
     static const struct { unsigned bit; const char *ext; } sg_ext[] = {

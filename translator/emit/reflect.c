@@ -112,7 +112,7 @@ static void add_sync_json(Program *prog, Lowered *L, cJSON *root)
         cJSON_AddItemToArray(tgp, o);
     }
     cJSON_AddNumberToObject(root, "threadgroup_memory", static_bytes);
-    bool simd = L->uses_simd || L->uses_quad || L->subgroup_ops ||
+    bool simd = L->uses_simd || L->uses_quad || L->subgroup_ops || L->mma_lanes ||
                 (L->builtins_used & ((1u << ATTR_thread_index_in_simdgroup) | (1u << ATTR_simdgroup_index_in_threadgroup)));
     if (!simd) {
         cJSON_AddNullToObject(root, "simd");
@@ -236,6 +236,12 @@ char *reflect_json(Program *prog, Lowered *L)
         cJSON_AddItemToArray(ext, cJSON_CreateString("GL_KHR_memory_scope_semantics"));
         cJSON_AddItemToArray(feat, cJSON_CreateString("vulkanMemoryModel"));
         cJSON_AddItemToArray(feat, cJSON_CreateString("vulkanMemoryModelDeviceScope"));
+    }
+    if (L->tensor_cores) { /* SIMD-group matrix products on tensor cores (simd.c) */
+        if (!L->need_memory_model)
+            cJSON_AddItemToArray(ext, cJSON_CreateString("GL_KHR_memory_scope_semantics"));
+        cJSON_AddItemToArray(ext, cJSON_CreateString("GL_NV_cooperative_matrix"));
+        cJSON_AddItemToArray(feat, cJSON_CreateString("cooperativeMatrix"));
     }
     add_sync_json(prog, L, root);
     char *text = cJSON_Print(root);

@@ -1114,6 +1114,15 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     const unsigned simd_attrs = ~((1u << ATTR_thread_index_in_simdgroup) - 1u);
     L->exact_groups = L->uses_simd || L->uses_quad || L->uses_barrier || L->tg_vars.len > 0 || (L->builtins_used & simd_attrs);
     L->simd_mode = prog->subgroup_size == 32 ? SIMD_NATIVE : prog->subgroup_size > 32 ? SIMD_CLUSTERED : SIMD_EMULATED;
+    /* lanes renamed to the tensor cores' layout (simd.c, "Tensor cores"): 32-wide subgroups (real, or virtual for
+       tests); under --tensor-cores the kernels with matrix products, under --mma-lanes every kernel that depends on
+       lane numbers */
+    if (L->simd_mode == SIMD_NATIVE && (L->uses_simd || L->uses_quad || (L->builtins_used & simd_attrs))) {
+        L->tensor_cores = prog->tensor_cores && L->uses_matrix_products && !prog->virtual_subgroups;
+        L->mma_lanes = L->tensor_cores || prog->mma_lanes;
+        if (L->tensor_cores)
+            L->need_float16 = true; /* the operands in half */
+    }
     if (prog->diag->n_errors == before && ptr_analyze(prog, L))
         access_through_references(L);
     if ((L->uses_simd || L->uses_quad) && prog->diag->n_errors == before)

@@ -276,6 +276,25 @@ static void sg_arith(Simd *S, const char *kind, SimdOp op, const char *T, TypeKi
 
 /* ---- group layer: mtl_simd_* and mtl_quad_* ---- */
 
+/* Lanes renamed (--tensor-cores, --mma-lanes; docs/translator.md, "Tensor cores"): in a whole SIMD-group, Metal's
+   lane l runs on subgroup lane mtl_lane_at(l), a permutation of the five lane bits chosen so that the lane holding
+   element (r, c..c+1) of an 8x8 matrix in Apple's layout is subgroup lane 4r + c / 2, the lane that holds it in the
+   tensor cores' fragments (NVIDIA's mma m16n8k8: lane 4g + t holds row g, columns 2t and 2t + 1). Apple's lane has
+   bits (r2, c2, r1, r0, c1) of (row, column), the tensor cores' (r2, r1, r0, c2, c1). Every function that depends on
+   lane numbers (lane ids, thread indices, shuffles, ballots, scans, quad-groups) goes through the two maps; sums,
+   minima and the like do not depend on them. A SIMD-group cut short by the threadgroup's end keeps its lanes. */
+static void mma_lanes(Simd *S)
+{
+    if (!once(S, "mma_lanes"))
+        return;
+    sb_puts(&S->text,
+            "// Lanes renamed to the tensor cores' layout (docs/translator.md, \"Tensor cores\"): Metal's lane l is subgroup lane\n"
+            "// mtl_lane_at(l) in a whole SIMD-group, so that a SIMD-group matrix's elements lie where the tensor cores hold them.\n"
+            "bool mtl_lanes_renamed() { return (gl_LocalInvocationIndex | 31u) < mtl_threadgroup_total; }\n"
+            "uint mtl_lane_of(uint p) { return mtl_lanes_renamed() ? (p & 17u) | ((p & 2u) << 2u) | ((p & 12u) >> 1u) : p; }\n"
+            "uint mtl_lane_at(uint l) { return mtl_lanes_renamed() ? (l & 17u) | ((l & 6u) << 1u) | ((l & 8u) >> 2u) : l; }\n\n");
+}
+
 static void simd_lane(Simd *S)
 {
     if (!once(S, "simd_lane"))
@@ -283,6 +302,16 @@ static void simd_lane(Simd *S)
     switch (S->L->simd_mode) {
     case SIMD_NATIVE:
         sg_ids(S);
+        if (S->L->mma_lanes) {
+            mma_lanes(S);
+            sb_puts(&S->text, "uint mtl_thread_index_in_simdgroup() { return mtl_lane_of(mtl_sg_lane()); }\n"
+                              "uint mtl_simdgroup_index_in_threadgroup() { return mtl_sg_id(); }\n\n");
+            sb_puts(&S->text, "// Thread indices follow the renamed lanes: SIMD-group s is threads 32s to 32s + 31 as in Metal.\n"
+                              "uint mtl_local_index() { return (gl_LocalInvocationIndex & ~31u) | mtl_thread_index_in_simdgroup(); }\n"
+                              "uvec3 mtl_local_id()\n{\n    uint i = mtl_local_index();\n"
+                              "    return uvec3(i % gl_WorkGroupSize.x, (i / gl_WorkGroupSize.x) % gl_WorkGroupSize.y, i / (gl_WorkGroupSize.x * gl_WorkGroupSize.y));\n}\n\n");
+            break;
+        }
         sb_puts(&S->text, "uint mtl_thread_index_in_simdgroup() { return mtl_sg_lane(); }\n"
                           "uint mtl_simdgroup_index_in_threadgroup() { return mtl_sg_id(); }\n\n");
         break;
@@ -311,7 +340,8 @@ static void simd_get(Simd *S, const char *T)
     switch (S->L->simd_mode) {
     case SIMD_NATIVE:
         sg_shuffle(S, T);
-        put_subst(S, &S->text, "$T mtl_simd_get($T x, uint lane, bool p) { return mtl_sg_shuffle(x, lane); }\n\n", &s);
+        put_subst(S, &S->text, S->L->mma_lanes ? "$T mtl_simd_get($T x, uint lane, bool p) { return mtl_sg_shuffle(x, mtl_lane_at(lane)); }\n\n"
+                                               : "$T mtl_simd_get($T x, uint lane, bool p) { return mtl_sg_shuffle(x, lane); }\n\n", &s);
         break;
     case SIMD_CLUSTERED:
         sg_shuffle(S, T);
@@ -336,6 +366,12 @@ static void simd_ballot(Simd *S)
     sg_ballot(S);
     switch (S->L->simd_mode) {
     case SIMD_NATIVE:
+        if (S->L->mma_lanes) {
+            sb_puts(&S->text, "// bit l for Metal's lane l\n"
+                              "uint mtl_simd_ballot(bool c, bool p)\n{\n    uint b = mtl_sg_ballot(p && c).x, r = 0u;\n"
+                              "    for (; b != 0u; b &= b - 1u)\n        r |= 1u << mtl_lane_of(uint(findLSB(b)));\n    return r;\n}\n\n");
+            break;
+        }
         sb_puts(&S->text, "uint mtl_simd_ballot(bool c, bool p) { return mtl_sg_ballot(p && c).x; }\n\n");
         break;
     case SIMD_CLUSTERED:
@@ -366,6 +402,17 @@ static void simd_arith(Simd *S, const char *kind, SimdOp op, const char *T, Type
     bool reduce = !strcmp(kind, "reduce");
     switch (S->L->simd_mode) {
     case SIMD_NATIVE:
+        if (S->L->mma_lanes && !reduce) {
+            /* the device's scans follow its lane order: in Metal's, lane by lane */
+            simd_get(S, T);
+            simd_ballot(S);
+            sb_printf(&S->text, "%s %s(%s x, bool p)\n{\n", T, name, T);
+            put_subst(S, &S->text, "    uint act = mtl_simd_ballot(true, p), lane = mtl_thread_index_in_simdgroup();\n    $T a = $I;\n"
+                                   "    for (uint k = 0u; k < 32u; k++)\n    {\n        $T b = mtl_simd_get(x, k, p);\n", &s);
+            sb_printf(&S->text, "        if (((act >> k) & 1u) != 0u && %s)\n", !strcmp(kind, "iscan") ? "k <= lane" : "k < lane");
+            put_subst(S, &S->text, "            a = $O;\n    }\n    return a;\n}\n\n", &s);
+            return;
+        }
         sg_arith(S, kind, op, T, k);
         sb_printf(&S->text, "%s %s(%s x, bool p) { return mtl_sg_%s_%s(x, p); }\n\n", T, name, T, kind, op_tag(op));
         return;
@@ -418,6 +465,11 @@ static void quad_get(Simd *S, const char *T)
     sg_ids(S);
     sg_shuffle(S, T);
     Subst s = {.T = T};
+    if (S->L->mma_lanes) {
+        simd_lane(S);
+        put_subst(S, &S->text, "$T mtl_quad_get($T x, uint lane, bool p) { return mtl_sg_shuffle(x, mtl_lane_at((mtl_thread_index_in_simdgroup() & ~3u) + (lane & 3u))); }\n\n", &s);
+        return;
+    }
     put_subst(S, &S->text, "$T mtl_quad_get($T x, uint lane, bool p) { return mtl_sg_shuffle(x, (mtl_sg_lane() & ~3u) + (lane & 3u)); }\n\n", &s);
 }
 
@@ -426,6 +478,11 @@ static void quad_ballot(Simd *S)
     if (!once(S, "quad_ballot"))
         return;
     sg_ids(S);
+    if (S->L->mma_lanes) {
+        simd_ballot(S);
+        sb_puts(&S->text, "uint mtl_quad_ballot(bool c, bool p) { return (mtl_simd_ballot(c, p) >> (mtl_thread_index_in_simdgroup() & 28u)) & 15u; }\n\n");
+        return;
+    }
     sg_ballot(S);
     sb_puts(&S->text, "uint mtl_quad_ballot(bool c, bool p)\n{\n    uvec4 b = mtl_sg_ballot(p && c);\n    uint l = mtl_sg_lane() & ~3u;\n"
                       "    return (b[l >> 5u] >> (l & 31u)) & 15u;\n}\n\n");
@@ -441,7 +498,9 @@ static void quad_arith(Simd *S, const char *kind, SimdOp op, const char *T, Type
     Subst s = {.T = T, .I = identity(S, reduce_of(op), T, k), .O = combine(reduce_of(op))};
     const char *limit = !strcmp(kind, "iscan") ? "k <= lane" : !strcmp(kind, "xscan") ? "k < lane" : "k < 4u";
     sb_printf(&S->text, "%s %s(%s x, bool p)\n{\n", T, name, T);
-    put_subst(S, &S->text, "    uint act = mtl_quad_ballot(true, p), lane = gl_LocalInvocationIndex & 3u;\n    $T a = $I;\n"
+    sb_printf(&S->text, "    uint act = mtl_quad_ballot(true, p), lane = %s & 3u;\n",
+              S->L->mma_lanes ? "mtl_thread_index_in_simdgroup()" : "gl_LocalInvocationIndex");
+    put_subst(S, &S->text, "    $T a = $I;\n"
                            "    for (uint k = 0u; k < 4u; k++)\n    {\n        $T b = mtl_quad_get(x, k, p);\n", &s);
     sb_printf(&S->text, "        if (((act >> k) & 1u) != 0u && %s)\n", limit);
     put_subst(S, &S->text, "            a = $O;\n    }\n    return a;\n}\n\n", &s);
@@ -501,8 +560,32 @@ static void matrix_function(Simd *S, const SimdInfo *si)
         simd_get(S, "vec2");
     else
         need_xchg(S, "vec4");
-    put_subst(S, o, "// d = a * b + c, in float: row r of a from the 4 lanes that hold it, columns c and c + 1 of b from 8 lanes\n"
-                    "vec2 simdgroup_multiply_accumulate(vec2 a, vec2 b, vec2 c$P)\n{\n", &s);
+    if (S->L->tensor_cores) {
+        /* (docs/translator.md, "Tensor cores") */
+        sb_puts(o, "// d = a * b + c on the tensor cores (GL_NV_cooperative_matrix, M x N x K = 16 x 8 x 8: half a and b, float c\n"
+                   "// and d) when a and b are exact in half and all 32 lanes take part. The tensor cores' a and c are 16 rows, ours\n"
+                   "// their rows 0-7 (8-15 zero). With the lanes renamed, a, c and d are in the fragments' order already; b is held\n"
+                   "// by columns there: lane 4n + t takes rows 2t and 2t + 1 of column n, from lanes 8t + n/2 and 8t + 4 + n/2.\n"
+                   "// Otherwise in float as on the FP32 units: row r of a from the 4 lanes that hold it, columns c and c + 1 of b\n"
+                   "// from 8 lanes.\n"
+                   "vec2 simdgroup_multiply_accumulate(vec2 a, vec2 b, vec2 c)\n{\n"
+                   "    f16vec2 ah = f16vec2(a), bh = f16vec2(b);\n"
+                   "    if (mtl_lanes_renamed() && subgroupBallotBitCount(subgroupBallot(vec2(ah) == a && vec2(bh) == b)) == 32u)\n    {\n"
+                   "        uint lane = gl_SubgroupInvocationID, n = lane >> 2u, t = lane & 3u;\n"
+                   "        uint b0 = subgroupShuffle(packFloat2x16(bh), 8u * t + (n >> 1u));\n"
+                   "        uint b1 = subgroupShuffle(packFloat2x16(bh), 8u * t + 4u + (n >> 1u));\n"
+                   "        fcoopmatNV<16, gl_ScopeSubgroup, 16, 8> ta = fcoopmatNV<16, gl_ScopeSubgroup, 16, 8>(float16_t(0.0));\n"
+                   "        ta[0] = ah.x;\n        ta[1] = ah.y;\n"
+                   "        fcoopmatNV<16, gl_ScopeSubgroup, 8, 8> tb = fcoopmatNV<16, gl_ScopeSubgroup, 8, 8>(float16_t(0.0));\n"
+                   "        tb[0] = unpackFloat2x16(b0)[n & 1u];\n        tb[1] = unpackFloat2x16(b1)[n & 1u];\n"
+                   "        fcoopmatNV<32, gl_ScopeSubgroup, 16, 8> tc = fcoopmatNV<32, gl_ScopeSubgroup, 16, 8>(0.0);\n"
+                   "        tc[0] = c.x;\n        tc[1] = c.y;\n"
+                   "        tc = coopMatMulAddNV(ta, tb, tc);\n"
+                   "        return vec2(tc[0], tc[1]);\n    }\n");
+    } else {
+        put_subst(S, o, "// d = a * b + c, in float: row r of a from the 4 lanes that hold it, columns c and c + 1 of b from 8 lanes\n"
+                        "vec2 simdgroup_multiply_accumulate(vec2 a, vec2 b, vec2 c$P)\n{\n", &s);
+    }
     if (S->L->simd_mode != SIMD_EMULATED) {
         put_subst(S, o,
                   "    uvec2 at = mtl_simdgroup_matrix_coord(mtl_thread_index_in_simdgroup());\n    vec2 d = c;\n"
@@ -569,7 +652,7 @@ static void metal_function(Simd *S, int index, const char *T, TypeKind k, int n_
         simd_get(S, s.T);
         simd_ballot(S);
     }
-    const char *lane = quad ? "(gl_LocalInvocationIndex & 3u)" : "mtl_thread_index_in_simdgroup()";
+    const char *lane = !quad ? "mtl_thread_index_in_simdgroup()" : S->L->mma_lanes ? "(mtl_thread_index_in_simdgroup() & 3u)" : "(gl_LocalInvocationIndex & 3u)";
     char gm[8];
     snprintf(gm, sizeof gm, "%du", G - 1);
     switch (si->op) {

@@ -420,12 +420,6 @@ bool sync_analyze(Program *prog, Lowered *L)
     L->simd_mode = W == 32 ? SIMD_NATIVE : W > 32 ? SIMD_CLUSTERED : SIMD_EMULATED;
     bool emulated = L->simd_mode == SIMD_EMULATED || prog->virtual_subgroups;
     L->uniform_flow = (L->uses_simd && emulated) || (L->uses_quad && prog->virtual_subgroups);
-    /* lanes renamed to the tensor cores' layout: 32-wide subgroups (real, or virtual for tests), every kernel with
-       SIMD-group functions under --mma-lanes, the ones with matrix products under --tensor-cores (simd.c) */
-    if (L->simd_mode == SIMD_NATIVE && (L->uses_simd || L->uses_quad)) {
-        L->tensor_cores = prog->tensor_cores && L->uses_matrix_products && !prog->virtual_subgroups;
-        L->mma_lanes = L->tensor_cores || prog->mma_lanes;
-    }
     if (!L->uniform_flow)
         return true;
     /* helpers that reach a synchronizing call are rearranged like the kernel's body, entered with a predicate */
