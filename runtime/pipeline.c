@@ -336,8 +336,8 @@ static bool check_tensor_cores(MtlrtPipeline *pipe)
         return true;
     if (!mtlrt_context_tensor_cores(pipe->ctx, &why))
         return rt_fail(MTLRT_ERROR_UNSUPPORTED, "kernel %s was translated for tensor cores (mtl2glsl --tensor-cores), "
-                       "which device %s cannot run: %s; translate it without --tensor-cores (mtlrun --tensor-cores=off)",
-                       r->entry, pipe->ctx->props.deviceName, why);
+                       "which cannot run here: %s; translate it without --tensor-cores (mtlrun --tensor-cores=off)",
+                       r->entry, why);
     if (sg->size_control && sg->min_size <= 32 && 32 <= sg->max_size)
         pipe->required_subgroup_size = 32;
     return true;
