@@ -945,7 +945,8 @@ bool rt_have_mma_shape(MtlrtContext *ctx, char *why, size_t size)
                 p[i].DType == VK_COMPONENT_TYPE_FLOAT32_NV && p[i].scope == VK_SCOPE_SUBGROUP_NV;
     free(p);
     if (!found)
-        snprintf(why, size, "device %s has no 16x8x8 f16*f16+f32->f32 subgroup cooperative matrix", ctx->props.deviceName);
+        snprintf(why, size, "device %s has no 16x8x8 f16*f16+f32->f32 subgroup cooperative matrix",
+                 ctx->props.deviceName);
     return found;
 }
 

@@ -212,8 +212,8 @@ bool mtlrun_tensor_cores(MtlrtContext *ctx, MtlrunTensorCores mode, uint32_t sub
     if (virtual_subgroups)
         *why = "--virtual-subgroups builds SIMD-groups in shared memory; tensor cores need native 32-wide subgroups";
     else if (w != 32 && subgroup_size)
-        snprintf(reason, sizeof reason, "the kernel is translated for %u-wide subgroups (--subgroup-size); tensor cores "
-                 "need native 32-wide ones", w), *why = reason;
+        snprintf(reason, sizeof reason, "the kernel is translated for %u-wide subgroups (--subgroup-size); tensor "
+                 "cores need native 32-wide ones", w), *why = reason;
     else
         *use = mtlrt_context_tensor_cores(ctx, why);
     return *use || mode == MTLRUN_TENSOR_CORES_AUTO;

@@ -37,7 +37,11 @@ bool mtlrun_spec_prepare(const char *path, const MtlrunSpecArgs *args, const Mtl
 void mtlrun_spec_run_free(MtlrunSpecRun *r);
 
 /* --tensor-cores=auto|on|off (mtlrun, mtltest). */
-typedef enum MtlrunTensorCores { MTLRUN_TENSOR_CORES_AUTO, MTLRUN_TENSOR_CORES_ON, MTLRUN_TENSOR_CORES_OFF } MtlrunTensorCores;
+typedef enum MtlrunTensorCores {
+    MTLRUN_TENSOR_CORES_AUTO,
+    MTLRUN_TENSOR_CORES_ON,
+    MTLRUN_TENSOR_CORES_OFF
+} MtlrunTensorCores;
 /* "auto", "on" or "off" -> *MODE; false for anything else. */
 bool mtlrun_tensor_cores_mode(const char *text, MtlrunTensorCores *mode);
 /* M2gOptions.tensor_cores for a kernel translated for SUBGROUP_SIZE-wide subgroups (0: the device's choice) and

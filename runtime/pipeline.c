@@ -487,7 +487,8 @@ static bool create_variant(MtlrtPipeline *pipe, const VariantKey *key, VkPipelin
     VkPipelineShaderStageCreateFlags stage_flags = 0;
     if (pipe->required_subgroup_size && pipe->ctx->subgroup.full_subgroups && key->local[0] % pipe->required_subgroup_size == 0)
         stage_flags |= VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
-    else if (pipe->refl->tensor_cores && pipe->ctx->subgroup.full_subgroups && key->local[0] % pipe->ctx->subgroup.max_size == 0)
+    else if (pipe->refl->tensor_cores && pipe->ctx->subgroup.full_subgroups &&
+             key->local[0] % pipe->ctx->subgroup.max_size == 0)
         stage_flags |= VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT; /* 32 wide without asking */
     VkComputePipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,

@@ -228,7 +228,8 @@ static bool parse_sync(const cJSON *obj, const char *source, MtlrtReflection *r)
     /* lanes "metal" | "mma", matrix_products "exact" | "tensor_cores" | null (absent: "metal" and null) */
     const cJSON *lanes = cJSON_GetObjectItemCaseSensitive(simd, "lanes");
     const cJSON *products = cJSON_GetObjectItemCaseSensitive(simd, "matrix_products");
-    if (lanes && !(cJSON_IsString(lanes) && (!strcmp(lanes->valuestring, "metal") || !strcmp(lanes->valuestring, "mma")))) {
+    if (lanes &&
+        !(cJSON_IsString(lanes) && (!strcmp(lanes->valuestring, "metal") || !strcmp(lanes->valuestring, "mma")))) {
         rt_error("%s: simd.lanes must be \"metal\" or \"mma\"", source);
         return false;
     }
