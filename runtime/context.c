@@ -95,6 +95,19 @@ void rt_log(MtlrtLogLevel level, const char *fmt, ...)
     va_end(ap);
 }
 
+static _Thread_local int quiet_errors; /* rt_quiet_errors: errors recorded, not logged */
+
+void rt_quiet_errors(bool on)
+{
+    quiet_errors += on ? 1 : -1;
+}
+
+void rt_restore_error(MtlrtStatus status, const char *message)
+{
+    last_status = status;
+    snprintf(last_message, sizeof last_message, "%s", message);
+}
+
 /* Record STATUS and the message as this thread's last error, and log it. */
 static void vfail(MtlrtStatus status, const char *fmt, va_list ap)
 {
@@ -102,7 +115,8 @@ static void vfail(MtlrtStatus status, const char *fmt, va_list ap)
     va_copy(copy, ap);
     vsnprintf(last_message, sizeof last_message, fmt, ap);
     last_status = status;
-    rt_vlog(MTLRT_LOG_ERROR, fmt, copy);
+    if (!quiet_errors)
+        rt_vlog(MTLRT_LOG_ERROR, fmt, copy);
     va_end(copy);
 }
 
@@ -365,7 +379,7 @@ static int device_type_rank(VkPhysicalDeviceType t)
     }
 }
 
-static void print_cooperative_matrices(FILE *out, VkInstance instance, VkPhysicalDevice dev);
+static void print_cooperative_matrices(FILE *out, VkInstance instance, VkPhysicalDevice dev, uint32_t index);
 
 /* "INDEX: NAME (TYPE, Vulkan X.Y)" per device; with INSTANCE, its cooperative matrices' shapes under it. */
 static void print_devices(FILE *out, VkPhysicalDevice *devs, uint32_t n, VkInstance instance)
@@ -376,7 +390,7 @@ static void print_devices(FILE *out, VkPhysicalDevice *devs, uint32_t n, VkInsta
         fprintf(out, "%u: %s (%s, Vulkan %u.%u)\n", i, p.deviceName, device_type_name(p.deviceType),
                 VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion));
         if (instance)
-            print_cooperative_matrices(out, instance, devs[i]);
+            print_cooperative_matrices(out, instance, devs[i], i);
     }
 }
 
@@ -892,36 +906,82 @@ static const char *component_type_name(VkComponentTypeNV t)
     return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
 }
 
-/* Under device DEV's line: the shapes of its cooperative matrices (VK_NV_cooperative_matrix), if it has them:
-   "M x N x K: A * B + C -> D" (what a tensor-core path may use). */
-static void print_cooperative_matrices(FILE *out, VkInstance instance, VkPhysicalDevice dev)
+/* DEV's cooperative-matrix shapes (VK_NV_cooperative_matrix; malloc'd, *N of them), or NULL when it has none. */
+static VkCooperativeMatrixPropertiesNV *cooperative_matrices(VkInstance instance, VkPhysicalDevice dev, uint32_t *n)
 {
     uint32_t n_exts = 0;
+    *n = 0;
     vkEnumerateDeviceExtensionProperties(dev, NULL, &n_exts, NULL);
     VkExtensionProperties *exts = calloc(n_exts ? n_exts : 1, sizeof *exts);
-    if (!exts || vkEnumerateDeviceExtensionProperties(dev, NULL, &n_exts, exts) != VK_SUCCESS ||
-        !have_extension(exts, n_exts, VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME)) {
-        free(exts);
-        return;
-    }
+    bool have = exts && vkEnumerateDeviceExtensionProperties(dev, NULL, &n_exts, exts) == VK_SUCCESS &&
+                have_extension(exts, n_exts, VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME);
     free(exts);
     PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesNV get =
-        (PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesNV)vkGetInstanceProcAddr(instance, "vkGetPhysicalDeviceCooperativeMatrixPropertiesNV");
-    uint32_t n = 0;
-    if (!get || get(dev, &n, NULL) != VK_SUCCESS || n == 0)
-        return;
-    VkCooperativeMatrixPropertiesNV *p = calloc(n, sizeof *p);
-    for (uint32_t i = 0; p && i < n; i++)
+        have ? (PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesNV)vkGetInstanceProcAddr(
+                   instance, "vkGetPhysicalDeviceCooperativeMatrixPropertiesNV")
+             : NULL;
+    if (!get || get(dev, n, NULL) != VK_SUCCESS || *n == 0)
+        return NULL;
+    VkCooperativeMatrixPropertiesNV *p = calloc(*n, sizeof *p);
+    for (uint32_t i = 0; p && i < *n; i++)
         p[i].sType = VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_NV;
-    if (p && get(dev, &n, p) == VK_SUCCESS) {
-        fprintf(out, "   cooperative matrices (VK_NV_cooperative_matrix, M x N x K: A * B + C -> D):");
-        for (uint32_t i = 0; i < n; i++)
-            fprintf(out, "%s %ux%ux%u: %s * %s + %s -> %s", i ? "," : "", p[i].MSize, p[i].NSize, p[i].KSize,
-                    component_type_name(p[i].AType), component_type_name(p[i].BType), component_type_name(p[i].CType),
-                    component_type_name(p[i].DType));
-        fputc('\n', out);
+    if (p && get(dev, n, p) != VK_SUCCESS) {
+        free(p);
+        return NULL;
     }
+    return p;
+}
+
+/* Whether the device has the shape mtl2glsl --tensor-cores multiplies in: 16x8x8, f16 * f16 + f32 -> f32, subgroup
+   scope (mma.sync m16n8k8's); WHY gets the reason when not. */
+bool rt_have_mma_shape(MtlrtContext *ctx, char *why, size_t size)
+{
+    uint32_t n = 0;
+    VkCooperativeMatrixPropertiesNV *p = cooperative_matrices(ctx->instance, ctx->physical, &n);
+    bool found = false;
+    for (uint32_t i = 0; p && i < n && !found; i++)
+        found = p[i].MSize == 16 && p[i].NSize == 8 && p[i].KSize == 8 && p[i].AType == VK_COMPONENT_TYPE_FLOAT16_NV &&
+                p[i].BType == VK_COMPONENT_TYPE_FLOAT16_NV && p[i].CType == VK_COMPONENT_TYPE_FLOAT32_NV &&
+                p[i].DType == VK_COMPONENT_TYPE_FLOAT32_NV && p[i].scope == VK_SCOPE_SUBGROUP_NV;
     free(p);
+    if (!found)
+        snprintf(why, size, "device %s has no 16x8x8 f16*f16+f32->f32 subgroup cooperative matrix",
+                 ctx->props.deviceName);
+    return found;
+}
+
+/* Under device DEV's line (device INDEX): the shapes of its cooperative matrices (VK_NV_cooperative_matrix), if it
+   has them, "M x N x K: A * B + C -> D", and whether mtl2glsl --tensor-cores kernels run there (a context on it
+   asked, which runs the probe). */
+static void print_cooperative_matrices(FILE *out, VkInstance instance, VkPhysicalDevice dev, uint32_t index)
+{
+    uint32_t n = 0;
+    VkCooperativeMatrixPropertiesNV *p = cooperative_matrices(instance, dev, &n);
+    if (!p)
+        return;
+    fprintf(out, "   cooperative matrices (VK_NV_cooperative_matrix, M x N x K: A * B + C -> D):");
+    for (uint32_t i = 0; i < n; i++)
+        fprintf(out, "%s %ux%ux%u: %s * %s + %s -> %s", i ? "," : "", p[i].MSize, p[i].NSize, p[i].KSize,
+                component_type_name(p[i].AType), component_type_name(p[i].BType), component_type_name(p[i].CType),
+                component_type_name(p[i].DType));
+    fputc('\n', out);
+    free(p);
+    char device[16];
+    snprintf(device, sizeof device, "%u", index);
+    MtlrtStatus status = mtlrt_last_status();
+    char error[4096];
+    snprintf(error, sizeof error, "%s", mtlrt_last_error());
+    rt_quiet_errors(true);
+    MtlrtContext *ctx = mtlrt_context_create(&(MtlrtContextOptions){.device = device, .quiet = true});
+    const char *why = mtlrt_last_error();
+    bool yes = ctx && mtlrt_context_tensor_cores(ctx, &why);
+    rt_quiet_errors(false);
+    if (yes)
+        fprintf(out, "   tensor cores for SIMD-group matrices: yes (16x8x8 f16*f16+f32->f32, element order checked)\n");
+    else
+        fprintf(out, "   tensor cores for SIMD-group matrices: no: %s\n", why);
+    mtlrt_context_destroy(ctx);
+    rt_restore_error(status, error);
 }
 
 /* Print every physical device as "INDEX: NAME (TYPE, Vulkan X.Y)", and its cooperative matrices' shapes if any. */

@@ -156,6 +156,8 @@ typedef struct GoldenRunOptions {
     bool validate;
     uint32_t subgroup_size; /* overrides the file's; 0: the file's, else the device's choice */
     bool virtual_subgroups;
+    int tensor_cores;  /* --tensor-cores=auto|on|off: MtlrunTensorCores (mtlrun_spec.h; 0: auto) */
+    bool mma_lanes;    /* --mma-lanes */
     bool update;       /* rewrite goldens the outputs differ from */
     bool write_actual; /* write the actual output beside a golden that fails: y.npy -> y.actual.npy,
                           y.golden.npy -> y.actual.npy */

@@ -140,17 +140,35 @@ static uint32_t subgroup_size(const Run *r)
                                  : mtlrt_context_simd_subgroup_size(r->ctx);
 }
 
+/* M2gOptions.tensor_cores for the test (--tensor-cores, mtlrun_tensor_cores); false after a message when
+   --tensor-cores=on cannot be honoured. */
+static bool use_tensor_cores(Run *r, bool *use)
+{
+    const char *why;
+    uint32_t forced = r->opt->subgroup_size ? r->opt->subgroup_size : r->t->subgroup_size;
+    if (mtlrun_tensor_cores(r->ctx, (MtlrunTensorCores)r->opt->tensor_cores, forced, r->opt->virtual_subgroups, use,
+                            &why))
+        return true;
+    fprintf(r->report, "error: --tensor-cores=on: %s\n", why);
+    return false;
+}
+
 /* A .metal file or inline source: translate (the one entry) for the device; keep GLSL and reflection. */
 static bool load_source_kernel(Run *r)
 {
     const GoldenTest *t = r->t;
+    bool tensor_cores;
+    if (!use_tensor_cores(r, &tensor_cores))
+        return false;
     M2gOptions mo = {.include_dirs = (const char *const *)t->include_dirs,
                      .defines = (const char *const *)t->defines,
                      .only_entry = t->entry,
                      .diag = r->report,
                      .subgroup_size = (int)subgroup_size(r),
                      .virtual_subgroups = r->opt->virtual_subgroups,
-                     .push_constant_words = mtlrt_context_push_constant_words(r->ctx)};
+                     .push_constant_words = mtlrt_context_push_constant_words(r->ctx),
+                     .tensor_cores = tensor_cores,
+                     .mma_lanes = r->opt->mma_lanes};
     char name[4096];
     snprintf(name, sizeof name, "%s(kernel.text)", t->path);
     char *text = t->kind == GOLDEN_KERNEL_TEXT ? source_text(t) : NULL;
@@ -193,7 +211,8 @@ static bool load_spec_kernel(Run *r)
 {
     const GoldenTest *t = r->t;
     char *arrays[MAX_PARAMS + 1] = {0};
-    bool ok = true;
+    bool tensor_cores = false;
+    bool ok = use_tensor_cores(r, &tensor_cores);
     for (int i = 0; ok && i < t->n_buffers; i++) {
         const GoldenBuffer *b = &t->buffers[i];
         if (b->data == GOLDEN_DATA_VALUE || b->data == GOLDEN_DATA_BYTES || b->type.bfloat ||
@@ -222,7 +241,9 @@ static bool load_spec_kernel(Run *r)
                          .subgroup_size = subgroup_size(r),
                          .virtual_subgroups = r->opt->virtual_subgroups,
                          .includes = (const char *const *)t->include_dirs,
-                         .defines = (const char *const *)t->defines};
+                         .defines = (const char *const *)t->defines,
+                         .tensor_cores = tensor_cores,
+                         .mma_lanes = r->opt->mma_lanes};
     if (t->has_dispatch) {
         memcpy(sa.grid, t->size, sizeof sa.grid);
         memcpy(sa.threadgroup, t->threadgroup, sizeof sa.threadgroup);
@@ -561,6 +582,10 @@ static GoldenStatus run_steps(Run *r, bool *updated)
     r->threadgroups = t->threadgroups;
     if (!(t->kind == GOLDEN_KERNEL_SPEC ? load_spec_kernel(r) : load_source_kernel(r)) || !check_keys(r))
         return GOLDEN_ERROR;
+    if (r->opt->verbose && r->refl->subgroup_size) /* how the SIMD-groups were built (the reflection's simd) */
+        fprintf(r->report, "  SIMD-groups on %u-wide %s subgroups, lanes %s, SIMD-group matrix products %s\n",
+                r->refl->subgroup_size, r->refl->virtual_subgroups ? "virtual" : "device",
+                r->refl->mma_lanes ? "mma" : "metal", r->refl->tensor_cores ? "on tensor cores" : "exact (if any)");
     if (!create_pipeline(r))
         return r->skip ? GOLDEN_SKIP : GOLDEN_ERROR;
     if (!set_constants(r) || !bind(r) || !dispatch(r))

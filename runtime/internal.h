@@ -59,6 +59,8 @@ struct MtlrtContext {
     MtlrtSubgroupInfo subgroup;
     LayoutProbe *layouts; /* probe.c's cache */
     uint32_t n_layouts;
+    int tensor_cores;      /* mtlrt_context_tensor_cores, probed once (probe.c): 0 not yet, 1 usable, -1 not */
+    char tensor_cores_why[512]; /* ... and why not */
     bool adopted;          /* instance, device and queue are the application's: not destroyed here */
     bool force_staging;    /* env MTLRT_STAGING=1: transfers through staging even where memory is mappable */
     unsigned long long cpu_max_threads; /* env MTLRT_CPU_MAX_THREADS: threads of one dispatch on a CPU device */
@@ -182,6 +184,10 @@ void rt_context_commands_done(MtlrtContext *ctx, MtlrtCommands *c);
 /* True when RES is VK_SUCCESS; otherwise prints "CALL failed: VK_ERROR_..." and returns false. */
 bool rt_vk_ok(VkResult res, const char *call);
 const char *rt_vk_result_string(VkResult res);
+/* While on (calls nest), errors are recorded as the last error but not logged: a probe's failure is an answer. */
+void rt_quiet_errors(bool on);
+/* Set this thread's last error back to STATUS and MESSAGE (saved before a probe). */
+void rt_restore_error(MtlrtStatus status, const char *message);
 /* Bool member of the enabled features named NAME, or NULL if features.def has no such name. */
 VkBool32 *rt_feature(DeviceFeatures *f, const char *name);
 
@@ -244,6 +250,9 @@ bool rt_pipeline_variant(MtlrtPipeline *pipe, const VariantKey *key, VkPipeline 
 /* Whether the device's W-wide subgroups hold consecutive local indices in a workgroup of size LOCAL (probed once,
    then cached); false with an error when they do not or the probe cannot run. */
 bool rt_check_subgroup_layout(MtlrtContext *ctx, const uint32_t local[3], uint32_t W);
+/* Whether the device has VK_NV_cooperative_matrix's 16x8x8 f16*f16+f32->f32 subgroup shape (false with a reason in
+   WHY, SIZE bytes, when it does not); context.c. */
+bool rt_have_mma_shape(MtlrtContext *ctx, char *why, size_t size);
 
 /* ---- npy.c ---- */
 float rt_half_to_float(uint16_t h);

@@ -239,6 +239,10 @@ typedef struct MtlrtReflection {
     MtlrtBoundsSlot *bounds_slots;
     uint32_t n_bounds_locations;
     char **bounds_locations;     /* "file:line" of each checked statement */
+    bool mma_lanes;              /* simd.lanes "mma": lanes renamed as tensor cores need (mtl2glsl --mma-lanes or
+                                    --tensor-cores) */
+    bool tensor_cores;           /* simd.matrix_products "tensor_cores": SIMD-group matrix products run on
+                                    VK_NV_cooperative_matrix (mtlrt_context_tensor_cores must say yes) */
 } MtlrtReflection;
 
 /* Parse reflection JSON: one object, or an array of objects from which the one named ENTRY (or the only one,
@@ -287,6 +291,13 @@ uint32_t mtlrt_context_simd_subgroup_size(const MtlrtContext *ctx);
 /* Whether the device lacks storagePushConstant8 or storagePushConstant16: kernels are then translated with
    M2gOptions.push_constant_words (8/16-bit constant-reference scalars read from 32-bit push-constant words). */
 bool mtlrt_context_push_constant_words(const MtlrtContext *ctx);
+/* Whether kernels translated with M2gOptions.tensor_cores (mtl2glsl --tensor-cores) run on this context: the
+   cooperativeMatrix feature is enabled, VK_NV_cooperative_matrix has the 16x8x8 f16 * f16 + f32 -> f32 subgroup
+   shape, SIMD-groups are native 32-wide subgroups (whole ones), and a probe shader finds the coop-matrix elements
+   in the order of mma.sync m16n8k8's fragments, which the translated GLSL relies on (docs/runtime.md, "Tensor
+   cores"). The probe runs once per context, on the first call. When not, *WHY (may be NULL) is the reason (valid
+   while the context lives); a probe that cannot run is a "no" with its error as the reason. */
+bool mtlrt_context_tensor_cores(MtlrtContext *ctx, const char **why);
 
 /* ---- buffers (buffer.c) ---- */
 

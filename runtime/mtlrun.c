@@ -61,12 +61,19 @@ static const char usage_text[] =
     "                            anyway on devices without storagePushConstant8/16)\n"
     "  --fast-math               translate as mtl2glsl -ffast-math: the Vulkan compiler may reassociate and\n"
     "                            contract floating-point arithmetic (default: every float value `precise`)\n"
+    "  --tensor-cores=auto|on|off  SIMD-group matrix products on tensor cores (mtl2glsl --tensor-cores)\n"
+    "                            where the device runs them (--list-devices says) and the kernel is built for\n"
+    "                            native 32-wide subgroups: auto (default) uses them there, on is an error\n"
+    "                            elsewhere, off never uses them (exact products)\n"
+    "  --mma-lanes               rename lanes as the tensor-core path does, with exact products (mtl2glsl\n"
+    "                            --mma-lanes; runs on any device)\n"
     "  --check-bounds            translate with bounds checks: the first out-of-range access of each buffer is\n"
     "                            reported with its Metal source line, index and size, and fails the run\n"
     "  --timestamps              print gpu_time_ms: X (GPU timestamps around the dispatch or pipeline)\n"
     "  --repeat N                run N times (written buffers restored between runs); with --timestamps\n"
     "                            prints the median and min/mean\n"
     "  -q, --quiet               print only errors and results (no device line, no warnings)\n"
+    "  -v, --verbose             say how each kernel's SIMD-groups were built (lanes, matrix products)\n"
     "  --version                 print the version and exit\n"
     "  -h, --help                this text\n"
     "exit status: 0 success, 1 failure (translation, run, validation, FAIL), 2 usage error\n";
@@ -133,6 +140,7 @@ enum {
     OPT_CHECK, OPT_ENTRY, OPT_REFLECT, OPT_DEVICE, OPT_RTOL, OPT_ATOL, OPT_REPEAT, OPT_SUBGROUP_SIZE, OPT_TG_MEMORY,
     OPT_TEMPLATE, OPT_INIT_VALUE, OPT_TRANSPOSE, OPT_PIPELINE, OPT_POISON, OPT_VALIDATE, OPT_TIMESTAMPS,
     OPT_LIST_DEVICES, OPT_VIRTUAL_SUBGROUPS, OPT_CHECK_BOUNDS, OPT_VERSION, OPT_PUSH_WORDS, OPT_FAST_MATH,
+    OPT_TENSOR_CORES, OPT_MMA_LANES,
 };
 
 static const struct option long_options[] = {
@@ -164,9 +172,12 @@ static const struct option long_options[] = {
     {"virtual-subgroups", no_argument, NULL, OPT_VIRTUAL_SUBGROUPS},
     {"push-constant-words", no_argument, NULL, OPT_PUSH_WORDS},
     {"fast-math", no_argument, NULL, OPT_FAST_MATH},
+    {"tensor-cores", required_argument, NULL, OPT_TENSOR_CORES},
+    {"mma-lanes", no_argument, NULL, OPT_MMA_LANES},
     {"check-bounds", no_argument, NULL, OPT_CHECK_BOUNDS},
     {"version", no_argument, NULL, OPT_VERSION},
     {"quiet", no_argument, NULL, 'q'},
+    {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -224,6 +235,14 @@ static bool launch_option(Launch *l, int c, const char *v)
         return (l->push_constant_words = true);
     case OPT_FAST_MATH:
         return (l->fast_math = true);
+    case OPT_TENSOR_CORES: /* auto, on, off (MtlrunTensorCores) */
+        l->tensor_cores_given = true;
+        for (int i = 0; i < 3; i++)
+            if (!strcmp(v, (const char *const[]){"auto", "on", "off"}[i]))
+                return (l->tensor_cores = i), true;
+        return false;
+    case OPT_MMA_LANES:
+        return (l->mma_lanes = true);
     }
     return false;
 }
@@ -261,6 +280,8 @@ static bool run_option(Options *o, int c, const char *v)
         return (o->version = true);
     case 'q':
         return (o->quiet = true);
+    case 'v':
+        return (o->verbose = true);
     case 'h':
         return (o->help = true);
     }
@@ -283,7 +304,8 @@ static bool is_launch_option(int c)
 {
     return c == 'I' || c == 'D' || (c >= OPT_GRID && c <= OPT_TRANSPOSE && c != OPT_OUT && c != OPT_CHECK &&
                                     c != OPT_DEVICE && c != OPT_RTOL && c != OPT_ATOL && c != OPT_REPEAT) ||
-           c == OPT_VIRTUAL_SUBGROUPS || c == OPT_PUSH_WORDS || c == OPT_FAST_MATH;
+           c == OPT_VIRTUAL_SUBGROUPS || c == OPT_PUSH_WORDS || c == OPT_FAST_MATH || c == OPT_TENSOR_CORES ||
+           c == OPT_MMA_LANES;
 }
 
 bool mtlrun_parse(int argc, char **argv, Options *o, Launch *l, bool in_pipeline, const char *where)
@@ -292,7 +314,7 @@ bool mtlrun_parse(int argc, char **argv, Options *o, Launch *l, bool in_pipeline
     optind = 0; /* glibc: start over (a pipeline parses one line after another) */
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "-:hqI:D:", long_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "-:hqvI:D:", long_options, NULL)) != -1) {
         if (!in_pipeline && !o->launch_option && is_launch_option(c))
             o->launch_option = c; /* with --pipeline, an error: the file's run lines have the launches */
         if (c == 1) { /* a positional argument: the kernel */

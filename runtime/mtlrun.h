@@ -39,6 +39,9 @@ typedef struct Launch {
     bool virtual_subgroups;
     bool fast_math;           /* --fast-math: translated as mtl2glsl -ffast-math (no `precise` declarations) */
     bool push_constant_words; /* --push-constant-words (also chosen when the device lacks storagePushConstant8/16) */
+    int tensor_cores;         /* --tensor-cores=auto|on|off: MtlrunTensorCores (0: auto) */
+    bool tensor_cores_given;  /* ... written on the command line or the run line */
+    bool mma_lanes;           /* --mma-lanes: translated as mtl2glsl --mma-lanes */
     uint32_t threadgroup_memory[31]; /* --threadgroup-memory N=BYTES */
     const char *spec_arrays[MAX_ARGS + 1], *templates[MAX_ARGS + 1], *transposes[MAX_ARGS + 1]; /* kernel specs */
     int n_templates, n_transposes;
@@ -55,7 +58,7 @@ typedef struct Options {
     const char *device;
     double rtol, atol;
     uint32_t repeat;
-    bool poison, validate, timestamps, list_devices, help, version, quiet, check_bounds;
+    bool poison, validate, timestamps, list_devices, help, version, quiet, check_bounds, verbose;
     int launch_option; /* the first option of a launch on the command line (an error with --pipeline), or 0 */
 } Options;
 

@@ -63,9 +63,23 @@ static const M2gEntry *pick_translated_entry(const Launch *l, const M2gResult *r
     return NULL;
 }
 
-/* KERNEL.metal: translate in process (only the asked entry) and take its GLSL and reflection. */
-static bool load_metal_kernel(const Options *o, const Launch *l, Kernel *k, const MtlrtContext *ctx)
+/* M2gOptions.tensor_cores for launch L on CTX (--tensor-cores, mtlrun_tensor_cores); false after a message when
+   --tensor-cores=on cannot be honoured. */
+static bool use_tensor_cores(const Launch *l, MtlrtContext *ctx, bool *use)
 {
+    const char *why;
+    if (mtlrun_tensor_cores(ctx, (MtlrunTensorCores)l->tensor_cores, l->subgroup_size, l->virtual_subgroups, use, &why))
+        return true;
+    fprintf(stderr, "mtlrun: error: --tensor-cores=on: %s\n", why);
+    return false;
+}
+
+/* KERNEL.metal: translate in process (only the asked entry) and take its GLSL and reflection. */
+static bool load_metal_kernel(const Options *o, const Launch *l, Kernel *k, MtlrtContext *ctx)
+{
+    bool tensor_cores;
+    if (!use_tensor_cores(l, ctx, &tensor_cores))
+        return false;
     M2gOptions mo = {
         .include_dirs = l->includes,
         .defines = l->defines,
@@ -76,6 +90,8 @@ static bool load_metal_kernel(const Options *o, const Launch *l, Kernel *k, cons
         .check_bounds = o->check_bounds,
         .push_constant_words = l->push_constant_words || mtlrt_context_push_constant_words(ctx),
         .fast_math = l->fast_math,
+        .tensor_cores = tensor_cores,
+        .mma_lanes = l->mma_lanes,
     };
     M2gResult *r = m2g_translate_file(l->kernel, &mo);
     const M2gEntry *e = NULL;
@@ -106,9 +122,12 @@ static bool load_metal_kernel(const Options *o, const Launch *l, Kernel *k, cons
 
 /* SPEC.json: named --buffer arguments describe the call; the spec's buffers become preset inputs, its grid and
    threadgroup the dispatch. */
-static bool load_spec_kernel(const Options *o, Launch *l, Kernel *k, const MtlrtContext *ctx)
+static bool load_spec_kernel(const Options *o, Launch *l, Kernel *k, MtlrtContext *ctx)
 {
     int n_arrays = 0, kept = 0;
+    bool tensor_cores;
+    if (!use_tensor_cores(l, ctx, &tensor_cores))
+        return false;
     if (o->check_bounds) {
         fprintf(stderr, "mtlrun: error: --check-bounds is for .metal sources, not kernel specs (%s)\n", l->kernel);
         return false;
@@ -131,7 +150,8 @@ static bool load_spec_kernel(const Options *o, Launch *l, Kernel *k, const Mtlrt
     MtlrunSpecArgs sa = {.arrays = l->spec_arrays, .templates = l->templates, .transposes = l->transposes,
                          .has_init_value = l->has_init_value, .init_value = l->init_value, .poison = o->poison,
                          .subgroup_size = l->subgroup_size, .virtual_subgroups = l->virtual_subgroups,
-                         .includes = l->includes, .defines = l->defines};
+                         .includes = l->includes, .defines = l->defines, .tensor_cores = tensor_cores,
+                         .mma_lanes = l->mma_lanes};
     if (l->grid_given)
         memcpy(sa.grid, l->size, sizeof sa.grid);
     if (l->threadgroup_given)
@@ -151,7 +171,7 @@ static bool load_spec_kernel(const Options *o, Launch *l, Kernel *k, const Mtlrt
     return true;
 }
 #else
-static bool load_metal_kernel(const Options *o, const Launch *l, Kernel *k, const MtlrtContext *ctx)
+static bool load_metal_kernel(const Options *o, const Launch *l, Kernel *k, MtlrtContext *ctx)
 {
     (void)o, (void)k, (void)ctx;
     fprintf(stderr, "mtlrun: error: this mtlrun was built without the translator; translate %s with mtl2glsl and "
@@ -159,7 +179,7 @@ static bool load_metal_kernel(const Options *o, const Launch *l, Kernel *k, cons
     return false;
 }
 
-static bool load_spec_kernel(const Options *o, Launch *l, Kernel *k, const MtlrtContext *ctx)
+static bool load_spec_kernel(const Options *o, Launch *l, Kernel *k, MtlrtContext *ctx)
 {
     (void)o, (void)k, (void)ctx;
     fprintf(stderr, "mtlrun: error: this mtlrun was built without the translator; it cannot run spec %s\n",
@@ -168,19 +188,33 @@ static bool load_spec_kernel(const Options *o, Launch *l, Kernel *k, const Mtlrt
 }
 #endif
 
-static bool load_kernel(const Options *o, Launch *l, Kernel *k, const MtlrtContext *ctx)
+static bool load_kernel(const Options *o, Launch *l, Kernel *k, MtlrtContext *ctx)
 {
     if (mtlrun_has_suffix(l->kernel, ".json"))
         return load_spec_kernel(o, l, k, ctx);
     if (mtlrun_has_suffix(l->kernel, ".metal"))
         return load_metal_kernel(o, l, k, ctx);
-    if (l->subgroup_size || l->virtual_subgroups || l->push_constant_words || l->fast_math || o->check_bounds) {
-        fprintf(stderr, "mtlrun: error: --subgroup-size, --virtual-subgroups, --push-constant-words, --fast-math and --check-bounds apply to .metal "
-                        "sources; %s is already translated (mtl2glsl --check-bounds makes a bounds-checked one)\n",
+    if (l->subgroup_size || l->virtual_subgroups || l->push_constant_words || l->fast_math || o->check_bounds ||
+        l->mma_lanes || (l->tensor_cores_given && l->tensor_cores)) {
+        fprintf(stderr, "mtlrun: error: --subgroup-size, --virtual-subgroups, --push-constant-words, --fast-math, --tensor-cores, "
+                        "--mma-lanes and --check-bounds apply to .metal sources; %s is already translated (mtl2glsl "
+                        "--check-bounds makes a bounds-checked one)\n",
                 l->kernel);
         return false;
     }
     return load_glsl_kernel(l, k);
+}
+
+/* -v: how the kernel's SIMD-groups were built (its reflection's simd object). */
+static void print_simd_path(const Kernel *k)
+{
+    const MtlrtReflection *r = k->refl;
+    if (!r->subgroup_size)
+        fprintf(stderr, "mtlrun: %s: no SIMD-group functions\n", r->entry);
+    else
+        fprintf(stderr, "mtlrun: %s: SIMD-groups on %u-wide %s subgroups, lanes %s, SIMD-group matrix products %s\n",
+                r->entry, r->subgroup_size, r->virtual_subgroups ? "virtual" : "device", r->mma_lanes ? "mma" : "metal",
+                r->tensor_cores ? "on tensor cores" : "exact (if any)");
 }
 
 static void kernel_free(Kernel *k)
@@ -411,7 +445,11 @@ static bool check_threadgroup_memory(const Launch *l, const MtlrtReflection *r)
 
 bool mtlrun_prepare(const Options *o, Launch *l, MtlrtContext *ctx, Shared *shared, Prepared *p)
 {
-    if (!load_kernel(o, l, &p->k, ctx) || !resolve_inputs(l, p->k.refl) || !check_threadgroup_memory(l, p->k.refl) ||
+    if (!load_kernel(o, l, &p->k, ctx))
+        return false;
+    if (o->verbose)
+        print_simd_path(&p->k);
+    if (!resolve_inputs(l, p->k.refl) || !check_threadgroup_memory(l, p->k.refl) ||
         !(p->pipe = mtlrt_pipeline_create(ctx, p->k.glsl, p->k.glsl_name, p->k.refl)) ||
         !set_constants(l, p->k.refl, p->pipe) || !bind_params(o, l, p->k.refl, ctx, shared, p))
         return false;

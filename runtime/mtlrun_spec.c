@@ -127,6 +127,8 @@ static bool translate(const M2gSpec *s, const MtlrunSpecArgs *args, const MtlrtC
         .subgroup_size = (int)(args->subgroup_size ? args->subgroup_size : mtlrt_context_simd_subgroup_size(ctx)),
         .virtual_subgroups = args->virtual_subgroups,
         .push_constant_words = mtlrt_context_push_constant_words(ctx),
+        .tensor_cores = args->tensor_cores,
+        .mma_lanes = args->mma_lanes,
     };
     M2gResult *t = m2g_translate_spec(s, &mo);
     if (!t) {
@@ -185,4 +187,34 @@ void mtlrun_spec_run_free(MtlrunSpecRun *r)
     for (int i = 0; i < r->n_buffers; i++)
         mtlrt_array_free(&r->arrays[i]);
     *r = (MtlrunSpecRun){0};
+}
+
+bool mtlrun_tensor_cores_mode(const char *text, MtlrunTensorCores *mode)
+{
+    static const char *const names[] = {"auto", "on", "off"};
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(text, names[i])) {
+            *mode = (MtlrunTensorCores)i;
+            return true;
+        }
+    return false;
+}
+
+bool mtlrun_tensor_cores(MtlrtContext *ctx, MtlrunTensorCores mode, uint32_t subgroup_size, bool virtual_subgroups,
+                         bool *use, const char **why)
+{
+    static _Thread_local char reason[128];
+    *use = false;
+    *why = "";
+    if (mode == MTLRUN_TENSOR_CORES_OFF)
+        return true;
+    uint32_t w = subgroup_size ? subgroup_size : mtlrt_context_simd_subgroup_size(ctx);
+    if (virtual_subgroups)
+        *why = "--virtual-subgroups builds SIMD-groups in shared memory; tensor cores need native 32-wide subgroups";
+    else if (w != 32 && subgroup_size)
+        snprintf(reason, sizeof reason, "the kernel is translated for %u-wide subgroups (--subgroup-size); tensor "
+                 "cores need native 32-wide ones", w), *why = reason;
+    else
+        *use = mtlrt_context_tensor_cores(ctx, why);
+    return *use || mode == MTLRUN_TENSOR_CORES_AUTO;
 }

@@ -18,6 +18,7 @@ typedef struct MtlrunSpecArgs {
     uint32_t subgroup_size;       /* 0: the device's choice */
     bool virtual_subgroups;
     const char *const *includes, *const *defines;
+    bool tensor_cores, mma_lanes; /* M2gOptions' (tensor_cores as mtlrun_tensor_cores decided it) */
 } MtlrunSpecArgs;
 
 typedef struct MtlrunSpecRun {
@@ -34,5 +35,19 @@ typedef struct MtlrunSpecRun {
    (init_value, poison or zeros). False after a message. */
 bool mtlrun_spec_prepare(const char *path, const MtlrunSpecArgs *args, const MtlrtContext *ctx, MtlrunSpecRun *out);
 void mtlrun_spec_run_free(MtlrunSpecRun *r);
+
+/* --tensor-cores=auto|on|off (mtlrun, mtltest). */
+typedef enum MtlrunTensorCores {
+    MTLRUN_TENSOR_CORES_AUTO,
+    MTLRUN_TENSOR_CORES_ON,
+    MTLRUN_TENSOR_CORES_OFF
+} MtlrunTensorCores;
+/* "auto", "on" or "off" -> *MODE; false for anything else. */
+bool mtlrun_tensor_cores_mode(const char *text, MtlrunTensorCores *mode);
+/* M2gOptions.tensor_cores for a kernel translated for SUBGROUP_SIZE-wide subgroups (0: the device's choice) and
+   VIRTUAL_SUBGROUPS on CTX: auto: true where mtlrt_context_tensor_cores says yes and the kernel is translated for
+   native 32-wide subgroups; on: the same, else false with the reason in *WHY (returns false); off: false. */
+bool mtlrun_tensor_cores(MtlrtContext *ctx, MtlrunTensorCores mode, uint32_t subgroup_size, bool virtual_subgroups,
+                         bool *use, const char **why);
 
 #endif

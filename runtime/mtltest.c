@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "mtl2glsl.h"
+#include "mtlrun_spec.h"
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_ALL_SKIPPED = 77 };
 
@@ -60,6 +61,10 @@ static const char usage_text[] =
     "  --subgroup-size N       translate SIMD-group functions for N-wide subgroups (4..128) instead of the file's\n"
     "                          or the device's choice\n"
     "  --virtual-subgroups     build subgroups from shared memory, so that any --subgroup-size runs here\n"
+    "  --tensor-cores=auto|on|off  SIMD-group matrix products on tensor cores (mtl2glsl --tensor-cores) where\n"
+    "                          the device runs them and the kernel is built for native 32-wide subgroups: auto\n"
+    "                          (default) uses them there, on is an error elsewhere, off never uses them\n"
+    "  --mma-lanes             rename lanes as the tensor-core path does, with exact products (any device)\n"
     "  --update                rewrite the goldens that the outputs differ from (and record missing ones) with\n"
     "                          this run's outputs; never done without it\n"
     "  --junit FILE            write the results as JUnit XML\n"
@@ -97,6 +102,8 @@ enum {
     OPT_DEVICE,
     OPT_SUBGROUP,
     OPT_VIRTUAL,
+    OPT_TENSOR_CORES,
+    OPT_MMA_LANES,
     OPT_UPDATE,
     OPT_JUNIT,
     OPT_NO_ACTUAL,
@@ -113,6 +120,8 @@ static const struct option long_options[] = {
     {"device", required_argument, NULL, OPT_DEVICE},
     {"subgroup-size", required_argument, NULL, OPT_SUBGROUP},
     {"virtual-subgroups", no_argument, NULL, OPT_VIRTUAL},
+    {"tensor-cores", required_argument, NULL, OPT_TENSOR_CORES},
+    {"mma-lanes", no_argument, NULL, OPT_MMA_LANES},
     {"update", no_argument, NULL, OPT_UPDATE},
     {"junit", required_argument, NULL, OPT_JUNIT},
     {"no-actual", no_argument, NULL, OPT_NO_ACTUAL},
@@ -151,6 +160,14 @@ static int parse_options(Options *o, int argc, char **argv)
             o->run.subgroup_size = (uint32_t)v;
             break;
         case OPT_VIRTUAL: o->run.virtual_subgroups = true; break;
+        case OPT_TENSOR_CORES: {
+            MtlrunTensorCores mode;
+            if (!mtlrun_tensor_cores_mode(optarg, &mode))
+                return usage_error("bad value '%s' for --tensor-cores (auto, on or off)", optarg);
+            o->run.tensor_cores = (int)mode;
+            break;
+        }
+        case OPT_MMA_LANES: o->run.mma_lanes = true; break;
         case OPT_UPDATE: o->run.update = true; break;
         case OPT_JUNIT: o->junit = optarg; break;
         case OPT_NO_ACTUAL: o->run.write_actual = false; break;

@@ -324,6 +324,25 @@ static bool check_subgroups(MtlrtPipeline *pipe)
     return false;
 }
 
+/* A kernel whose SIMD-group matrix products run on tensor cores (reflection simd.matrix_products "tensor_cores",
+   mtl2glsl --tensor-cores) runs only where mtlrt_context_tensor_cores says yes; its subgroups are required to be
+   32 wide where the device can choose (and whole: create_variant). */
+static bool check_tensor_cores(MtlrtPipeline *pipe)
+{
+    const MtlrtReflection *r = pipe->refl;
+    const MtlrtSubgroupInfo *sg = &pipe->ctx->subgroup;
+    const char *why = NULL;
+    if (!r->tensor_cores)
+        return true;
+    if (!mtlrt_context_tensor_cores(pipe->ctx, &why))
+        return rt_fail(MTLRT_ERROR_UNSUPPORTED, "kernel %s was translated for tensor cores (mtl2glsl --tensor-cores), "
+                       "which cannot run here: %s; translate it without --tensor-cores (mtlrun --tensor-cores=off)",
+                       r->entry, why);
+    if (sg->size_control && sg->min_size <= 32 && 32 <= sg->max_size)
+        pipe->required_subgroup_size = 32;
+    return true;
+}
+
 /* A pipeline for REFL with the checks that need no shader: features, limits, subgroups. NULL on error. */
 static MtlrtPipeline *pipeline_begin(MtlrtContext *ctx, const char *name, const MtlrtReflection *refl)
 {
@@ -335,7 +354,8 @@ static MtlrtPipeline *pipeline_begin(MtlrtContext *ctx, const char *name, const 
     }
     pipe->ctx = ctx;
     pipe->refl = refl;
-    if (!check_features(ctx, refl) || !check_reflection_limits(pipe) || !check_subgroups(pipe)) {
+    if (!check_tensor_cores(pipe) || !check_features(ctx, refl) || !check_reflection_limits(pipe) ||
+        !check_subgroups(pipe)) {
         mtlrt_pipeline_destroy(pipe);
         return NULL;
     }
@@ -467,6 +487,9 @@ static bool create_variant(MtlrtPipeline *pipe, const VariantKey *key, VkPipelin
     VkPipelineShaderStageCreateFlags stage_flags = 0;
     if (pipe->required_subgroup_size && pipe->ctx->subgroup.full_subgroups && key->local[0] % pipe->required_subgroup_size == 0)
         stage_flags |= VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
+    else if (pipe->refl->tensor_cores && pipe->ctx->subgroup.full_subgroups &&
+             key->local[0] % pipe->ctx->subgroup.max_size == 0)
+        stage_flags |= VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT; /* 32 wide without asking */
     VkComputePipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .flags = pipe->refl->exact_threadgroups ? VK_PIPELINE_CREATE_DISPATCH_BASE_BIT : 0,

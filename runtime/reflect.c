@@ -225,6 +225,27 @@ static bool parse_sync(const cJSON *obj, const char *source, MtlrtReflection *r)
         return false;
     }
     r->virtual_subgroups = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(simd, "virtual"));
+    /* lanes "metal" | "mma", matrix_products "exact" | "tensor_cores" | null (absent: "metal" and null) */
+    const cJSON *lanes = cJSON_GetObjectItemCaseSensitive(simd, "lanes");
+    const cJSON *products = cJSON_GetObjectItemCaseSensitive(simd, "matrix_products");
+    if (lanes &&
+        !(cJSON_IsString(lanes) && (!strcmp(lanes->valuestring, "metal") || !strcmp(lanes->valuestring, "mma")))) {
+        rt_error("%s: simd.lanes must be \"metal\" or \"mma\"", source);
+        return false;
+    }
+    if (products && !cJSON_IsNull(products) &&
+        !(cJSON_IsString(products) &&
+          (!strcmp(products->valuestring, "exact") || !strcmp(products->valuestring, "tensor_cores")))) {
+        rt_error("%s: simd.matrix_products must be \"exact\", \"tensor_cores\" or null", source);
+        return false;
+    }
+    r->mma_lanes = lanes && !strcmp(lanes->valuestring, "mma");
+    r->tensor_cores = cJSON_IsString(products) && !strcmp(products->valuestring, "tensor_cores");
+    if (r->tensor_cores && (!r->mma_lanes || r->virtual_subgroups || r->subgroup_size != 32)) {
+        rt_error("%s: simd.matrix_products \"tensor_cores\" needs lanes \"mma\" on native 32-wide subgroups "
+                 "(subgroup_size 32, not virtual)", source);
+        return false;
+    }
     static const struct { const char *name; uint32_t bit; } ops[] = {
         {"basic", MTLRT_SUBGROUP_BASIC}, {"vote", MTLRT_SUBGROUP_VOTE}, {"arithmetic", MTLRT_SUBGROUP_ARITHMETIC},
         {"ballot", MTLRT_SUBGROUP_BALLOT}, {"shuffle", MTLRT_SUBGROUP_SHUFFLE},

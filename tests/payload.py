@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Packs the execution cases for a machine that has a GPU but not the translator (e.g. the NVIDIA device).
 
-    payload.py --mtl2glsl PATH --out DIR [--subgroup-size N] [tests/ref/SAMPLE.py ...]
+    payload.py --mtl2glsl PATH --out DIR [--subgroup-size N] [--tensor-cores] [tests/ref/SAMPLE.py ...]
 
 (tests/corpus/ggml_exec.py is a reference script too, with MTL2GLSL_GGML_DIR naming the llama.rn package; so are
 tests/corpus/mlx/*.py, with MTL2GLSL_MLX_DIR naming the MLX checkout and -I that checkout. Kernels of a library
@@ -9,7 +9,9 @@ file are translated one entry point at a time.)
 
 For each case of each reference script: the kernel translated here for the target device (cases built for
 real 8-wide subgroups are translated for the device's --subgroup-size instead; virtual widths stay as they are),
-its inputs and NumPy's expected outputs, and one line of DIR/run.sh that runs it with `mtlrun KERNEL.comp
+with --tensor-cores, kernels translated for native 32-wide subgroups get mtl2glsl --tensor-cores (SIMD-group
+matrix products on tensor cores: the device must have them, mtlrun --list-devices says; a case whose mtlrun_args say
+--tensor-cores=off does not), its inputs and NumPy's expected outputs, and one line of DIR/run.sh that runs it with `mtlrun KERNEL.comp
 --reflect KERNEL.json ... --check N=EXPECTED.npy`. On the device: `MTLRUN=/path/to/mtlrun sh DIR/run.sh`
 prints PASS/FAIL per output buffer (one run each, with its tolerance) and exits non-zero if any failed.
 Cases of several launches, or binding one buffer at two indices, run as mtlrun pipelines: DIR holds a copy of
@@ -35,25 +37,32 @@ def join3(v):
 
 
 def translator_options(args, case):
-    """The case's translator options (widths, --push-constant-words), real (non-virtual) widths replaced by the
-    target's; and the rest, mtlrun's."""
+    """The case's translator options (widths, --push-constant-words, --mma-lanes), real (non-virtual) widths replaced
+    by the target's, and --tensor-cores (args.tensor_cores) where that is native 32 wide; and the rest, mtlrun's."""
     extra = case.get("mtlrun_args", [])
-    opts, rest, i = [], [], 0
+    opts, rest, i, tensor_cores = [], [], 0, args.tensor_cores
     while i < len(extra):
         if extra[i] == "--subgroup-size":
             opts += ["--subgroup-size=" + extra[i + 1]]
             i += 2
-        elif extra[i] in ("--virtual-subgroups", "--push-constant-words"):
+        elif extra[i] in ("--virtual-subgroups", "--push-constant-words", "--mma-lanes"):
             opts.append(extra[i])
             i += 1
+        elif extra[i].split("=", 1)[0] == "--tensor-cores":   # the case's own choice: off keeps exact products
+            value = extra[i].split("=", 1)[1] if "=" in extra[i] else extra[i + 1]
+            tensor_cores = tensor_cores and value != "off"
+            i += 1 if "=" in extra[i] else 2
         else:
             rest.append(extra[i])
             i += 1
-    words = ["--push-constant-words"] if "--push-constant-words" in opts else []
-    opts = [o for o in opts if o != "--push-constant-words"]
+    words = [o for o in ("--push-constant-words", "--mma-lanes") if o in opts]
+    opts = [o for o in opts if o not in words]
     if opts and "--virtual-subgroups" not in opts:
         opts = ["--subgroup-size=%d" % args.subgroup_size]
-    return (opts or ["--subgroup-size=%d" % args.subgroup_size]) + words, rest
+    opts = opts or ["--subgroup-size=%d" % args.subgroup_size]
+    if tensor_cores and opts == ["--subgroup-size=32"]:
+        words.append("--tensor-cores")
+    return opts + words, rest
 
 
 def raw_output(sdir, case, o):
@@ -74,6 +83,8 @@ def main():
     ap.add_argument("--mtl2glsl", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--subgroup-size", type=int, default=32)
+    ap.add_argument("--tensor-cores", action="store_true", help="translate kernels built for native 32-wide subgroups "
+                    "with mtl2glsl --tensor-cores (for a device whose mtlrun --list-devices says yes to tensor cores)")
     ap.add_argument("-I", dest="includes", action="append", default=[], help="include folder for the translator")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2, help="translator runs at once")
     ap.add_argument("refs", nargs="*")

@@ -41,22 +41,24 @@ def key(b):
 
 
 def split_launch_args(extra):
-    """Extra mtlrun arguments split into the launch's own (-I DIR, -D NAME: a pipeline file takes them on each `run`
-    line; mtlrun reads its command line's only as options of the whole run) and the rest."""
+    """Extra mtlrun arguments split into the launch's own (-I DIR, -D NAME, --tensor-cores=X, --mma-lanes: a pipeline
+    file takes them on each `run` line; mtlrun reads its command line's only as options of the whole run) and the
+    rest."""
     launch, rest, extra = [], [], list(extra)
     while extra:
         a = extra.pop(0)
-        if a in ("-I", "-D") and extra:
+        if a in ("-I", "-D", "--tensor-cores") and extra:
             launch += [a, extra.pop(0)]
-        elif a.startswith(("-I", "-D")):
+        elif a.startswith(("-I", "-D", "--tensor-cores=")) or a == "--mma-lanes":
             launch.append(a)
         else:
             rest.append(a)
     return launch, rest
 
 
+# mtlrun's translation options and how many words of value each takes (--opt=VALUE is one word)
 TRANSLATION_OPTIONS = {"--subgroup-size": 1, "--virtual-subgroups": 0, "--push-constant-words": 0, "--fast-math": 0,
-                       "--check-bounds": 0, "-I": 1, "-D": 1}
+                       "--check-bounds": 0, "--mma-lanes": 0, "--tensor-cores": 1, "-I": 1, "-D": 1}
 
 
 def run_args(args, translated):
@@ -81,6 +83,7 @@ def pipeline_command(mtlrun, kernel, case, workdir, validate, extra):
     buffers are bound at every index that names them."""
     q = lambda w: '"%s"' % w if any(c.isspace() for c in w) else w  # noqa: E731
     launch_args, extra = split_launch_args(extra)
+    launch_args = run_args(launch_args, kernel[0].endswith(".comp"))
     lines, run, outs = [], [q(w) for w in kernel] + [q(a) for a in launch_args], {}
     run += ["--threadgroups" if "threadgroups" in case else "--grid", join3(case.get("threadgroups", case.get("grid")))]
     run += ["--threadgroup", join3(case["threadgroup"])]
@@ -190,7 +193,7 @@ def mtlrun_command(mtlrun, sample, case, workdir, validate=True, extra=(), glsl_
     cmd += ["--poison"]
     if validate:
         cmd += ["--validate"]
-    return cmd + list(extra), outs
+    return cmd + run_args(extra, bool(glsl_dir) and case["entry"] is not None), outs
 
 
 def check_process(proc):

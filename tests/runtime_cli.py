@@ -25,7 +25,10 @@ with outputs poisoned first. Cases:
   thread or than a constant index needs (errors); enough passes with its result; the reflection's min_elements and
   min_per_thread of a kernel with sure and unsure indices;
   with --mtl2glsl: the translator reads `-` from standard input, takes --opt VALUE and --opt=VALUE, and
-  --emit=spirv -g keeps the names (spirv-dis) that the optimized SPIR-V strips.
+  --emit=spirv -g keeps the names (spirv-dis) that the optimized SPIR-V strips;
+  tensor cores: --tensor-cores=off|auto|on and --mma-lanes on a SIMD-group GEMM against NumPy, on refused with its
+  reason where the device cannot (lavapipe), a kernel translated with --tensor-cores refused by name there, and
+  --list-devices' tensor-core line (yes after the element-order probe on NVIDIA).
 """
 import argparse
 import json
@@ -473,6 +476,85 @@ def cooperative_matrices(r, mtl2glsl):
                stderr_has=["needs Vulkan feature cooperativeMatrix, which device"])
 
 
+def tensor_cores(r, mtl2glsl):
+    """--tensor-cores and --mma-lanes on samples/simdgroup_matrix.metal's gemm_tiled_half case (tests/ref), outputs
+    against NumPy: off, auto and --mma-lanes run everywhere; on is an error naming the reason where the default device
+    cannot run tensor cores (lavapipe: no cooperative matrices; virtual subgroups anywhere), and runs where it can
+    (NVIDIA: --list-devices says yes after the probe); a kernel translated with mtl2glsl --tensor-cores is refused by
+    name where it cannot run. --list-devices has no tensor-core line or says no, except where the device passes the
+    element-order probe."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, here)
+    import run_exec
+    work = r.path("sgm")
+    subprocess.run([sys.executable, os.path.join(here, "ref", "simdgroup_matrix.py"), work], check=True,
+                   capture_output=True)
+    with open(os.path.join(work, "manifest.json")) as f:
+        manifest = json.load(f)
+    sample = os.path.join(os.path.dirname(here), "samples", manifest["sample"])
+    base = next(c for c in manifest["cases"] if c["name"] == "gemm_tiled_half_33x40x50_w32")
+    code, out, err = r.run(["--list-devices"])
+    default = out.split("\n1:")[0]   # the default device (0)
+    yes = "tensor cores for SIMD-group matrices: yes" in default
+    if "cooperative matrices" in default:
+        print("runtime.cli: the default device has cooperative matrices; its tensor-core line: %s" %
+              next((l.strip() for l in default.splitlines() if "tensor cores" in l), "(none)"))
+        r.count += 1
+        if "tensor cores for SIMD-group matrices: " not in default:
+            r.failures.append("--list-devices: no tensor-core line under a device with cooperative matrices\n" + out)
+        elif "NVIDIA" in default and not yes:
+            r.failures.append("--list-devices: the tensor-core probe says no on an NVIDIA device\n" + out)
+    else:
+        r.case("tensor cores: --list-devices has no tensor-core line or says no", ["--list-devices"],
+               stdout_has=[] if "tensor cores" not in out else ["tensor cores for SIMD-group matrices: no: "])
+
+    def sgm(name, extra, mtlrun_args=None, rc=0, stderr_has=(), glsl_dir=None, tol=None):
+        case = dict(base, mtlrun_args=list(base["mtlrun_args"] if mtlrun_args is None else mtlrun_args))
+        cmd, outs = run_exec.mtlrun_command(r.mtlrun, sample, case, work, extra=extra, glsl_dir=glsl_dir)
+        for p in outs.values():
+            if os.path.exists(p):
+                os.remove(p)
+        if not r.case(name, cmd[1:], rc=rc, stderr_has=stderr_has) or rc:
+            return
+        for o in case["outputs"]:
+            got, want = np.load(outs[o["index"]]), np.load(os.path.join(work, o["expected"]))
+            rtol, atol = tol or (o["rtol"], o["atol"])
+            if not np.allclose(got, want, rtol=rtol, atol=atol):
+                r.failures.append("%s: buffer %d differs from NumPy by %g" % (name, o["index"],
+                                                                            np.max(np.abs(got - want))))
+
+    sgm("tensor cores: --tensor-cores=off runs a SIMD-group GEMM", ["--tensor-cores=off"])
+    sgm("tensor cores: auto runs it on the device's own subgroups, -v says how", ["-v"], mtlrun_args=[],
+        stderr_has=["SIMD-group matrix products " + ("on tensor cores" if yes else "exact")],
+        tol=(1e-4, 1e-4) if yes else None)   # tensor cores add in float32 in their own order
+    sgm("tensor cores: --mma-lanes runs it (lanes renamed, exact products)", ["--mma-lanes", "-v"],
+        stderr_has=["lanes mma"])
+    sgm("tensor cores: --tensor-cores=on with virtual subgroups is an error", ["--tensor-cores=on"], rc=1,
+        stderr_has=["--tensor-cores=on: --virtual-subgroups"])
+    kdir = r.path("sgm_tc")
+    os.makedirs(kdir, exist_ok=True)
+    for emit in ([], ["--emit=reflect"]):
+        subprocess.run([mtl2glsl, "--subgroup-size=32", "--tensor-cores", "--entry", base["entry"], "-o",
+                        os.path.join(kdir, base["entry"] + (".json" if emit else ".comp")), sample] + emit, check=True)
+    if yes:
+        sgm("tensor cores: --tensor-cores=on runs it on tensor cores", ["--tensor-cores=on", "-v"], mtlrun_args=[],
+            stderr_has=["on tensor cores"], tol=(1e-4, 1e-4))
+        sgm("tensor cores: a kernel translated for them runs", ["-v"], glsl_dir=kdir, mtlrun_args=[],
+            stderr_has=["on tensor cores"], tol=(1e-4, 1e-4))
+    else:
+        sgm("tensor cores: --tensor-cores=on is an error naming the reason", ["--tensor-cores=on"], mtlrun_args=[],
+            rc=1, stderr_has=["mtlrun: error: --tensor-cores=on: "])
+        sgm("tensor cores: a kernel translated for them is refused by name", [], rc=1, glsl_dir=kdir,
+            stderr_has=["kernel gemm_tiled_half was translated for tensor cores (mtl2glsl --tensor-cores), which "
+                        "cannot run here: "])
+    stem = os.path.join(kdir, base["entry"])
+    r.case("tensor cores: --tensor-cores on GLSL is an error", [stem + ".comp", "--reflect", stem + ".json",
+                                                                 "--tensor-cores=on", "--grid", "1", "--threadgroup", "1"],
+           rc=1, stderr_has=["apply to .metal sources"])
+    r.case("tensor cores: a bad --tensor-cores value", [sample, "--tensor-cores=maybe"], rc=2,
+           stderr_has=["bad value 'maybe' for --tensor-cores"])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mtlrun", required=True)
@@ -487,6 +569,7 @@ def main():
         if args.mtl2glsl:
             translator(r, args.mtl2glsl)
             cooperative_matrices(r, args.mtl2glsl)
+            tensor_cores(r, args.mtl2glsl)
     for f in r.failures:
         print("FAIL: " + f)
     print("%d cases, %d failed" % (r.count, len(r.failures)))
