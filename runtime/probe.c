@@ -93,11 +93,13 @@ bool rt_check_subgroup_layout(MtlrtContext *ctx, const uint32_t local[3], uint32
 /* ---- tensor cores (mtlrt_context_tensor_cores) ----
  *
  * mtl2glsl --tensor-cores writes SIMD-group matrix products as GL_NV_cooperative_matrix 16x8x8 products and reads
- * and writes their elements with m[i], taking element i of each lane to be where NVIDIA's mma.sync m16n8k8
- * fragments keep it (docs/translator.md, "Tensor cores"). GL_NV_cooperative_matrix leaves that order to the
- * implementation, so this probe loads matrices whose element (r, c) holds its own row-major index and has every
- * lane write what it holds. With g = lane / 4, t = lane % 4, mma.sync's order is: A (16x8, f16) 4 elements
- * (g, 2t), (g, 2t+1), (g+8, 2t), (g+8, 2t+1); B (8x8, f16) 2 elements (2t, g), (2t+1, g); C (16x8, f32) as A.
+ * and writes their elements with m[i], taking element i of each lane to be where it lies in the order below
+ * (docs/translator.md, "Tensor cores"). GL_NV_cooperative_matrix leaves that order to the implementation, so this
+ * probe loads matrices whose element (r, c) holds its own row-major index and has every lane write what it holds.
+ * With g = lane / 4, t = lane % 4, the order is: A (16x8, f16) 4 elements (g, 2t), (g, 2t+1), (g+8, 2t),
+ * (g+8, 2t+1), as NVIDIA's mma.sync m16n8k8 fragments hold them; B (8x8, f16) 2 elements (g, 2t), (g, 2t+1), by
+ * rows (mma.sync holds B by columns; NVIDIA's driver, 580.159.04 on an H100, gives B's elements by rows as for A);
+ * C (16x8, f32) as A.
  * One workgroup of 32: one subgroup. Lane p writes 16 floats from 16p: the three lengths, then A's from 4, B's
  * from 8, C's from 12.
  */
@@ -135,7 +137,7 @@ static const char tensor_core_probe_glsl[] =
     "        got[o + 12u + uint(i)] = C[i];\n"
     "}\n";
 
-/* What lane P must write (16 floats) where the elements are in mma.sync m16n8k8's order. */
+/* What lane P must write (16 floats) where the elements are in the order above. */
 static void mma_expected(uint32_t p, float want[16])
 {
     uint32_t g = p / 4, t = p % 4;
@@ -146,11 +148,12 @@ static void mma_expected(uint32_t p, float want[16])
     want[5] = want[13] = (float)(8 * g + 2 * t + 1);
     want[6] = want[14] = (float)(8 * (g + 8) + 2 * t);
     want[7] = want[15] = (float)(8 * (g + 8) + 2 * t + 1);
-    want[8] = (float)(8 * (2 * t) + g);
-    want[9] = (float)(8 * (2 * t + 1) + g);
+    want[8] = (float)(8 * g + 2 * t);
+    want[9] = (float)(8 * g + 2 * t + 1);
 }
 
-/* Runs the probe; *ok tells whether every lane holds mma.sync's elements. Lane 1's are logged when not. */
+/* Runs the probe; *ok tells whether every lane holds the elements the order above gives. Lane 1's are logged when
+   not. */
 static bool run_tensor_core_probe(MtlrtContext *ctx, bool *ok)
 {
     static const char json[] =
@@ -188,7 +191,7 @@ static bool run_tensor_core_probe(MtlrtContext *ctx, bool *ok)
     if (ran && !*ok) {
         const float *l = got + 16;
         rt_note("tensor-core probe on %s: lane 1 holds lengths %g %g %g, A %g %g %g %g, B %g %g, C %g %g %g %g; "
-                "mma.sync m16n8k8 has lengths 4 2 4, A 2 3 66 67, B 16 24, C 2 3 66 67 (-1: not written)",
+                "the translator needs lengths 4 2 4, A 2 3 66 67, B 2 3, C 2 3 66 67 (-1: not written)",
                 ctx->props.deviceName, l[0], l[1], l[2], l[4], l[5], l[6], l[7], l[8], l[9], l[12], l[13], l[14],
                 l[15]);
     }
@@ -239,7 +242,7 @@ static bool decide_tensor_cores(MtlrtContext *ctx)
     if (!ran)
         return false;
     if (!ok)
-        return tensor_cores_no(ctx, "cooperative-matrix element order is not mma.sync's");
+        return tensor_cores_no(ctx, "cooperative-matrix element order is not the one the translator needs");
     ctx->tensor_cores = 1;
     return true;
 }

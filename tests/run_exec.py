@@ -259,6 +259,7 @@ def main():
                     "without the translator")
     ap.add_argument("--mtlrun", required=True)
     ap.add_argument("--case", action="append", help="run only this case (repeatable); default all")
+    ap.add_argument("--cases-ending", help="run only the cases whose names end so (e.g. _w32)")
     ap.add_argument("--samples", default=SAMPLES, help="directory of the .metal samples")
     ap.add_argument("--glsl-dir", help="run DIR/ENTRY.comp + DIR/ENTRY.json (e.g. golden/SAMPLE) instead of "
                     "the .metal: tests the runtime without the translator")
@@ -286,6 +287,10 @@ def main():
                 print("FAIL: no case named %s in %s" % (", ".join(sorted(unknown)), args.ref))
                 return 1
             cases = [c for c in cases if c["name"] in args.case]
+        if args.cases_ending:
+            cases = [c for c in cases if c["name"].endswith(args.cases_ending)]
+            if not cases:
+                sys.exit("run_exec: no case of %s ends with %s" % (args.ref, args.cases_ending))
         failed = 0
         for case in cases:
             reasons, log = run_case(args, manifest, case, workdir)

@@ -81,7 +81,8 @@ class M2gOptions(ctypes.Structure):
                 ("only_entry", ctypes.c_char_p), ("diag", ctypes.c_void_p), ("subgroup_size", ctypes.c_int),
                 ("virtual_subgroups", ctypes.c_bool), ("sources", c_char_pp), ("metal_version", ctypes.c_int),
                 ("list_only", ctypes.c_bool), ("syntax_only", ctypes.c_bool), ("check_bounds", ctypes.c_bool),
-                ("push_constant_words", ctypes.c_bool), ("fast_math", ctypes.c_bool)]
+                ("push_constant_words", ctypes.c_bool), ("fast_math", ctypes.c_bool), ("tensor_cores", ctypes.c_bool),
+                ("mma_lanes", ctypes.c_bool)]
 
 
 class M2gEntry(ctypes.Structure):
