@@ -529,12 +529,63 @@ static void matrix_layout(Simd *S)
             "uint mtl_simdgroup_matrix_lane(uint row, uint column) { return ((row >> 2u) << 4u) | (((column >> 2u) & 1u) << 3u) | ((row & 3u) << 1u) | ((column >> 1u) & 1u); }\n\n");
 }
 
-/* The function of a group M row: the element index of loads and stores, the diagonal, the products. */
-static void matrix_function(Simd *S, const SimdInfo *si)
+/* --tensor-cores (docs/translator.md, "Tensor cores"): mtl_exact_in_half(x), and mtl_tensor_core_mma(a, b, c), one
+   16x8x8 product of the tensor cores whose rows 0-7 are the 8x8 matrices' (8-15 zero). With the lanes renamed, lane
+   4r + c/2 holds row r, columns c and c + 1 of each matrix, which is the order of the cooperative matrices'
+   elements m[i] that mtlrun checks on the device before it translates for this (runtime/probe.c). Exactness is
+   read from the bits: NVIDIA's compiler (driver 580.159.04) folds float(float16_t(x)) == x to true, measured on
+   the H100. */
+static void tensor_core_mma(Simd *S)
+{
+    if (!once(S, "tensor_core_mma"))
+        return;
+    sb_puts(&S->text,
+            "// Whether x is a half value (from its bits: a Vulkan compiler may fold float(float16_t(x)) == x to true):\n"
+            "// zero, infinity, or an exponent of half's range with the bits below half's precision zero.\n"
+            "bool mtl_exact_in_half(float x)\n{\n"
+            "    uint u = floatBitsToUint(x) & 0x7fffffffu, e = u >> 23u;\n"
+            "    if (u == 0u || u == 0x7f800000u)\n        return true;\n"
+            "    if (e < 103u || e > 142u)\n        return false;\n"
+            "    uint low = e >= 113u ? 13u : 126u - e; // half's subnormals (2^-24 to 2^-15) keep fewer bits\n"
+            "    return (u & ((1u << low) - 1u)) == 0u;\n}\n\n"
+            "// d = a * b + c on the tensor cores (GL_NV_cooperative_matrix, M x N x K = 16 x 8 x 8, half a and b, float c\n"
+            "// and d), by a whole SIMD-group. The tensor cores' a and c are 16 rows, ours their rows 0-7 (8-15 zero). With the\n"
+            "// lanes renamed, lane 4r + c/2 holds row r, columns c and c + 1 of every matrix, the order of the cooperative\n"
+            "// matrices' elements (mtlrun checks it on the device first).\n"
+            "vec2 mtl_tensor_core_mma(f16vec2 a, f16vec2 b, vec2 c)\n{\n"
+            "    fcoopmatNV<16, gl_ScopeSubgroup, 16, 8> ta = fcoopmatNV<16, gl_ScopeSubgroup, 16, 8>(float16_t(0.0));\n"
+            "    ta[0] = a.x;\n    ta[1] = a.y;\n"
+            "    fcoopmatNV<16, gl_ScopeSubgroup, 8, 8> tb = fcoopmatNV<16, gl_ScopeSubgroup, 8, 8>(float16_t(0.0));\n"
+            "    tb[0] = b.x;\n    tb[1] = b.y;\n"
+            "    fcoopmatNV<32, gl_ScopeSubgroup, 16, 8> tc = fcoopmatNV<32, gl_ScopeSubgroup, 16, 8>(0.0);\n"
+            "    tc[0] = c.x;\n    tc[1] = c.y;\n"
+            "    tc = coopMatMulAddNV(ta, tb, tc);\n"
+            "    return vec2(tc[0], tc[1]);\n}\n\n");
+}
+
+/* The function of a group M row: the element index of loads and stores, the diagonal, the products. With T
+   "f16vec2" (half operands under --tensor-cores, emit_glsl.c), the products' _half forms, which need no test of
+   exactness. */
+static void matrix_function(Simd *S, const SimdInfo *si, const char *T)
 {
     matrix_layout(S);
     StrBuf *o = &S->text;
     Subst s = {.T = "vec2"};
+    if (T && !strcmp(T, "f16vec2") && S->L->tensor_cores &&
+        (si->op == SOP_MAT_MULTIPLY || si->op == SOP_MAT_MULTIPLY_ACCUMULATE)) {
+        metal_function(S, simd_lookup("simdgroup_multiply_accumulate"), "vec2", TY_FLOAT, 3);
+        if (si->op == SOP_MAT_MULTIPLY) {
+            metal_function(S, simd_lookup("simdgroup_multiply_accumulate"), "f16vec2", TY_HALF, 3);
+            sb_puts(o, "vec2 simdgroup_multiply_half(f16vec2 a, f16vec2 b) { return simdgroup_multiply_accumulate_half(a, b, vec2(0.0)); }\n\n");
+            return;
+        }
+        sb_puts(o, "// d = a * b + c for half a and b: on the tensor cores when all 32 lanes take part\n"
+                   "vec2 simdgroup_multiply_accumulate_half(f16vec2 a, f16vec2 b, vec2 c)\n{\n"
+                   "    if (mtl_lanes_renamed() && subgroupBallotBitCount(subgroupBallot(true)) == 32u)\n"
+                   "        return mtl_tensor_core_mma(a, b, c);\n"
+                   "    return simdgroup_multiply_accumulate(vec2(a), vec2(b), c);\n}\n\n");
+        return;
+    }
     switch (si->op) {
     case SOP_MAT_INDEX:
         sb_puts(o, "// Where this lane's element k of a matrix at origin (column, row) lies, its rows elements_per_row apart\n"
@@ -561,24 +612,13 @@ static void matrix_function(Simd *S, const SimdInfo *si)
     else
         need_xchg(S, "vec4");
     if (S->L->tensor_cores) {
-        /* (docs/translator.md, "Tensor cores") */
-        sb_puts(o, "// d = a * b + c on the tensor cores (GL_NV_cooperative_matrix, M x N x K = 16 x 8 x 8: half a and b, float c\n"
-                   "// and d) when a and b are exact in half and all 32 lanes take part. The tensor cores' a and c are 16 rows, ours\n"
-                   "// their rows 0-7 (8-15 zero). With the lanes renamed, lane 4r + c/2 holds row r, columns c and c + 1 of every\n"
-                   "// matrix, the order of the cooperative matrices' elements (mtlrun checks it on the device before using this).\n"
-                   "// Otherwise in float as on the FP32 units: row r of a from the 4 lanes that hold it, columns c and c + 1 of b\n"
-                   "// from 8 lanes.\n"
+        tensor_core_mma(S);
+        sb_puts(o, "// d = a * b + c: on the tensor cores when a and b are exact in half and all 32 lanes take part; otherwise\n"
+                   "// in float as on the FP32 units: row r of a from the 4 lanes that hold it, columns c and c + 1 of b from 8 lanes.\n"
                    "vec2 simdgroup_multiply_accumulate(vec2 a, vec2 b, vec2 c)\n{\n"
-                   "    f16vec2 ah = f16vec2(a), bh = f16vec2(b);\n"
-                   "    if (mtl_lanes_renamed() && subgroupBallotBitCount(subgroupBallot(vec2(ah) == a && vec2(bh) == b)) == 32u)\n    {\n"
-                   "        fcoopmatNV<16, gl_ScopeSubgroup, 16, 8> ta = fcoopmatNV<16, gl_ScopeSubgroup, 16, 8>(float16_t(0.0));\n"
-                   "        ta[0] = ah.x;\n        ta[1] = ah.y;\n"
-                   "        fcoopmatNV<16, gl_ScopeSubgroup, 8, 8> tb = fcoopmatNV<16, gl_ScopeSubgroup, 8, 8>(float16_t(0.0));\n"
-                   "        tb[0] = bh.x;\n        tb[1] = bh.y;\n"
-                   "        fcoopmatNV<32, gl_ScopeSubgroup, 16, 8> tc = fcoopmatNV<32, gl_ScopeSubgroup, 16, 8>(0.0);\n"
-                   "        tc[0] = c.x;\n        tc[1] = c.y;\n"
-                   "        tc = coopMatMulAddNV(ta, tb, tc);\n"
-                   "        return vec2(tc[0], tc[1]);\n    }\n");
+                   "    bool exact = mtl_exact_in_half(a.x) && mtl_exact_in_half(a.y) && mtl_exact_in_half(b.x) && mtl_exact_in_half(b.y);\n"
+                   "    if (mtl_lanes_renamed() && subgroupBallotBitCount(subgroupBallot(exact)) == 32u)\n"
+                   "        return mtl_tensor_core_mma(f16vec2(a), f16vec2(b), c);\n");
     } else {
         put_subst(S, o, "// d = a * b + c, in float: row r of a from the 4 lanes that hold it, columns c and c + 1 of b from 8 lanes\n"
                         "vec2 simdgroup_multiply_accumulate(vec2 a, vec2 b, vec2 c$P)\n{\n", &s);
@@ -618,7 +658,7 @@ static void metal_function(Simd *S, int index, const char *T, TypeKind k, int n_
     if (!once(S, key))
         return;
     if (si->group == 'M') {
-        matrix_function(S, si);
+        matrix_function(S, si, T);
         return;
     }
     bool quad = si->group == 'Q';
