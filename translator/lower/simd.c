@@ -290,7 +290,7 @@ static void mma_lanes(Simd *S)
     sb_puts(&S->text,
             "// Lanes renamed to the tensor cores' layout (docs/translator.md, \"Tensor cores\"): Metal's lane l is subgroup lane\n"
             "// mtl_lane_at(l) in a whole SIMD-group, so that a SIMD-group matrix's elements lie where the tensor cores hold them.\n"
-            "bool mtl_lanes_renamed() { return (gl_LocalInvocationIndex | 31u) < mtl_threadgroup_total; }\n"
+            "bool mtl_lanes_renamed() { return (mtl_threadgroup_total & 31u) == 0u || (gl_LocalInvocationIndex | 31u) < mtl_threadgroup_total; }\n"
             "uint mtl_lane_of(uint p) { return mtl_lanes_renamed() ? (p & 17u) | ((p & 2u) << 2u) | ((p & 12u) >> 1u) : p; }\n"
             "uint mtl_lane_at(uint l) { return mtl_lanes_renamed() ? (l & 17u) | ((l & 6u) << 1u) | ((l & 8u) >> 2u) : l; }\n\n");
 }
@@ -579,9 +579,12 @@ static void matrix_function(Simd *S, const SimdInfo *si, const char *T)
             sb_puts(o, "vec2 simdgroup_multiply_half(f16vec2 a, f16vec2 b) { return simdgroup_multiply_accumulate_half(a, b, vec2(0.0)); }\n\n");
             return;
         }
-        sb_puts(o, "// d = a * b + c for half a and b: on the tensor cores when all 32 lanes take part\n"
+        /* no ballot: Metal's SIMD-group matrix functions are called by the whole SIMD-group. With threadgroups of
+           whole SIMD-groups the test is a constant after specialization and the FP32 form below is dropped, which
+           halves bench/gemm.metal's time on the H100 (docs/performance.md) */
+        sb_puts(o, "// d = a * b + c for half a and b: on the tensor cores in a whole SIMD-group\n"
                    "vec2 simdgroup_multiply_accumulate_half(f16vec2 a, f16vec2 b, vec2 c)\n{\n"
-                   "    if (mtl_lanes_renamed() && subgroupBallotBitCount(subgroupBallot(true)) == 32u)\n"
+                   "    if (mtl_lanes_renamed())\n"
                    "        return mtl_tensor_core_mma(a, b, c);\n"
                    "    return simdgroup_multiply_accumulate(vec2(a), vec2(b), c);\n}\n\n");
         return;
