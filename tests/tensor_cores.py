@@ -2,7 +2,7 @@
 """Which kernels mtl2glsl --tensor-cores builds for tensor cores, and how (no GPU needed; docs/translator.md,
 "Tensor cores").
 
-    tensor_cores.py --mtl2glsl PATH
+    tensor_cores.py --mtl2glsl PATH [--entry NAME ...]
 
 On samples/simdgroup_matrix.metal, per entry point, the reflection of the default translation and of
 --tensor-cores at each width, and the GLSL's helpers:
@@ -43,10 +43,14 @@ def expect(what, got, want):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mtl2glsl", required=True)
+    ap.add_argument("--entry", action="append", help="check only this entry point (repeatable; the sanitizer build)")
     args = ap.parse_args()
     entries = subprocess.run([args.mtl2glsl, "--list-entries", SAMPLE], capture_output=True, text=True,
                              check=True).stdout.split()
     expect("entry points with products", PRODUCTS <= set(entries), True)
+    if args.entry:
+        expect("entry points asked for", set(args.entry) <= set(entries), True)
+        entries = args.entry
     checked = 0
     for e in entries:
         products = e in PRODUCTS
