@@ -402,6 +402,19 @@ static void simd_arith(Simd *S, const char *kind, SimdOp op, const char *T, Type
     bool reduce = !strcmp(kind, "reduce");
     switch (S->L->simd_mode) {
     case SIMD_NATIVE:
+        if (S->L->mma_lanes && !reduce && S->virt) {
+            /* the device's scans follow its lane order: in Metal's, lane by lane; virtual subgroups (tests) read the
+               lanes from one exchange (32 of mtl_simd_get's would be 64 barriers, which llvmpipe takes minutes to
+               compile) */
+            need_xchg(S, T);
+            sb_printf(&S->text, "%s %s(%s x, bool p)\n{\n", T, name, T);
+            put_subst(S, &S->text, "    barrier();\n    mtl_xchg_$N[gl_LocalInvocationIndex] = p ? x : $I;\n    barrier();\n"
+                                   "    uint base = gl_LocalInvocationIndex & ~31u, lane = mtl_thread_index_in_simdgroup();\n"
+                                   "    $T a = $I;\n", &s);
+            sb_printf(&S->text, "    for (uint k = 0u; %s; k++)\n    {\n", !strcmp(kind, "iscan") ? "k <= lane" : "k < lane");
+            put_subst(S, &S->text, "        $T b = mtl_xchg_$N[base + mtl_lane_at(k)];\n        a = $O;\n    }\n    return a;\n}\n\n", &s);
+            return;
+        }
         if (S->L->mma_lanes && !reduce) {
             /* the device's scans follow its lane order: in Metal's, lane by lane */
             simd_get(S, T);
