@@ -5,16 +5,21 @@
     MTLRUN=/path/to/mtlrun sh DIR/run.sh
 
 bench/gemm.metal (C = A * B, N x N x N, half inputs and result, float accumulation, written the way MLX's steel
-GEMM is) is translated for each build and run.sh times each with GPU timestamps (median of 20 runs) on
-zero-filled buffers, printing milliseconds and TFLOP/s (2 N^3 operations); then, where Python has torch with a GPU,
-torch.matmul on the same shapes (CUDA events, median of 20 after 5 warm-up runs):
+GEMM is: its tile parameters, padding, loader and unrolled loops) is translated for each build and run.sh times each
+with GPU timestamps (median of 20 runs) on zero-filled buffers, printing milliseconds and TFLOP/s (2 N^3
+operations); then, where Python has torch with a GPU, torch.matmul on the same shapes (CUDA events, median of 20
+after 5 warm-up runs). Builds (the _wm1 ones: -DWM=1, MLX's 1 x 2 SIMD-groups of its large devices; the others
+its 2 x 2):
     native      --subgroup-size=32                       8x8 products from 12 subgroup shuffles each (exact path)
-    virtual32   --subgroup-size=32 --virtual-subgroups   the same over shared-memory subgroups (testing only)
-    emulated16  --subgroup-size=16 --virtual-subgroups   SIMD-groups spanning subgroups: products through shared memory
     tensor_cores --subgroup-size=32 --tensor-cores       each 8x8 product one 16x8x8 tensor-core product (half of its
                 rows used), lanes renamed (docs/translator.md, "Tensor cores")
-    coopmat_nv  bench/coopmat/gemm_nv.comp: the same product written by hand on GL_NV_cooperative_matrix (tensor
-                cores; run on native's reflection with `cooperativeMatrix` added): what the fast path can reach
+    virtual32   --subgroup-size=32 --virtual-subgroups   the same over shared-memory subgroups (testing only)
+    emulated16  --subgroup-size=16 --virtual-subgroups   SIMD-groups spanning subgroups: products through shared memory
+    coopmat_steel bench/coopmat/gemm_nv_steel.comp: the tiling of tensor_cores_wm1 written by hand on
+                GL_NV_cooperative_matrix (16x16x16 tiles loaded with coopMatLoadNV): what this tiling allows
+    coopmat_nv  bench/coopmat/gemm_nv.comp: a GEMM tuned by hand on GL_NV_cooperative_matrix (larger tiles, K
+                steps of 32, the next tiles read during the products): what the fast path can reach
+The hand-written ones run on native's reflection with `cooperativeMatrix` added.
 A build the device cannot run prints mtlrun's refusal and the script goes on. Before timing, each build runs once
 at N = 256 on random inputs against NumPy's product (float64, rounded to half; --rtol/--atol 1e-2: float
 accumulation in another order) and prints PASS or FAIL.
@@ -29,9 +34,15 @@ import numpy as np
 import benchrun
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BUILDS = [("native", ["--subgroup-size=32"]), ("virtual32", ["--subgroup-size=32", "--virtual-subgroups"]),
-          ("emulated16", ["--subgroup-size=16", "--virtual-subgroups"]),
-          ("tensor_cores", ["--subgroup-size=32", "--tensor-cores"])]
+# (name, translator options, threads per threadgroup)
+BUILDS = [("native", ["--subgroup-size=32"], 128), ("tensor_cores", ["--subgroup-size=32", "--tensor-cores"], 128),
+          ("native_wm1", ["--subgroup-size=32", "-DWM=1"], 64),
+          ("tensor_cores_wm1", ["--subgroup-size=32", "--tensor-cores", "-DWM=1"], 64),
+          ("virtual32", ["--subgroup-size=32", "--virtual-subgroups"], 128),
+          ("emulated16", ["--subgroup-size=16", "--virtual-subgroups"], 128)]
+# (name, file in bench/coopmat, threads, tile rows x columns of a threadgroup, its shared memory in bytes)
+HAND = [("coopmat_steel", "gemm_nv_steel.comp", 64, (64, 64), (64 * 3 + 16 * 9) * 16),
+        ("coopmat_nv", "gemm_nv.comp", 256, (128, 256), (128 * 5 + 32 * 33) * 16)]
 
 TORCH = r'''python3 - "$N" <<'PY' 2>/dev/null || echo "torch.matmul not available"
 import sys, torch
@@ -64,35 +75,35 @@ def main():
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "mnk.bin"), "wb") as f:
         f.write(b"".join(v.to_bytes(4, "little") for v in (n, n, n, 0)))  # constant uint3&: 16 bytes
-    run = ["--threadgroups", "%d,%d" % (n // 64, n // 64), "--threadgroup", "128",
-           "--buffer", "0=float16:%dx%d" % (n, n), "--buffer", "1=float16:%dx%d" % (n, n),
-           "--buffer", "2=float16:%dx%d" % (n, n), "--bytes", "3=mnk.bin"]
+    io = ["--buffer", "0=float16:%dx%d" % (n, n), "--buffer", "1=float16:%dx%d" % (n, n),
+          "--buffer", "2=float16:%dx%d" % (n, n), "--bytes", "3=mnk.bin"]
     lines = ["#!/bin/sh", 'cd "$(dirname "$0")"', "MTLRUN=${MTLRUN:-mtlrun}", "N=%d" % n,
              'echo "build gpu_ms_median TFLOP/s (N=$N)"']
     flops = 2.0 * n ** 3
-    for build, opts in BUILDS:
-        rel = "%s/gemm_f16" % build
-        benchrun.translate(args.mtl2glsl, opts, "gemm_f16", os.path.join(HERE, "gemm.metal"), out, rel)
-        cmd = "$MTLRUN %s.comp --reflect %s.json %s --timestamps --repeat 20" % (rel, rel, " ".join(run))
+
+    def timing(build, threads, tile):
+        grid = "%d,%d" % (n // tile[1], n // tile[0])
+        cmd = "$MTLRUN %s/gemm_f16.comp --reflect %s/gemm_f16.json --threadgroups %s --threadgroup %d %s --timestamps --repeat 20" % (
+            build, build, grid, threads, " ".join(io))
         lines.append('t=$(%s 2>&1 | sed -n "s/^gpu_time_ms: //p"); '
                      'if [ -n "$t" ]; then echo "%s $t $(awk "BEGIN{printf \\"%%.1f\\", %.0f/($t*1e9)}")"; '
                      'else echo "%s refused"; fi' % (cmd, build, flops, build))
-    # the cooperative-matrix GEMM by hand, on native's reflection with the feature it needs
-    os.makedirs(os.path.join(out, "coopmat"), exist_ok=True)
-    shutil.copy(os.path.join(HERE, "coopmat", "gemm_nv.comp"), os.path.join(out, "coopmat", "gemm_f16.comp"))
-    with open(os.path.join(out, "native", "gemm_f16.json")) as f:
-        refl = json.load(f)
-    refl["features"].append("cooperativeMatrix")
-    refl["extensions"] += ["GL_NV_cooperative_matrix", "GL_KHR_memory_scope_semantics"]
-    refl["threadgroup_memory"] = (128 * 5 + 32 * 33) * 16  # As and Bs of gemm_nv.comp
-    with open(os.path.join(out, "coopmat", "gemm_f16.json"), "w") as f:
-        json.dump(refl, f, indent=1)
-    coop_run = ["--threadgroups", "%d,%d" % (n // 256, n // 128), "--threadgroup", "256"] + run[4:]
-    cmd = "$MTLRUN coopmat/gemm_f16.comp --reflect coopmat/gemm_f16.json %s --timestamps --repeat 20" % " ".join(coop_run)
-    lines.append('t=$(%s 2>&1 | sed -n "s/^gpu_time_ms: //p"); '
-                 'if [ -n "$t" ]; then echo "coopmat_nv $t $(awk "BEGIN{printf \\"%%.1f\\", %.0f/($t*1e9)}")"; '
-                 'else echo "coopmat_nv refused"; fi' % (cmd, flops))
-    # correctness at N = 256 (the coopmat build: 1 x 2 workgroups), before the timings
+
+    for build, opts, threads in BUILDS:
+        benchrun.translate(args.mtl2glsl, opts, "gemm_f16", os.path.join(HERE, "gemm.metal"), out, "%s/gemm_f16" % build)
+        timing(build, threads, (64, 64))
+    for build, name, threads, tile, shared in HAND:  # on native's reflection with the feature it needs
+        os.makedirs(os.path.join(out, build), exist_ok=True)
+        shutil.copy(os.path.join(HERE, "coopmat", name), os.path.join(out, build, "gemm_f16.comp"))
+        with open(os.path.join(out, "native", "gemm_f16.json")) as f:
+            refl = json.load(f)
+        refl["features"].append("cooperativeMatrix")
+        refl["extensions"] += ["GL_NV_cooperative_matrix", "GL_KHR_memory_scope_semantics"]
+        refl["threadgroup_memory"] = shared
+        with open(os.path.join(out, build, "gemm_f16.json"), "w") as f:
+            json.dump(refl, f, indent=1)
+        timing(build, threads, tile)
+    # correctness at N = 256 (coopmat_nv: 1 x 2 workgroups), before the timings
     c = 256
     rng = np.random.default_rng(5)
     a = rng.uniform(-1, 1, (c, c)).astype(np.float16)
@@ -102,12 +113,13 @@ def main():
     np.save(os.path.join(out, "check_c.npy"), (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16))
     with open(os.path.join(out, "check_mnk.bin"), "wb") as f:
         f.write(b"".join(v.to_bytes(4, "little") for v in (c, c, c, 0)))
-    io = ("--buffer 0=check_a.npy --buffer 1=check_b.npy --buffer 2=float16:%dx%d --bytes 3=check_mnk.bin "
-          "--poison --check 2=check_c.npy --rtol 1e-2 --atol 1e-2" % (c, c))
+    check_io = ("--buffer 0=check_a.npy --buffer 1=check_b.npy --buffer 2=float16:%dx%d --bytes 3=check_mnk.bin "
+                "--poison --check 2=check_c.npy --rtol 1e-2 --atol 1e-2" % (c, c))
     checks = ['echo "check (N=%d)"' % c]
-    for build, tg, t in [(b_, "%d,%d" % (c // 64, c // 64), "128") for b_, _ in BUILDS] + [("coopmat", "%d,%d" % (c // 256, c // 128), "256")]:
+    for build, tg, t in ([(b_, "%d,%d" % (c // 64, c // 64), th) for b_, _, th in BUILDS] +
+                         [(b_, "%d,%d" % (c // tile[1], c // tile[0]), th) for b_, _, th, tile, _ in HAND]):
         checks.append("$MTLRUN %s/gemm_f16.comp --reflect %s/gemm_f16.json --threadgroups %s --threadgroup %s %s 2>&1 "
-                      "| grep -E 'PASS|FAIL|error' | sed 's/^/%s: /'" % (build, build, tg, t, io, build))
+                      "| grep -E 'PASS|FAIL|error' | sed 's/^/%s: /'" % (build, build, tg, t, check_io, build))
     lines[5:5] = checks
     lines.append(TORCH)
     with open(os.path.join(out, "run.sh"), "w") as f:

@@ -222,6 +222,7 @@ struct Node {
     int builtin;
     bool implicit;
     unsigned char flags; /* NF_* (sync.c) */
+    signed char unroll;  /* N_FOR, N_WHILE, N_DO: a loop pragma's hint, 1 unroll, -1 do not (GL_EXT_control_flow_attributes) */
 };
 
 /* Node flags computed by sync.c for kernels whose control flow is made uniform (docs/translator.md). */
@@ -531,6 +532,7 @@ typedef struct Lowered {
     bool need_int8, need_int16, need_int64, need_float16;
     bool need_storage8, need_storage16;
     bool need_scalar_layout; /* GL_EXT_scalar_block_layout: a block holds packed vectors (layout.c) */
+    bool need_loop_hints;    /* GL_EXT_control_flow_attributes: a loop pragma became [[unroll]] or [[dont_unroll]] */
     bool need_push8, need_push16; /* 8/16-bit members in push constants: storagePushConstant8/16 */
     bool need_atomic_float_buffer, need_atomic_float_shared; /* GL_EXT_shader_atomic_float */
     bool need_atomic_int64;  /* GL_EXT_shader_atomic_int64 (atomic_ulong) */

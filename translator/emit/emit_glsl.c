@@ -3462,6 +3462,16 @@ static void emit_decl_inline(Emit *E, Node *n)
 static void emit_body(Emit *E, Node *n);
 
 /* The body of a plain loop (LOOP) or switch: inside it, break and continue are GLSL's own. */
+/* A loop pragma of the Metal source (`#pragma unroll`, `clang loop unroll(full)`, `unroll(disable)`: parse.c) as the
+   loop's attribute: Vulkan compilers keep arrays indexed by an unrolled counter in registers (docs/translator.md). */
+static void emit_loop_hint(Emit *E, const Node *n)
+{
+    if (!n->unroll)
+        return;
+    put(E, n->unroll > 0 ? "[[unroll]] " : "[[dont_unroll]] ");
+    E->L->need_loop_hints = true;
+}
+
 static void emit_loop_body(Emit *E, Node *n, bool loop)
 {
     E->real_depth++;
@@ -3576,6 +3586,7 @@ static void emit_stmt(Emit *E, Node *n)
         break;
     case N_FOR:
         line_start(E);
+        emit_loop_hint(E, n);
         put(E, "for (");
         if (n->a && n->a->kind == N_DECL)
             emit_decl_inline(E, n->a);
@@ -3597,6 +3608,7 @@ static void emit_stmt(Emit *E, Node *n)
         break;
     case N_WHILE:
         line_start(E);
+        emit_loop_hint(E, n);
         put(E, "while (");
         emit_coerced(E, n->a, ty_scalar(TY_BOOL), 0);
         put(E, ")\n");
@@ -3604,6 +3616,7 @@ static void emit_stmt(Emit *E, Node *n)
         break;
     case N_DO:
         line_start(E);
+        emit_loop_hint(E, n);
         put(E, "do\n");
         emit_loop_body(E, n->d, true);
         line_start(E);
@@ -4993,6 +5006,8 @@ char *emit_glsl(Program *prog, Lowered *L)
         put(&E, "#extension GL_EXT_shader_16bit_storage : require\n");
     if (L->need_scalar_layout)
         put(&E, "#extension GL_EXT_scalar_block_layout : require\n");
+    if (L->need_loop_hints)
+        put(&E, "#extension GL_EXT_control_flow_attributes : require // [[unroll]]: Metal's loop pragmas\n");
     if (L->need_atomic_float_buffer || L->need_atomic_float_shared)
         put(&E, "#extension GL_EXT_shader_atomic_float : require\n");
     if (L->need_atomic_int64)

@@ -214,6 +214,8 @@ char *reflect_json(Program *prog, Lowered *L)
         cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_scalar_block_layout"));
         cJSON_AddItemToArray(feat, cJSON_CreateString("scalarBlockLayout"));
     }
+    if (L->need_loop_hints)
+        cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_control_flow_attributes"));
     if (L->need_atomic_float_buffer || L->need_atomic_float_shared)
         cJSON_AddItemToArray(ext, cJSON_CreateString("GL_EXT_shader_atomic_float"));
     if (L->ptr_ref_types.len) {

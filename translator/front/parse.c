@@ -53,6 +53,7 @@ typedef struct Parser {
     CXFile main_file;
     const char *main_path;
     PtrVec attrs; /* AttrGroup*, in source order */
+    PtrVec loop_hints; /* AttrGroup*, in source order: a loop pragma's hint at the offset of the loop it precedes */
     PtrVec strings; /* Var*: the string literals met, program-scope constant char arrays */
     char *text;   /* the preprocessed, rewritten source clang parses (named main_path) */
     size_t len;
@@ -316,8 +317,27 @@ static void extract_attributes(Parser *P)
             continue;
         }
         if (ch == '#' && (i == 0 || text[i - 1] == '\n')) { /* a line marker or pragma */
+            size_t start = i;
             while (i < len && text[i] != '\n')
                 i++;
+            static const char hint[] = "#pragma mtl2glsl_loop "; /* a loop pragma (preprocess.c): for the loop after it */
+            if (i - start > sizeof hint - 1 && !strncmp(text + start, hint, sizeof hint - 1)) {
+                AttrGroup *g = arena_alloc(P->arena, sizeof *g);
+                *g = (AttrGroup){0, arena_printf(P->arena, "%.*s", (int)(i - start - (sizeof hint - 1)), text + start + sizeof hint - 1),
+                                 pp_loc(&P->pp, (unsigned)start)};
+                memset(text + start, ' ', i - start);
+                size_t next = i;
+                for (;;) { /* past blanks and line markers */
+                    while (next < len && isspace((unsigned char)text[next]))
+                        next++;
+                    if (next >= len || text[next] != '#')
+                        break;
+                    while (next < len && text[next] != '\n')
+                        next++;
+                }
+                g->offset = (unsigned)next;
+                pv_push(&P->loop_hints, g);
+            }
             continue;
         }
         if (ch != '[' || i + 1 >= len || text[i + 1] != '[') {
@@ -3068,10 +3088,29 @@ static Node *conv_decl_stmt(Parser *P, CXCursor c)
 
 /* for (init; cond; inc) body: libclang omits the parts that are missing, so each child is placed by its
    position relative to the two ';' of the header. */
+/* The loop pragma's hint (extract_attributes) for loop statement C: 1 unroll, -1 do not, 0 none. */
+static signed char loop_hint(Parser *P, CXCursor c)
+{
+    unsigned off = offset_of(clang_getRangeStart(clang_getCursorExtent(c)));
+    int lo = 0, hi = P->loop_hints.len;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        AttrGroup *g = P->loop_hints.items[mid];
+        if (g->offset < off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == P->loop_hints.len || ((AttrGroup *)P->loop_hints.items[lo])->offset != off)
+        return 0;
+    return !strcmp(((AttrGroup *)P->loop_hints.items[lo])->text, "unroll") ? 1 : -1;
+}
+
 static Node *conv_for(Parser *P, CXCursor c)
 {
     Kids k = kids_of(c);
     Node *n = new_node(P, N_FOR, c);
+    n->unroll = loop_hint(P, c);
     CXSourceRange ext = clang_getCursorExtent(c);
     CXToken *toks;
     unsigned ntok;
@@ -3390,6 +3429,7 @@ static Node *conv_children_stmt(Parser *P, CXCursor c, NodeKind kind)
         break;
     case N_WHILE:
     case N_SWITCH:
+        n->unroll = kind == N_WHILE ? loop_hint(P, c) : 0;
         if (k.len != 2 || clang_getCursorKind(k.items[0]) == CXCursor_VarDecl) {
             free(k.items);
             return unsupported(P, c, "a condition with a declaration");
@@ -3398,6 +3438,7 @@ static Node *conv_children_stmt(Parser *P, CXCursor c, NodeKind kind)
         n->d = conv_stmt(P, k.items[1]);
         break;
     case N_DO:
+        n->unroll = loop_hint(P, c);
         if (k.len != 2) {
             free(k.items);
             return unsupported(P, c, "this do statement");
@@ -5151,20 +5192,22 @@ static unsigned operand_end(const char *t, unsigned i, unsigned len)
     }
 }
 
-/* Applies EDITS (in the order given where offsets are equal) to the text clang parses: the attribute groups'
-   offsets move with it and the line map is made again. */
+/* Applies EDITS (in the order given where offsets are equal) to the text clang parses: the attribute groups' and
+   loop hints' offsets move with it and the line map is made again. */
 static void apply_edits(Parser *P, TextEdit *edits, int n_edits)
 {
     sort_edits(edits, n_edits);
     StrBuf out = {0};
     sb_puts(&out, "");
     unsigned at = 0;
-    int a = 0;
+    int a = 0, h = 0;
     for (int k = 0; k < n_edits; k++) {
         if (edits[k].off < at || edits[k].off > P->len) /* overlapping, or past the end (fuzz_source found one) */
             continue;
         for (; a < P->attrs.len && ((AttrGroup *)P->attrs.items[a])->offset < edits[k].off; a++)
             ((AttrGroup *)P->attrs.items[a])->offset += (unsigned)out.len - at;
+        for (; h < P->loop_hints.len && ((AttrGroup *)P->loop_hints.items[h])->offset < edits[k].off; h++)
+            ((AttrGroup *)P->loop_hints.items[h])->offset += (unsigned)out.len - at;
         sb_append(&out, P->text + at, edits[k].off - at);
         sb_puts(&out, edits[k].insert);
         at = edits[k].off + edits[k].remove;
@@ -5172,6 +5215,8 @@ static void apply_edits(Parser *P, TextEdit *edits, int n_edits)
     }
     for (; a < P->attrs.len; a++)
         ((AttrGroup *)P->attrs.items[a])->offset += (unsigned)out.len - at;
+    for (; h < P->loop_hints.len; h++)
+        ((AttrGroup *)P->loop_hints.items[h])->offset += (unsigned)out.len - at;
     sb_append(&out, P->text + at, P->len - at);
     free(P->text);
     P->text = out.data;
@@ -6041,6 +6086,7 @@ done:
     free(P.text);
     pp_map_free(&P.pp);
     pv_free(&P.attrs);
+    pv_free(&P.loop_hints);
     pv_free(&P.strings);
     return ok;
 }

@@ -469,10 +469,6 @@ bool pp_in_system_file(const PpMap *m, unsigned off)
 
 /* ---- floating literals ---- */
 
-/* Also drops loop pragmas (is_loop_pragma). Metal has no double: an unsuffixed floating literal (`0.5`, `1e-6`, `2.`) is a float. clang's OpenCL mode without
-   fp64 makes it a float outside templates but keeps it a double inside them (a vector times `0.5` is then an
-   error), so the suffix is written: `0.5` -> `0.5f`. Literals with a suffix (`0.5h`, `1.0f`), integers, and
-   everything in line markers, pragmas and string or character literals are left alone. */
 /* `#pragma unroll(N)` and `#pragma clang loop ...`: hints for Apple's compiler whose arguments the preprocessor does
    not expand (`#pragma unroll(MIN(a, b))` would name an undefined macro to the parse). */
 static bool is_loop_pragma(const char *l, size_t n)
@@ -489,6 +485,33 @@ static bool is_loop_pragma(const char *l, size_t n)
            (n - i >= 10 && !strncmp(l + i, "clang loop", 10));
 }
 
+/* What loop pragma L (N bytes, is_loop_pragma) asks that GLSL can say (GL_EXT_control_flow_attributes): "unroll"
+   for a whole unrolling (`#pragma unroll`, `clang loop unroll(full)` or `unroll(enable)`), "dont_unroll" for none
+   (`#pragma nounroll`, `clang loop unroll(disable)`, a count of 1), NULL for what it cannot (a count of more than
+   one: GLSL unrolls wholly or not at all; vectorize and interleave hints). */
+static const char *loop_pragma_hint(const char *l, size_t n)
+{
+    char buf[160];
+    size_t k = 0;
+    for (size_t i = 1; i < n && k + 1 < sizeof buf; i++) /* without '#' and blanks: "pragmaclangloopunroll(full)" */
+        if (l[i] != ' ' && l[i] != '\t')
+            buf[k++] = l[i];
+    buf[k] = 0;
+    const char *p = buf + 6; /* past "pragma" */
+    if (!strcmp(p, "unroll") || !strcmp(p, "clangloopunroll(full)") || !strcmp(p, "clangloopunroll(enable)"))
+        return "unroll";
+    if (!strcmp(p, "nounroll") || !strcmp(p, "clangloopunroll(disable)") || !strcmp(p, "unroll(1)") || !strcmp(p, "unroll1") ||
+        !strcmp(p, "clangloopunroll_count(1)"))
+        return "dont_unroll";
+    return NULL;
+}
+
+/* Metal has no double: an unsuffixed floating literal (`0.5`, `1e-6`, `2.`) is a float. clang's OpenCL mode without
+   fp64 makes it a float outside templates but keeps it a double inside them (a vector times `0.5` is then an
+   error), so the suffix is written: `0.5` -> `0.5f`. Literals with a suffix (`0.5h`, `1.0f`), integers, and
+   everything in line markers, pragmas and string or character literals are left alone.
+   Also turns loop pragmas (is_loop_pragma) into `#pragma mtl2glsl_loop HINT` (loop_pragma_hint), which the parser
+   takes out again and gives to the loop that follows, and drops the ones with no hint GLSL can give. */
 char *pp_float_literals(const char *t, size_t len, size_t *out_len)
 {
     StrBuf out = {0};
@@ -499,8 +522,15 @@ char *pp_float_literals(const char *t, size_t len, size_t *out_len)
             size_t e = i;
             while (e < len && t[e] != '\n')
                 e++;
-            if (!is_loop_pragma(t + i, e - i)) /* its arguments were not macro-expanded: dropped */
+            if (!is_loop_pragma(t + i, e - i)) {
                 sb_append(&out, t + i, e - i);
+            } else { /* its arguments were not macro-expanded */
+                const char *hint = loop_pragma_hint(t + i, e - i);
+                if (hint) {
+                    sb_puts(&out, "#pragma mtl2glsl_loop ");
+                    sb_puts(&out, hint);
+                }
+            }
             i = e;
             continue;
         }

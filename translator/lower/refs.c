@@ -350,9 +350,23 @@ static Node *element(Program *prog, Node *p, int k)
     return ix;
 }
 
+/* How many elements of T a copy of COUNT of them from a buffer reads at a time: 4 (or 2) where T is a number and
+   they divide COUNT, read as vectors whose alignment the buffer's reads test at run time (docs/translator.md,
+   "Vectors at run-time offsets into buffers"); 1 otherwise. Threadgroup and thread memory are read element by
+   element: a struct of bytes may lie at any byte, and their vectors must be aligned. */
+static int copy_lanes(const Node *q, const Type *t, int count)
+{
+    if (q->ty->as != AS_DEVICE && q->ty->as != AS_CONSTANT)
+        return 1;
+    if (!ty_is_scalar(t) || t->kind == TY_BOOL || count < 2)
+        return 1;
+    return count % 4 == 0 ? 4 : count % 2 == 0 ? 2 : 1;
+}
+
 /* Statement N, `*(threadgroup S*)P = *(const device S*)Q;` with S a struct of bytes only and P, Q pointers to one
    type T (MLX's BlockLoader: `struct ReadVector { uint8_t v[sizeof(T) * vec_size]; }`): a copy of sizeof(S) bytes,
-   which becomes the copies of its elements of T, `{ P[0] = Q[0]; ...; }`. */
+   which becomes the copies of its elements of T, `{ P[0] = Q[0]; ...; }`; from a buffer, Q's elements are read as
+   vectors first (copy_lanes): `{ T4 ReadVector_0 = *(const device T4*)Q; ...; P[0] = ReadVector_0.x; ...; }`. */
 static void copy_byte_struct(Refs *R, Node *n)
 {
     Node *as = n->a;
@@ -370,15 +384,44 @@ static void copy_byte_struct(Refs *R, Node *n)
     int size = ty_metal_size(s1), elem = ty_metal_size(p->ty->elem);
     if (elem <= 0 || size <= 0 || size % elem || size / elem > 64)
         return;
-    Node **list = arena_alloc(R->prog->arena, sizeof(Node *) * (size_t)(size / elem));
-    for (int k = 0; k < size / elem; k++) {
-        Node *a = arena_alloc(R->prog->arena, sizeof *a), *st = arena_alloc(R->prog->arena, sizeof *st);
-        *a = (Node){.kind = N_ASSIGN, .loc = as->loc, .ty = p->ty->elem, .op = "=", .a = element(R->prog, p, k),
-                    .b = element(R->prog, q, k)};
-        *st = (Node){.kind = N_EXPRSTMT, .loc = n->loc, .a = a};
-        list[k] = st;
+    Program *prog = R->prog;
+    int count = size / elem, lanes = copy_lanes(q, q->ty->elem, count), n_parts = lanes > 1 ? count / lanes : 0;
+    Node **list = arena_alloc(prog->arena, sizeof(Node *) * (size_t)(n_parts + count));
+    Var **parts = arena_alloc(prog->arena, sizeof(Var *) * (size_t)(n_parts + 1));
+    Type *vec = ty_vec(prog->arena, q->ty->elem->kind, lanes), *vptr = arena_alloc(prog->arena, sizeof *vptr);
+    *vptr = (Type){.kind = TY_PTR, .elem = vec, .as = q->ty->as, .is_const = true};
+    for (int j = 0; j < n_parts; j++) { /* T4 S_j = *(const device T4*)&Q[lanes * j]; */
+        Node *addr = arena_alloc(prog->arena, sizeof *addr), *cast = arena_alloc(prog->arena, sizeof *cast);
+        Node *load = arena_alloc(prog->arena, sizeof *load), *def = arena_alloc(prog->arena, sizeof *def);
+        *addr = (Node){.kind = N_ADDR, .loc = rhs->loc, .ty = q->ty, .op = "&", .a = element(prog, q, lanes * j)};
+        *cast = (Node){.kind = N_CAST, .loc = rhs->loc, .ty = vptr, .a = j ? addr : node_clone(prog, q)};
+        *load = (Node){.kind = N_DEREF, .loc = rhs->loc, .ty = vec, .a = cast};
+        const char *name = arena_printf(prog->arena, "%s_%d", s1->sdef->glsl_name, R->n_temps++);
+        parts[j] = arena_alloc(prog->arena, sizeof(Var));
+        *parts[j] = (Var){.name = name, .glsl_name = names_legal(prog->arena, name), .ty = vec, .kind = VAR_LOCAL, .loc = n->loc,
+                          .init = load, .index = -1, .builtin = -1, .tg_index = -1, .owner = R->f};
+        *def = (Node){.kind = N_VARDEF, .loc = n->loc, .var = parts[j]};
+        Node *decl = arena_alloc(prog->arena, sizeof *decl);
+        *decl = (Node){.kind = N_DECL, .loc = n->loc, .list = arena_alloc(prog->arena, sizeof(Node *)), .n_list = 1};
+        decl->list[0] = def;
+        list[j] = decl;
     }
-    *n = (Node){.kind = N_BLOCK, .loc = n->loc, .list = list, .n_list = size / elem};
+    for (int k = 0; k < count; k++) {
+        Node *a = arena_alloc(prog->arena, sizeof *a), *st = arena_alloc(prog->arena, sizeof *st), *from;
+        if (n_parts) { /* S_j.x */
+            Node *v = arena_alloc(prog->arena, sizeof *v);
+            *v = (Node){.kind = N_VAR, .loc = n->loc, .ty = vec, .var = parts[k / lanes]};
+            from = arena_alloc(prog->arena, sizeof *from);
+            *from = (Node){.kind = N_SWIZZLE, .loc = n->loc, .ty = q->ty->elem, .a = v,
+                           .name = arena_printf(prog->arena, "%c", "xyzw"[k % lanes])};
+        } else {
+            from = element(prog, q, k);
+        }
+        *a = (Node){.kind = N_ASSIGN, .loc = as->loc, .ty = p->ty->elem, .op = "=", .a = element(prog, p, k), .b = from};
+        *st = (Node){.kind = N_EXPRSTMT, .loc = n->loc, .a = a};
+        list[n_parts + k] = st;
+    }
+    *n = (Node){.kind = N_BLOCK, .loc = n->loc, .list = list, .n_list = n_parts + count};
 }
 
 /* Rewrites N bottom-up: accessor calls inlined (their arguments first), reference declarations bound. */
