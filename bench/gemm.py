@@ -20,6 +20,12 @@ its 2 x 2):
     coopmat_nv  bench/coopmat/gemm_nv.comp: a GEMM tuned by hand on GL_NV_cooperative_matrix (larger tiles, K
                 steps of 32, the next tiles read during the products): what the fast path can reach
 The hand-written ones run on native's reflection with `cooperativeMatrix` added.
+With --mlx MLX_CHECKOUT, MLX's own kernel too: steel_gemm_fused.metal's
+steel_gemm_fused_nn_float16_float16_bm64_bn64_bk16_wm1_wn2 (what MLX picks for this product on its large devices),
+launched as steel_matmul_regular_axpby launches it (GEMMParams in buffer 4, function constants has_batch,
+use_out_source, do_axpby false and align_M/N/K true; tests/corpus/mlx/steel_gemm.py), as mlx_native and
+mlx_tensor_cores. MLX keeps its A and B fragments in float, so --tensor-cores leaves its products on the FP32 units
+(docs/translator.md, "Tensor cores"): the two builds should time alike.
 A build the device cannot run prints mtlrun's refusal and the script goes on. Before timing, each build runs once
 at N = 256 on random inputs against NumPy's product (float64, rounded to half; --rtol/--atol 1e-2: float
 accumulation in another order) and prints PASS or FAIL.
@@ -28,12 +34,21 @@ import argparse
 import json
 import os
 import shutil
+import sys
 
 import numpy as np
 
 import benchrun
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests", "corpus", "mlx"))
+from mlxcase import gemm_params  # noqa: E402
+
+MLX_ENTRY = "steel_gemm_fused_nn_float16_float16_bm64_bn64_bk16_wm1_wn2"
+MLX_BUILDS = [("mlx_native", ["--subgroup-size=32"]), ("mlx_tensor_cores", ["--subgroup-size=32", "--tensor-cores"])]
+# function constants has_batch 10, use_out_source 100, do_axpby 110, align_M/N/K 200-202
+MLX_CONSTANTS = "--constant 10=bool:false --constant 100=bool:false --constant 110=bool:false " \
+                "--constant 200=bool:true --constant 201=bool:true --constant 202=bool:true"
 # (name, translator options, threads per threadgroup)
 BUILDS = [("native", ["--subgroup-size=32"], 128), ("tensor_cores", ["--subgroup-size=32", "--tensor-cores"], 128),
           ("native_wm1", ["--subgroup-size=32", "-DWM=1"], 64),
@@ -68,6 +83,7 @@ def main():
     ap.add_argument("--mtl2glsl", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--size", type=int, default=8192, help="N of the N x N x N product (a multiple of 256)")
+    ap.add_argument("--mlx", help="an MLX checkout: time MLX's own steel GEMM too")
     args = ap.parse_args()
     n = args.size
     assert n % 256 == 0, "--size must be a multiple of 256"
@@ -103,6 +119,24 @@ def main():
         with open(os.path.join(out, build, "gemm_f16.json"), "w") as f:
             json.dump(refl, f, indent=1)
         timing(build, threads, tile)
+    def mlx_params(size, name):  # GEMMParams of an nn product, no batch
+        with open(os.path.join(out, name), "wb") as f:
+            f.write(gemm_params(size, size, size, size, size, size, size // 64, size // 64, size * size, size * size,
+                                size * size, 0, size // 16, 1))
+
+    mlx_src = args.mlx and os.path.join(args.mlx, "mlx", "backend", "metal", "kernels", "steel", "gemm", "kernels",
+                                        "steel_gemm_fused.metal")
+    if mlx_src:
+        mlx_params(n, "mlx_params.bin")
+        for build, opts in MLX_BUILDS:
+            benchrun.translate(args.mtl2glsl, opts + ["-I", args.mlx], MLX_ENTRY, mlx_src, out, "%s/%s" % (build, MLX_ENTRY))
+            cmd = ("$MTLRUN %s/%s.comp --reflect %s/%s.json --threadgroups %d,%d --threadgroup 32,2,1 --buffer 0=float16:%dx%d "
+                   "--buffer 1=float16:%dx%d --buffer 3=float16:%dx%d --bytes 4=mlx_params.bin %s --timestamps --repeat 20" % (
+                       build, MLX_ENTRY, build, MLX_ENTRY, n // 64, n // 64, n, n, n, n, n, n, MLX_CONSTANTS))
+            lines.append('t=$(%s 2>&1 | sed -n "s/^gpu_time_ms: //p"); '
+                         'if [ -n "$t" ]; then echo "%s $t $(awk "BEGIN{printf \\"%%.1f\\", %.0f/($t*1e9)}")"; '
+                         'else echo "%s refused"; fi' % (cmd, build, flops, build))
+
     # correctness at N = 256 (coopmat_nv: 1 x 2 workgroups), before the timings
     c = 256
     rng = np.random.default_rng(5)
@@ -120,6 +154,13 @@ def main():
                          [(b_, "%d,%d" % (c // tile[1], c // tile[0]), th) for b_, _, th, tile, _ in HAND]):
         checks.append("$MTLRUN %s/gemm_f16.comp --reflect %s/gemm_f16.json --threadgroups %s --threadgroup %s %s 2>&1 "
                       "| grep -E 'PASS|FAIL|error' | sed 's/^/%s: /'" % (build, build, tg, t, check_io, build))
+    if mlx_src:
+        mlx_params(c, "check_mlx_params.bin")
+        for build, _ in MLX_BUILDS:
+            checks.append("$MTLRUN %s/%s.comp --reflect %s/%s.json --threadgroups %d,%d --threadgroup 32,2,1 --buffer 0=check_a.npy "
+                          "--buffer 1=check_b.npy --buffer 3=float16:%dx%d --bytes 4=check_mlx_params.bin %s --poison "
+                          "--check 3=check_c.npy --rtol 1e-2 --atol 1e-2 2>&1 | grep -E 'PASS|FAIL|error' | sed 's/^/%s: /'" % (
+                              build, MLX_ENTRY, build, MLX_ENTRY, c // 64, c // 64, c, c, MLX_CONSTANTS, build))
     lines[5:5] = checks
     lines.append(TORCH)
     with open(os.path.join(out, "run.sh"), "w") as f:

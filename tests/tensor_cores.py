@@ -6,9 +6,10 @@
 
 On samples/simdgroup_matrix.metal, per entry point, the reflection of the default translation and of
 --tensor-cores at each width, and the GLSL's helpers:
-  - products with --tensor-cores at native 32-wide subgroups: simd.matrix_products "tensor_cores", lanes "mma",
-    feature cooperativeMatrix and extension GL_NV_cooperative_matrix; the product of two half matrices calls the
-    _half form (no exactness test), a float one tests exactness from the bits (mtl_exact_in_half);
+  - products of two half matrices with --tensor-cores at native 32-wide subgroups: simd.matrix_products
+    "tensor_cores", lanes "mma", feature cooperativeMatrix and extension GL_NV_cooperative_matrix, the _half form
+    called; products of float or bfloat matrices stay exact on the FP32 units (no test of exactness in half), and
+    a kernel with only those is untouched by --tensor-cores (matrix_products "exact", lanes "metal");
   - kernels without products (loads, stores, thread_elements): untouched by --tensor-cores (lanes "metal"),
     and renamed by --mma-lanes;
   - --tensor-cores with --virtual-subgroups, or at 16 or 64: exact products, lanes "metal", no cooperativeMatrix;
@@ -53,19 +54,20 @@ def main():
         entries = args.entry
     checked = 0
     for e in entries:
-        products = e in PRODUCTS
+        products, tc = e in PRODUCTS, e in HALF_PRODUCTS
         r = translate(args.mtl2glsl, e, ["--tensor-cores"], "reflect")
         s = r["simd"]
-        expect("%s --tensor-cores: matrix_products" % e, s["matrix_products"], "tensor_cores" if products else None)
-        expect("%s --tensor-cores: lanes" % e, s["lanes"], "mma" if products else "metal")
-        expect("%s --tensor-cores: feature cooperativeMatrix" % e, "cooperativeMatrix" in r["features"], products)
-        expect("%s --tensor-cores: extension" % e, "GL_NV_cooperative_matrix" in r["extensions"], products)
+        expect("%s --tensor-cores: matrix_products" % e, s["matrix_products"],
+               "tensor_cores" if tc else "exact" if products else None)
+        expect("%s --tensor-cores: lanes" % e, s["lanes"], "mma" if tc else "metal")
+        expect("%s --tensor-cores: feature cooperativeMatrix" % e, "cooperativeMatrix" in r["features"], tc)
+        expect("%s --tensor-cores: extension" % e, "GL_NV_cooperative_matrix" in r["extensions"], tc)
         glsl = translate(args.mtl2glsl, e, ["--tensor-cores"], "glsl")
-        expect("%s --tensor-cores: coopMatMulAddNV in the GLSL" % e, "coopMatMulAddNV(" in glsl, products)
-        if products:
-            expect("%s --tensor-cores: _half form called" % e, "simdgroup_multiply_accumulate_half(" in glsl.split("void main()")[1]
-                   or "simdgroup_multiply_half(" in glsl.split("void main()")[1], e in HALF_PRODUCTS)
-            expect("%s --tensor-cores: exactness read from the bits" % e, "floatBitsToUint(x)" in glsl, True)
+        expect("%s --tensor-cores: coopMatMulAddNV in the GLSL" % e, "coopMatMulAddNV(" in glsl, tc)
+        body = glsl.split("void main()")[1]
+        expect("%s --tensor-cores: _half form called" % e,
+               "simdgroup_multiply_accumulate_half(" in body or "simdgroup_multiply_half(" in body, tc)
+        expect("%s --tensor-cores: no test of exactness in half" % e, "mtl_exact_in_half" in glsl, False)
         for opts in (["--tensor-cores", "--subgroup-size=32", "--virtual-subgroups"], ["--tensor-cores", "--subgroup-size=16"],
                      ["--tensor-cores", "--subgroup-size=64"], []):
             r = translate(args.mtl2glsl, e, opts, "reflect")

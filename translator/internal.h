@@ -544,6 +544,7 @@ typedef struct Lowered {
     bool exact_groups;       /* partial threadgroups dispatched as smaller workgroups (no early return) */
     bool uses_simd, uses_quad, uses_barrier;
     bool uses_matrix_products; /* simdgroup_multiply(_accumulate) */
+    bool uses_half_products;   /* ... of two half matrices (--tensor-cores takes only these) */
     bool mma_lanes;          /* lanes renamed to the tensor cores' layout (simd.c, "Tensor cores") */
     bool tensor_cores;       /* matrix products on VK_NV_cooperative_matrix where exact in half */
     bool uniform_flow;       /* control flow made uniform around synchronizing calls (sync.c) */

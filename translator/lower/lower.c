@@ -419,6 +419,14 @@ static void walk_call(Lower *X, Func *f, Node *n)
     }
 }
 
+/* Whether operand A of a SIMD-group matrix product is a matrix of half (emit_glsl.c calls the _half forms for two). */
+static bool half_matrix_operand(Node *a)
+{
+    while (a->kind == N_CAST)
+        a = a->a;
+    return a->ty && a->ty->kind == TY_VEC && a->ty->n == 2 && a->ty->elem->kind == TY_HALF;
+}
+
 static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
 {
     if (!n)
@@ -489,8 +497,11 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
             X->L->uses_barrier = true;
         else
             X->L->uses_simd = true;
-        if (simd_table[n->builtin].op == SOP_MAT_MULTIPLY || simd_table[n->builtin].op == SOP_MAT_MULTIPLY_ACCUMULATE)
+        if (simd_table[n->builtin].op == SOP_MAT_MULTIPLY || simd_table[n->builtin].op == SOP_MAT_MULTIPLY_ACCUMULATE) {
             X->L->uses_matrix_products = true;
+            if (n->n_list >= 2 && half_matrix_operand(n->list[0]) && half_matrix_operand(n->list[1]))
+                X->L->uses_half_products = true;
+        }
         break;
     case N_VARDEF:
         use_type(X, n->var->ty, n->var->loc);
@@ -1115,10 +1126,10 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     L->exact_groups = L->uses_simd || L->uses_quad || L->uses_barrier || L->tg_vars.len > 0 || (L->builtins_used & simd_attrs);
     L->simd_mode = prog->subgroup_size == 32 ? SIMD_NATIVE : prog->subgroup_size > 32 ? SIMD_CLUSTERED : SIMD_EMULATED;
     /* lanes renamed to the tensor cores' layout (simd.c, "Tensor cores"): 32-wide subgroups (real, or virtual for
-       tests); under --tensor-cores the kernels with matrix products, under --mma-lanes every kernel that depends on
-       lane numbers */
+       tests); under --tensor-cores the kernels with products of two half matrices (the only ones the tensor cores
+       take), under --mma-lanes every kernel that depends on lane numbers */
     if (L->simd_mode == SIMD_NATIVE && (L->uses_simd || L->uses_quad || (L->builtins_used & simd_attrs))) {
-        L->tensor_cores = prog->tensor_cores && L->uses_matrix_products && !prog->virtual_subgroups;
+        L->tensor_cores = prog->tensor_cores && L->uses_half_products && !prog->virtual_subgroups;
         L->mma_lanes = L->tensor_cores || prog->mma_lanes;
         if (L->tensor_cores)
             L->need_float16 = true; /* the operands in half */

@@ -542,25 +542,15 @@ static void matrix_layout(Simd *S)
             "uint mtl_simdgroup_matrix_lane(uint row, uint column) { return ((row >> 2u) << 4u) | (((column >> 2u) & 1u) << 3u) | ((row & 3u) << 1u) | ((column >> 1u) & 1u); }\n\n");
 }
 
-/* --tensor-cores (docs/translator.md, "Tensor cores"): mtl_exact_in_half(x), and mtl_tensor_core_mma(a, b, c), one
-   16x8x8 product of the tensor cores whose rows 0-7 are the 8x8 matrices' (8-15 zero). With the lanes renamed, lane
-   4r + c/2 holds row r, columns c and c + 1 of each matrix, which is the order of the cooperative matrices'
-   elements m[i] that mtlrun checks on the device before it translates for this (runtime/probe.c). Exactness is
-   read from the bits: NVIDIA's compiler (driver 580.159.04) folds float(float16_t(x)) == x to true, measured on
-   the H100. */
+/* --tensor-cores (docs/translator.md, "Tensor cores"): mtl_tensor_core_mma(a, b, c), one 16x8x8 product of the
+   tensor cores whose rows 0-7 are the 8x8 matrices' (8-15 zero). With the lanes renamed, lane 4r + c/2 holds row r,
+   columns c and c + 1 of each matrix, which is the order of the cooperative matrices' elements m[i] that mtlrun
+   checks on the device before it translates for this (runtime/probe.c). */
 static void tensor_core_mma(Simd *S)
 {
     if (!once(S, "tensor_core_mma"))
         return;
     sb_puts(&S->text,
-            "// Whether x is a half value (from its bits: a Vulkan compiler may fold float(float16_t(x)) == x to true):\n"
-            "// zero, infinity, or an exponent of half's range with the bits below half's precision zero.\n"
-            "bool mtl_exact_in_half(float x)\n{\n"
-            "    uint u = floatBitsToUint(x) & 0x7fffffffu, e = u >> 23u;\n"
-            "    if (u == 0u || u == 0x7f800000u)\n        return true;\n"
-            "    if (e < 103u || e > 142u)\n        return false;\n"
-            "    uint low = e >= 113u ? 13u : 126u - e; // half's subnormals (2^-24 to 2^-15) keep fewer bits\n"
-            "    return (u & ((1u << low) - 1u)) == 0u;\n}\n\n"
             "// d = a * b + c on the tensor cores (GL_NV_cooperative_matrix, M x N x K = 16 x 8 x 8, half a and b, float c\n"
             "// and d), by a whole SIMD-group. The tensor cores' a and c are 16 rows, ours their rows 0-7 (8-15 zero). With the\n"
             "// lanes renamed, lane 4r + c/2 holds row r, columns c and c + 1 of every matrix, the order of the cooperative\n"
@@ -595,6 +585,7 @@ static void matrix_function(Simd *S, const SimdInfo *si, const char *T)
         /* no ballot: Metal's SIMD-group matrix functions are called by the whole SIMD-group. With threadgroups of
            whole SIMD-groups the test is a constant after specialization and the FP32 form below is dropped, which
            halves bench/gemm.metal's time on the H100 (docs/performance.md) */
+        tensor_core_mma(S);
         sb_puts(o, "// d = a * b + c for half a and b: on the tensor cores in a whole SIMD-group\n"
                    "vec2 simdgroup_multiply_accumulate_half(f16vec2 a, f16vec2 b, vec2 c)\n{\n"
                    "    if (mtl_lanes_renamed())\n"
@@ -627,18 +618,11 @@ static void matrix_function(Simd *S, const SimdInfo *si, const char *T)
         simd_get(S, "vec2");
     else
         need_xchg(S, "vec4");
-    if (S->L->tensor_cores) {
-        tensor_core_mma(S);
-        sb_puts(o, "// d = a * b + c: on the tensor cores when a and b are exact in half and all 32 lanes take part; otherwise\n"
-                   "// in float as on the FP32 units: row r of a from the 4 lanes that hold it, columns c and c + 1 of b from 8 lanes.\n"
-                   "vec2 simdgroup_multiply_accumulate(vec2 a, vec2 b, vec2 c)\n{\n"
-                   "    bool exact = mtl_exact_in_half(a.x) && mtl_exact_in_half(a.y) && mtl_exact_in_half(b.x) && mtl_exact_in_half(b.y);\n"
-                   "    if (mtl_lanes_renamed() && subgroupBallotBitCount(subgroupBallot(exact)) == 32u)\n"
-                   "        return mtl_tensor_core_mma(f16vec2(a), f16vec2(b), c);\n");
-    } else {
-        put_subst(S, o, "// d = a * b + c, in float: row r of a from the 4 lanes that hold it, columns c and c + 1 of b from 8 lanes\n"
-                        "vec2 simdgroup_multiply_accumulate(vec2 a, vec2 b, vec2 c$P)\n{\n", &s);
-    }
+    /* float and bfloat operands stay on the FP32 units under --tensor-cores too: a test of their exactness in half
+       beside this form, per product, made MLX's steel GEMM on the H100 4.3 times slower than this form alone
+       (docs/performance.md) */
+    put_subst(S, o, "// d = a * b + c, in float: row r of a from the 4 lanes that hold it, columns c and c + 1 of b from 8 lanes\n"
+                    "vec2 simdgroup_multiply_accumulate(vec2 a, vec2 b, vec2 c$P)\n{\n", &s);
     if (S->L->simd_mode != SIMD_EMULATED) {
         put_subst(S, o,
                   "    uvec2 at = mtl_simdgroup_matrix_coord(mtl_thread_index_in_simdgroup());\n    vec2 d = c;\n"
