@@ -614,6 +614,9 @@ Type *sgmat_type(Program *prog, Type *elem, int cols, int rows);
    object), as the nodes GLSL prints. WHAT: the callee's name, "simdgroup_matrix" for a constructor. */
 Node *sgmat_call(Program *prog, Node *n, const char *what);
 bool sgmat_function(const char *name); /* NAME is one of the prelude's simdgroup_matrix functions */
+/* Operand A of a product, its conversions stripped, when it is a matrix of half (two of them: the _half forms
+   under --tensor-cores); else NULL. */
+Node *sgmat_half_operand(Node *a);
 /* Whether simd_table[INDEX] exchanges values between lanes (a barrier or workgroup exchange where SIMD-groups
    are emulated): every SIMD-group and quad-group function but the matrices' lane-local ones. */
 bool simd_exchanges(int index);

@@ -1265,20 +1265,13 @@ static Node *strip_implicit(Node *n)
 
 /* The SIMD-group matrix functions (sgmat.c made the calls): float2 operands, the element index's uint, uvec2 and
    bool; the exchanging ones take the predicate like any SIMD-group function. */
-static Node *half_matrix(Node *a)
-{
-    while (a->kind == N_CAST)
-        a = a->a;
-    return a->ty && a->ty->kind == TY_VEC && a->ty->n == 2 && a->ty->elem->kind == TY_HALF ? a : NULL;
-}
-
 static void emit_sgmat_call(Emit *E, Node *n)
 {
     const SimdInfo *si = &simd_table[n->builtin];
     bool exchanges = simd_exchanges(n->builtin);
     /* under --tensor-cores, products of half matrices call the _half forms: no test of exactness (simd.c) */
     bool half_ops = E->L->tensor_cores && (si->op == SOP_MAT_MULTIPLY || si->op == SOP_MAT_MULTIPLY_ACCUMULATE) &&
-                    n->n_list >= 2 && half_matrix(n->list[0]) && half_matrix(n->list[1]);
+                    n->n_list >= 2 && sgmat_half_operand(n->list[0]) && sgmat_half_operand(n->list[1]);
     simd_need(E->prog, E->L, n->builtin, half_ops ? "f16vec2" : "vec2", half_ops ? TY_HALF : TY_FLOAT, n->n_list);
     if (exchanges)
         check_sync_position(E, n);
@@ -1287,7 +1280,7 @@ static void emit_sgmat_call(Emit *E, Node *n)
         Type *t = ty_vec(E->prog->arena, TY_FLOAT, 2);
         if (half_ops && i < 2) {
             put(E, i ? ", " : "");
-            emit_coerced(E, half_matrix(n->list[i]), ty_vec(E->prog->arena, TY_HALF, 2), PREC_ASSIGN + 1);
+            emit_coerced(E, sgmat_half_operand(n->list[i]), ty_vec(E->prog->arena, TY_HALF, 2), PREC_ASSIGN + 1);
             continue;
         }
         if (si->op == SOP_MAT_DIAGONAL)

@@ -419,14 +419,6 @@ static void walk_call(Lower *X, Func *f, Node *n)
     }
 }
 
-/* Whether operand A of a SIMD-group matrix product is a matrix of half (emit_glsl.c calls the _half forms for two). */
-static bool half_matrix_operand(Node *a)
-{
-    while (a->kind == N_CAST)
-        a = a->a;
-    return a->ty && a->ty->kind == TY_VEC && a->ty->n == 2 && a->ty->elem->kind == TY_HALF;
-}
-
 static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
 {
     if (!n)
@@ -499,7 +491,7 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
             X->L->uses_simd = true;
         if (simd_table[n->builtin].op == SOP_MAT_MULTIPLY || simd_table[n->builtin].op == SOP_MAT_MULTIPLY_ACCUMULATE) {
             X->L->uses_matrix_products = true;
-            if (n->n_list >= 2 && half_matrix_operand(n->list[0]) && half_matrix_operand(n->list[1]))
+            if (n->n_list >= 2 && sgmat_half_operand(n->list[0]) && sgmat_half_operand(n->list[1]))
                 X->L->uses_half_products = true;
         }
         break;

@@ -36,6 +36,13 @@ Type *sgmat_type(Program *prog, Type *elem, int cols, int rows)
     return u;
 }
 
+Node *sgmat_half_operand(Node *a)
+{
+    while (a->kind == N_CAST)
+        a = a->a;
+    return a->ty && a->ty->kind == TY_VEC && a->ty->n == 2 && a->ty->elem->kind == TY_HALF ? a : NULL;
+}
+
 bool sgmat_function(const char *name)
 {
     static const char *const names[] = {"simdgroup_load", "simdgroup_store", "simdgroup_multiply", "simdgroup_multiply_accumulate",
