@@ -14,6 +14,9 @@ On samples/simdgroup_matrix.metal, per entry point, the reflection of the defaul
     and renamed by --mma-lanes;
   - --tensor-cores with --virtual-subgroups, or at 16 or 64: exact products, lanes "metal", no cooperativeMatrix;
   - the default: exact, lanes "metal", and no fcoopmatNV in the GLSL.
+On samples/sgmat_half_values.metal (float fragments, MLX's steel tiles), which products the proof that operands hold
+half values only sends to the tensor cores: those of float fragments filled from half threadgroup memory, not those
+of fragments scaled by a float, staged in float, or computed by another product (one kernel with both kinds).
 Exits non-zero on the first difference, naming it.
 """
 import argparse
@@ -27,10 +30,13 @@ SAMPLE = os.path.join(os.path.dirname(HERE), "samples", "simdgroup_matrix.metal"
 PRODUCTS = {"sgm_forms", "sgm_helpers", "sgm_shmem", "gemm_tiled_float", "gemm_tiled_half", "gemm_tiled_bfloat",
             "gemm_epilogue", "attention_block"}
 HALF_PRODUCTS = {"gemm_tiled_half", "sgm_forms", "sgm_shmem", "gemm_epilogue", "attention_block"}  # half * half
+HALF_VALUES = os.path.join(os.path.dirname(HERE), "samples", "sgmat_half_values.metal")
+# entry point: (product calls on the tensor cores, product calls on the FP32 units), with --tensor-cores at 32
+HALF_VALUE_CALLS = {"frag_gemm_half": (1, 0), "frag_gemm_scaled": (0, 1), "frag_gemm_float": (0, 1), "frag_chain": (1, 1)}
 
 
-def translate(m2g, entry, opts, emit):
-    r = subprocess.run([m2g, "--emit=" + emit, "--entry", entry] + opts + [SAMPLE], capture_output=True, text=True)
+def translate(m2g, entry, opts, emit, sample=SAMPLE):
+    r = subprocess.run([m2g, "--emit=" + emit, "--entry", entry] + opts + [sample], capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit("FAIL: mtl2glsl %s --entry %s exited %d:\n%s" % (" ".join(opts), entry, r.returncode, r.stderr))
     return json.loads(r.stdout)[0] if emit == "reflect" else r.stdout
@@ -39,6 +45,27 @@ def translate(m2g, entry, opts, emit):
 def expect(what, got, want):
     if got != want:
         sys.exit("FAIL: %s: %r, expected %r" % (what, got, want))
+
+
+def product_calls(glsl):
+    """(calls of the _half products, calls of the FP32 ones) outside the helpers that define them"""
+    calls = [ln for ln in glsl.splitlines() if not ln.startswith("vec2 ") and not ln.lstrip().startswith("return ")]
+    half = sum(ln.count("simdgroup_multiply_accumulate_half(") + ln.count("simdgroup_multiply_half(") for ln in calls)
+    fp32 = sum(ln.count(" simdgroup_multiply_accumulate(") + ln.count(" simdgroup_multiply(") for ln in calls)
+    return half, fp32
+
+
+def half_values(m2g):
+    for e, (tc, fp32) in sorted(HALF_VALUE_CALLS.items()):
+        r = translate(m2g, e, ["--tensor-cores"], "reflect", HALF_VALUES)
+        expect("%s --tensor-cores: matrix_products" % e, r["simd"]["matrix_products"], "tensor_cores" if tc else "exact")
+        expect("%s --tensor-cores: feature cooperativeMatrix" % e, "cooperativeMatrix" in r["features"], tc > 0)
+        glsl = translate(m2g, e, ["--tensor-cores"], "glsl", HALF_VALUES)
+        expect("%s --tensor-cores: product calls (tensor cores, FP32 units)" % e, product_calls(glsl), (tc, fp32))
+        expect("%s --tensor-cores: float operands converted to half" % e, "f16vec2(am), f16vec2(bm)" in glsl, tc > 0)
+        glsl = translate(m2g, e, [], "glsl", HALF_VALUES)
+        expect("%s (default): product calls" % e, product_calls(glsl), (0, tc + fp32))
+    print("PASS: %d entry points of %s" % (len(HALF_VALUE_CALLS), os.path.basename(HALF_VALUES)))
 
 
 def main():
@@ -82,6 +109,7 @@ def main():
         expect("%s --mma-lanes: matrix_products" % e, r["simd"]["matrix_products"], "exact" if products else None)
         checked += 1
     print("PASS: %d entry points of %s" % (checked, os.path.basename(SAMPLE)))
+    half_values(args.mtl2glsl)
     return 0
 
 

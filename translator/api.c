@@ -240,6 +240,7 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
         pv_free(&L.helper_types);
         pv_free(&L.tg_vars);
         pv_free(&L.sync_helpers);
+        pv_free(&L.tc_products);
         pv_free(&L.ptr_specs);
         pv_free(&L.ptr_views);
         pv_free(&L.ptr_ref_types);

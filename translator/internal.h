@@ -544,7 +544,8 @@ typedef struct Lowered {
     bool exact_groups;       /* partial threadgroups dispatched as smaller workgroups (no early return) */
     bool uses_simd, uses_quad, uses_barrier;
     bool uses_matrix_products; /* simdgroup_multiply(_accumulate) */
-    bool uses_half_products;   /* ... of two half matrices (--tensor-cores takes only these) */
+    PtrVec tc_products;        /* Node*: products whose operands hold half values only (halfexact.c): under
+                                  --tensor-cores, these go to the tensor cores */
     bool mma_lanes;          /* lanes renamed to the tensor cores' layout (simd.c, "Tensor cores") */
     bool tensor_cores;       /* matrix products on VK_NV_cooperative_matrix where exact in half */
     bool uniform_flow;       /* control flow made uniform around synchronizing calls (sync.c) */
@@ -617,6 +618,11 @@ bool sgmat_function(const char *name); /* NAME is one of the prelude's simdgroup
 /* Operand A of a product, its conversions stripped, when it is a matrix of half (two of them: the _half forms
    under --tensor-cores); else NULL. */
 Node *sgmat_half_operand(Node *a);
+/* halfexact.c: under --tensor-cores, the SIMD-group matrix products (N_SIMD) whose two operands can hold only half
+   values, proven over the kernel and its helpers (half matrices, and float ones filled from half: MLX's steel tiles),
+   into L->tc_products */
+void halfexact_analyze(Program *prog, Lowered *L);
+bool halfexact_product(const Lowered *L, const Node *n);
 /* Whether simd_table[INDEX] exchanges values between lanes (a barrier or workgroup exchange where SIMD-groups
    are emulated): every SIMD-group and quad-group function but the matrices' lane-local ones. */
 bool simd_exchanges(int index);

@@ -1269,9 +1269,9 @@ static void emit_sgmat_call(Emit *E, Node *n)
 {
     const SimdInfo *si = &simd_table[n->builtin];
     bool exchanges = simd_exchanges(n->builtin);
-    /* under --tensor-cores, products of half matrices call the _half forms: no test of exactness (simd.c) */
-    bool half_ops = E->L->tensor_cores && (si->op == SOP_MAT_MULTIPLY || si->op == SOP_MAT_MULTIPLY_ACCUMULATE) &&
-                    n->n_list >= 2 && sgmat_half_operand(n->list[0]) && sgmat_half_operand(n->list[1]);
+    /* under --tensor-cores, products whose operands hold half values only (half matrices, or float ones proven to:
+       halfexact.c) call the _half forms with the operands in half (simd.c) */
+    bool half_ops = E->L->tensor_cores && halfexact_product(E->L, n);
     simd_need(E->prog, E->L, n->builtin, half_ops ? "f16vec2" : "vec2", half_ops ? TY_HALF : TY_FLOAT, n->n_list);
     if (exchanges)
         check_sync_position(E, n);
@@ -1280,7 +1280,8 @@ static void emit_sgmat_call(Emit *E, Node *n)
         Type *t = ty_vec(E->prog->arena, TY_FLOAT, 2);
         if (half_ops && i < 2) {
             put(E, i ? ", " : "");
-            emit_coerced(E, sgmat_half_operand(n->list[i]), ty_vec(E->prog->arena, TY_HALF, 2), PREC_ASSIGN + 1);
+            Node *h = sgmat_half_operand(n->list[i]);
+            emit_coerced(E, h ? h : n->list[i], ty_vec(E->prog->arena, TY_HALF, 2), PREC_ASSIGN + 1);
             continue;
         }
         if (si->op == SOP_MAT_DIAGONAL)

@@ -491,8 +491,6 @@ static void walk(Lower *X, Func *f, Node *n, bool as_lvalue)
             X->L->uses_simd = true;
         if (simd_table[n->builtin].op == SOP_MAT_MULTIPLY || simd_table[n->builtin].op == SOP_MAT_MULTIPLY_ACCUMULATE) {
             X->L->uses_matrix_products = true;
-            if (n->n_list >= 2 && sgmat_half_operand(n->list[0]) && sgmat_half_operand(n->list[1]))
-                X->L->uses_half_products = true;
         }
         break;
     case N_VARDEF:
@@ -1121,7 +1119,9 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
        tests); under --tensor-cores the kernels with products of two half matrices (the only ones the tensor cores
        take), under --mma-lanes every kernel that depends on lane numbers */
     if (L->simd_mode == SIMD_NATIVE && (L->uses_simd || L->uses_quad || (L->builtins_used & simd_attrs))) {
-        L->tensor_cores = prog->tensor_cores && L->uses_half_products && !prog->virtual_subgroups;
+        if (prog->tensor_cores && L->uses_matrix_products && !prog->virtual_subgroups)
+            halfexact_analyze(prog, L); /* the products whose operands hold half values only */
+        L->tensor_cores = L->tc_products.len > 0;
         L->mma_lanes = L->tensor_cores || prog->mma_lanes;
         if (L->tensor_cores)
             L->need_float16 = true; /* the operands in half */
