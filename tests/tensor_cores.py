@@ -17,6 +17,8 @@ On samples/simdgroup_matrix.metal, per entry point, the reflection of the defaul
 On samples/sgmat_half_values.metal (float fragments, MLX's steel tiles), which products the proof that operands hold
 half values only sends to the tensor cores: those of float fragments filled from half threadgroup memory, not those
 of fragments scaled by a float, staged in float, or computed by another product (one kernel with both kinds).
+On tests/tensor_cores/half_value_forms.metal, the forms the proof must see through (tc_*: on the tensor cores) or
+refuse (exact_*: on the FP32 units), each entry point's one product checked, and its GLSL validated by glslang.
 Exits non-zero on the first difference, naming it.
 """
 import argparse
@@ -32,6 +34,7 @@ PRODUCTS = {"sgm_forms", "sgm_helpers", "sgm_shmem", "gemm_tiled_float", "gemm_t
 HALF_PRODUCTS = {"gemm_tiled_half", "sgm_forms", "sgm_shmem", "gemm_epilogue", "attention_block"}  # half * half
 HALF_VALUES = os.path.join(os.path.dirname(HERE), "samples", "sgmat_half_values.metal")
 # entry point: (product calls on the tensor cores, product calls on the FP32 units), with --tensor-cores at 32
+FORMS = os.path.join(HERE, "tensor_cores", "half_value_forms.metal")
 HALF_VALUE_CALLS = {"frag_gemm_half": (1, 0), "frag_gemm_scaled": (0, 1), "frag_gemm_float": (0, 1), "frag_chain": (1, 1)}
 
 
@@ -66,6 +69,21 @@ def half_values(m2g):
         glsl = translate(m2g, e, [], "glsl", HALF_VALUES)
         expect("%s (default): product calls" % e, product_calls(glsl), (0, tc + fp32))
     print("PASS: %d entry points of %s" % (len(HALF_VALUE_CALLS), os.path.basename(HALF_VALUES)))
+
+
+def forms(m2g):
+    entries = subprocess.run([m2g, "--list-entries", FORMS], capture_output=True, text=True, check=True).stdout.split()
+    expect("forms: entry points of both kinds", {e.split("_")[0] for e in entries}, {"tc", "exact"})
+    for e in entries:
+        tc = e.startswith("tc_")
+        r = translate(m2g, e, ["--subgroup-size=32", "--tensor-cores"], "reflect", FORMS)
+        expect("%s --tensor-cores: matrix_products" % e, r["simd"]["matrix_products"], "tensor_cores" if tc else "exact")
+        glsl = translate(m2g, e, ["--subgroup-size=32", "--tensor-cores"], "glsl", FORMS)
+        expect("%s --tensor-cores: product calls (tensor cores, FP32 units)" % e, product_calls(glsl), (1, 0) if tc else (0, 1))
+        v = subprocess.run(["glslangValidator", "--stdin", "-S", "comp", "-V", "--target-env", "vulkan1.1", "-o", os.devnull],
+                           input=glsl, capture_output=True, text=True)
+        expect("%s --tensor-cores: glslang's verdict" % e, (v.returncode, v.stdout.strip()), (0, "stdin"))
+    print("PASS: %d entry points of %s" % (len(entries), os.path.basename(FORMS)))
 
 
 def main():
@@ -110,6 +128,7 @@ def main():
         checked += 1
     print("PASS: %d entry points of %s" % (checked, os.path.basename(SAMPLE)))
     half_values(args.mtl2glsl)
+    forms(args.mtl2glsl)
     return 0
 
 

@@ -27,9 +27,9 @@ layout(push_constant, std430) uniform mtl_params_t
 // Threadgroup memory.
 shared uint idx[64];
 
-void copy_block_1_in__out__idx(uint in__p, uint out__p, uint idx_p, uint i, uint lid)
+void copy_block_1_in__out__idx(uint in_p, uint out_p, uint idx_p, uint i, uint lid)
 {
-    out_[out__p + i] = 2.0 * in_[in__p + i];
+    out_[out_p + i] = 2.0 * in_[in_p + i];
     {
         idx[idx_p + lid] = i * 3u + 1u;
     }

@@ -15,9 +15,9 @@ layout(push_constant, std430) uniform mtl_params_t
     uint mtl_reserved;
 } mtl_params;
 
-void copy_block_0_in__out__null(uint in__p, uint out__p, uint idx, uint i, uint lid)
+void copy_block_0_in__out__null(uint in_p, uint out_p, uint idx, uint i, uint lid)
 {
-    out_[out__p + i] = 2.0 * in_[in__p + i];
+    out_[out_p + i] = 2.0 * in_[in_p + i];
 }
 
 void main()

@@ -51,9 +51,9 @@ precise cplx_float cplx_float_make(float r, float i)
     return self;
 }
 
-void fill_block_float_1_vals_idxs_in_(uint vals_p, uint idxs_p, uint in__p, int n, uint lid)
+void fill_block_float_1_vals_idxs_in_(uint vals_p, uint idxs_p, uint in_p, int n, uint lid)
 {
-    vals[vals_p + lid] = int(lid) < n ? mtl_value_cplx_float(in_[in__p + lid]) : PadValue_float_v;
+    vals[vals_p + lid] = int(lid) < n ? mtl_value_cplx_float(in_[in_p + lid]) : PadValue_float_v;
     {
         idxs[idxs_p + lid] = lid * 10u;
     }

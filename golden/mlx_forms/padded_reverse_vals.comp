@@ -50,9 +50,9 @@ precise cplx_float cplx_float_make(float r, float i)
     return self;
 }
 
-void fill_block_float_0_vals_null_in_(uint vals_p, uint idxs, uint in__p, int n, uint lid)
+void fill_block_float_0_vals_null_in_(uint vals_p, uint idxs, uint in_p, int n, uint lid)
 {
-    vals[vals_p + lid] = int(lid) < n ? mtl_value_cplx_float(in_[in__p + lid]) : PadValue_float_v;
+    vals[vals_p + lid] = int(lid) < n ? mtl_value_cplx_float(in_[in_p + lid]) : PadValue_float_v;
 }
 
 void main()

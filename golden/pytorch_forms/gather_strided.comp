@@ -38,18 +38,18 @@ int64_t offset_of(int64_t idx, GatherParams p)
     return off;
 }
 
-void gather_impl_0_in__out_(uint in__p, uint out__p, GatherParams p, uint tid)
+void gather_impl_0_in__out_(uint in_p, uint out_p, GatherParams p, uint tid)
 {
     const int64_t strides[4] = p.strides;
-    precise float v = in_[in__p + uint(offset_of(int64_t(tid), p))];
-    out_[out__p + tid] = 0 == 0 ? v : v * float(strides[0]);
+    precise float v = in_[in_p + uint(offset_of(int64_t(tid), p))];
+    out_[out_p + tid] = 0 == 0 ? v : v * float(strides[0]);
 }
 
-void gather_impl_1_in__out_(uint in__p, uint out__p, GatherParams p, uint tid)
+void gather_impl_1_in__out_(uint in_p, uint out_p, GatherParams p, uint tid)
 {
     const int64_t strides[4] = p.strides;
-    precise float v = in_[in__p + uint(offset_of(int64_t(tid), p))];
-    out_[out__p + tid] = 1 == 0 ? v : v * float(strides[0]);
+    precise float v = in_[in_p + uint(offset_of(int64_t(tid), p))];
+    out_[out_p + tid] = 1 == 0 ? v : v * float(strides[0]);
 }
 
 void main()

@@ -1654,7 +1654,9 @@ bool ptr_analyze(Program *prog, Lowered *L)
                              !strcmp(v->glsl_name, r->glsl_name);
                 }
             if (clash)
-                v->glsl_name = arena_printf(prog->arena, "%s_p", v->glsl_name);
+                v->glsl_name = arena_printf(prog->arena, "%s%sp", v->glsl_name, /* out_ -> out_p, not out__p: GLSL
+                                                                                       reserves "__" */
+                                            v->glsl_name[0] && v->glsl_name[strlen(v->glsl_name) - 1] == '_' ? "" : "_");
         }
     }
     X.report = true;
