@@ -285,7 +285,10 @@ static void call(Exact *X, Node *n)
         }
         store(X, p, p->ty, n->list[i]);
         Type *t = value_type(p->ty);
-        if (p->is_out_param && t && t->kind != TY_STRUCT && pv_contains(&X->inexact, p))
+        bool out = p->is_out_param || (p->ty->kind == TY_REF && !p->ty->is_const);
+        if (out && !fn->body) /* what a function without a body here writes is not seen */
+            mark_places_in(X, n->list[i]);
+        else if (out && t && t->kind != TY_STRUCT && pv_contains(&X->inexact, p))
             mark_place(X, n->list[i]); /* copied back out */
     }
 }
