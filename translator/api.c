@@ -234,6 +234,7 @@ M2gResult *m2g_translate_source(const char *path, const char *text, const M2gOpt
             if (cause > 0 && cause <= diag.n_recorded)
                 failed_push(&failed, e->name, diag.errors[cause - 1].msg, diag.errors[cause - 1].loc);
         }
+        halfexact_restore(&L); /* before anything else is lowered */
         pv_free(&L.funcs);
         pv_free(&L.structs);
         pv_free(&L.globals);

@@ -546,6 +546,8 @@ typedef struct Lowered {
     bool uses_matrix_products; /* simdgroup_multiply(_accumulate) */
     PtrVec tc_products;        /* Node*: products whose operands hold half values only (halfexact.c): under
                                   --tensor-cores, these go to the tensor cores */
+    PtrVec tc_redirects;       /* pairs (Node *call, Func *callee): calls halfexact.c made call a copy of their callee,
+                                  for this kernel; halfexact_restore() puts them back */
     bool mma_lanes;          /* lanes renamed to the tensor cores' layout (simd.c, "Tensor cores") */
     bool tensor_cores;       /* matrix products on VK_NV_cooperative_matrix where exact in half */
     bool uniform_flow;       /* control flow made uniform around synchronizing calls (sync.c) */
@@ -621,8 +623,11 @@ Node *sgmat_half_operand(Node *a);
 /* halfexact.c: under --tensor-cores, the SIMD-group matrix products (N_SIMD) whose two operands can hold only half
    values, proven over the kernel and its helpers (half matrices, and float ones filled from half: MLX's steel tiles),
    into L->tc_products */
-void halfexact_analyze(Program *prog, Lowered *L);
+void halfexact_analyze(Program *prog, Lowered *L); /* halfcopy.c: copies per caller where they help, then the proof */
+void halfexact_prove(Program *prog, Lowered *L);   /* the proof itself, into L->tc_products */
+bool halfexact_is_product(const Node *n);         /* simdgroup_multiply(_accumulate) */
 bool halfexact_product(const Lowered *L, const Node *n);
+void halfexact_restore(Lowered *L); /* the calls of this kernel's copies call their originals again (after printing) */
 /* Whether simd_table[INDEX] exchanges values between lanes (a barrier or workgroup exchange where SIMD-groups
    are emulated): every SIMD-group and quad-group function but the matrices' lane-local ones. */
 bool simd_exchanges(int index);

@@ -116,16 +116,57 @@ struct Frags {
     float2 v;
 };
 
-// one struct type for operands and a product's result: the member is one place for every object
-kernel void exact_struct_member(device const half* h [[buffer(0)]], device float* out [[buffer(1)]],
-                                ushort lane [[thread_index_in_simdgroup]]) {
+inline Frags frags_of(const threadgroup half* p, ushort lane) {
+    Frags f;
+    f.v = frag_of(p, lane);
+    return f;
+}
+
+// objects of one struct type, one of them holding a product: each object's members are places of their own; and
+// a struct returned by a helper (its object's members)
+kernel void tc_struct_objects(device const half* h [[buffer(0)]], device float* out [[buffer(1)]],
+                              ushort lane [[thread_index_in_simdgroup]]) {
+    STAGE
+    Frags a = frags_of(hs, lane), b, c;
+    b.v = frag_of(hs, lane);
+    c.v = a.v * b.v;
+    product(out, a.v, b.v, lane);
+    out[64 + lane] = c.v.x;
+}
+
+// a struct copied whole from an object that holds a product
+kernel void exact_struct_copy(device const half* h [[buffer(0)]], device float* out [[buffer(1)]],
+                              ushort lane [[thread_index_in_simdgroup]]) {
     STAGE
     Frags a, b, c;
     a.v = frag_of(hs, lane);
     b.v = frag_of(hs, lane);
     c.v = a.v * b.v;
+    if (lane == 5)
+        b = c;
     product(out, a.v, b.v, lane);
-    out[64 + lane] = c.v.x;
+}
+
+inline void mma_frags(thread float2& d, float2 a, float2 b) {
+    simdgroup_float8x8 am, bm, dm;
+    am.thread_elements() = a;
+    bm.thread_elements() = b;
+    simdgroup_multiply(dm, am, bm);
+    d = dm.thread_elements();
+}
+
+inline void first_product(thread float2& s, float2 a, float2 b) { mma_frags(s, a, b); }
+
+// one helper's product called with half values (through first_product) and with a product's result: a copy of it
+// per caller, so that the first call takes the tensor cores and the second stays exact
+kernel void tc_per_caller(device const half* h [[buffer(0)]], device float* out [[buffer(1)]],
+                          ushort lane [[thread_index_in_simdgroup]]) {
+    STAGE
+    float2 a = frag_of(hs, lane), s, o;
+    first_product(s, a, a);
+    mma_frags(o, s, a);
+    out[2 * lane] = o.x;
+    out[2 * lane + 1] = o.y;
 }
 
 // half values in float threadgroup memory: not trusted (its writes may come through pointers, from anywhere)
