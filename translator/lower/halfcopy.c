@@ -175,7 +175,8 @@ static Func *copy_for(Copies *C, Func *f, const Func *caller)
     while (n && tail[n - 1] == '_')
         n--;
     tail[n] = 0;
-    const char *base = arena_printf(prog->arena, "%s%sfor_%s", f->glsl_name, f->glsl_name[strlen(f->glsl_name) - 1] == '_' ? "" : "_",
+    size_t len = strlen(f->glsl_name);
+    const char *base = arena_printf(prog->arena, "%s%sfor_%s", f->glsl_name, len && f->glsl_name[len - 1] == '_' ? "" : "_",
                                     n ? tail : "caller");
     g->glsl_name = base;
     for (int k = 2; glsl_name_taken(C->L, g->glsl_name); k++)
