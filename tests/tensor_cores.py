@@ -18,7 +18,8 @@ On samples/sgmat_half_values.metal (float fragments, MLX's steel tiles), which p
 half values only sends to the tensor cores: those of float fragments filled from half threadgroup memory, not those
 of fragments scaled by a float, staged in float, or computed by another product (one kernel with both kinds).
 On tests/tensor_cores/half_value_forms.metal, the forms the proof must see through (tc_*: on the tensor cores) or
-refuse (exact_*: on the FP32 units), each entry point's one product checked, and its GLSL validated by glslang.
+refuse (exact_*: on the FP32 units), each entry point's one product checked, and its GLSL validated by glslang;
+then the whole file translated at once must give each kernel the GLSL it gets alone (copies per caller are undone).
 Exits non-zero on the first difference, naming it.
 """
 import argparse
@@ -26,6 +27,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLE = os.path.join(os.path.dirname(HERE), "samples", "simdgroup_matrix.metal")
@@ -85,6 +87,15 @@ def forms(m2g):
         v = subprocess.run(["glslangValidator", "--stdin", "-S", "comp", "-V", "--target-env", "vulkan1.1", "-o", os.devnull],
                            input=glsl, capture_output=True, text=True)
         expect("%s --tensor-cores: glslang's verdict" % e, (v.returncode, v.stdout.strip()), (0, "stdin"))
+    with tempfile.TemporaryDirectory() as d:  # the whole file at once: no kernel sees another's copies per caller
+        subprocess.run([m2g, "--subgroup-size=32", "--tensor-cores", "-o", d + "/", FORMS], check=True, capture_output=True)
+        for e in entries:
+            with open(os.path.join(d, e + ".comp")) as f:
+                whole = f.read().rstrip("\n").splitlines()
+            alone = translate(m2g, e, ["--subgroup-size=32", "--tensor-cores"], "glsl", FORMS).rstrip("\n").splitlines()
+            first = next((i for i, (a, b) in enumerate(zip(whole, alone)) if a != b), min(len(whole), len(alone)))
+            expect("%s: translated with the whole file, line %d" % (e, first + 1),
+                   whole[first] if first < len(whole) else None, alone[first] if first < len(alone) else None)
     print("PASS: %d entry points of %s" % (len(entries), os.path.basename(FORMS)))
 
 

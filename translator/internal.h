@@ -617,8 +617,8 @@ Type *sgmat_type(Program *prog, Type *elem, int cols, int rows);
    object), as the nodes GLSL prints. WHAT: the callee's name, "simdgroup_matrix" for a constructor. */
 Node *sgmat_call(Program *prog, Node *n, const char *what);
 bool sgmat_function(const char *name); /* NAME is one of the prelude's simdgroup_matrix functions */
-/* Operand A of a product, its conversions stripped, when it is a matrix of half (two of them: the _half forms
-   under --tensor-cores); else NULL. */
+/* Operand A of a product, its conversions stripped, when it is a matrix of half (printed as it is where the product
+   takes the _half form under --tensor-cores); else NULL. */
 Node *sgmat_half_operand(Node *a);
 /* halfexact.c: under --tensor-cores, the SIMD-group matrix products (N_SIMD) whose two operands can hold only half
    values, proven over the kernel and its helpers (half matrices, and float ones filled from half: MLX's steel tiles),

@@ -169,6 +169,17 @@ kernel void tc_per_caller(device const half* h [[buffer(0)]], device float* out 
     out[2 * lane + 1] = o.y;
 }
 
+// after tc_per_caller, the same helpers called from here with half values: the copy made for that kernel is gone
+// (tensor_cores.py compares each kernel of the file translated whole with the kernel translated alone)
+kernel void tc_shared_helpers(device const half* h [[buffer(0)]], device float* out [[buffer(1)]],
+                              ushort lane [[thread_index_in_simdgroup]]) {
+    STAGE
+    float2 a = frag_of(hs, lane), s;
+    first_product(s, a, a);
+    out[2 * lane] = s.x;
+    out[2 * lane + 1] = s.y;
+}
+
 // half values in float threadgroup memory: not trusted (its writes may come through pointers, from anywhere)
 kernel void exact_float_threadgroup(device const half* h [[buffer(0)]], device float* out [[buffer(1)]],
                                     ushort lane [[thread_index_in_simdgroup]]) {

@@ -1116,8 +1116,8 @@ bool lower_kernel(Program *prog, Func *k, Lowered *L)
     L->exact_groups = L->uses_simd || L->uses_quad || L->uses_barrier || L->tg_vars.len > 0 || (L->builtins_used & simd_attrs);
     L->simd_mode = prog->subgroup_size == 32 ? SIMD_NATIVE : prog->subgroup_size > 32 ? SIMD_CLUSTERED : SIMD_EMULATED;
     /* lanes renamed to the tensor cores' layout (simd.c, "Tensor cores"): 32-wide subgroups (real, or virtual for
-       tests); under --tensor-cores the kernels with products of two half matrices (the only ones the tensor cores
-       take), under --mma-lanes every kernel that depends on lane numbers */
+       tests); under --tensor-cores the kernels with a product whose operands hold only half values (halfexact.c:
+       the only ones the tensor cores take), under --mma-lanes every kernel that depends on lane numbers */
     if (L->simd_mode == SIMD_NATIVE && (L->uses_simd || L->uses_quad || (L->builtins_used & simd_attrs))) {
         if (prog->tensor_cores && L->uses_matrix_products && !prog->virtual_subgroups)
             halfexact_analyze(prog, L); /* the products whose operands hold half values only */
